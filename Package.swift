@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import Foundation
+import PackageDescription
+
+/// `make` points this at a copy of vips.pc without `-pthread`, which SwiftPM would warn about.
+let vipsPackage = ProcessInfo.processInfo.environment["LIGHTBOX_VIPS_PC"] ?? "vips"
+
+let package = Package(
+    name: "Lightbox",
+    products: [
+        .executable(name: "lightbox", targets: ["lightbox"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: vipsPackage,
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(name: "Vips", dependencies: ["CVips"]),
+        .target(name: "LightboxGeometry"),
+        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
+        .target(name: "LightboxCLI", dependencies: ["LightboxRender", "LightboxGeometry", "Vips"]),
+        .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
+        .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
+        .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI"]),
+        .testTarget(
+            name: "LightboxEndToEndTests",
+            dependencies: ["Vips", "LightboxGeometry"]
+        ),
+    ]
+)

@@ -1,0 +1,101 @@
+/// C helpers for the Swift binding. Every symbol carries the `lbx_` prefix, and each one
+/// exists because Swift cannot import a GLib macro or a variadic function.
+#ifndef LIGHTBOX_CVIPS_SHIM_H
+#define LIGHTBOX_CVIPS_SHIM_H
+
+#include <vips/vips.h>
+
+/// VIPS_INIT is a macro; this is the function it calls, under a stable name.
+static inline int lbx_init(const char *argv0) { return vips_init(argv0); }
+
+/// VIPS_OBJECT() is a cast macro.
+static inline VipsObject *lbx_object(VipsOperation *operation) { return VIPS_OBJECT(operation); }
+
+/// The GType of an operation's argument, read from its own spec (0 when it has none).
+static inline GType lbx_argument_type(VipsOperation *operation, const char *name) {
+    GParamSpec *pspec = NULL;
+    VipsArgumentClass *argument_class = NULL;
+    VipsArgumentInstance *argument_instance = NULL;
+    if (vips_object_get_argument(VIPS_OBJECT(operation), name, &pspec, &argument_class, &argument_instance))
+        return 0;
+    return G_PARAM_SPEC_VALUE_TYPE(pspec);
+}
+
+/// G_OBJECT() is a cast macro: sets one property from a GValue.
+static inline void lbx_set_property(VipsOperation *operation, const char *name, const GValue *value) {
+    g_object_set_property(G_OBJECT(operation), name, value);
+}
+
+/// G_OBJECT() is a cast macro: reads one property into an initialised GValue.
+static inline void lbx_get_property(VipsOperation *operation, const char *name, GValue *value) {
+    g_object_get_property(G_OBJECT(operation), name, value);
+}
+
+/// G_TYPE_IS_ENUM() is a macro.
+static inline gboolean lbx_type_is_enum(GType type) { return G_TYPE_IS_ENUM(type); }
+
+/// G_TYPE_IS_FLAGS() is a macro.
+static inline gboolean lbx_type_is_flags(GType type) { return G_TYPE_IS_FLAGS(type); }
+
+/// G_TYPE_INT and its kin are macros.
+static inline GType lbx_type_int(void) { return G_TYPE_INT; }
+/// G_TYPE_DOUBLE is a macro.
+static inline GType lbx_type_double(void) { return G_TYPE_DOUBLE; }
+/// G_TYPE_BOOLEAN is a macro.
+static inline GType lbx_type_boolean(void) { return G_TYPE_BOOLEAN; }
+/// G_TYPE_STRING is a macro.
+static inline GType lbx_type_string(void) { return G_TYPE_STRING; }
+
+/// The operation built or taken from the cache, or NULL with the error buffer set.
+static inline VipsOperation *lbx_build(VipsOperation *operation) {
+    VipsOperation *built = operation;
+    if (vips_cache_operation_buildp(&built)) {
+        vips_object_unref_outputs(VIPS_OBJECT(operation));
+        g_object_unref(operation);
+        return NULL;
+    }
+    return built;
+}
+
+/// Builds without the cache, for operations whose output the caller will modify.
+static inline VipsOperation *lbx_build_uncached(VipsOperation *operation) {
+    if (vips_object_build(VIPS_OBJECT(operation))) {
+        vips_object_unref_outputs(VIPS_OBJECT(operation));
+        g_object_unref(operation);
+        return NULL;
+    }
+    return operation;
+}
+
+/// Drops the outputs and the operation itself after the results have been read.
+static inline void lbx_finish(VipsOperation *operation) {
+    vips_object_unref_outputs(VIPS_OBJECT(operation));
+    g_object_unref(operation);
+}
+
+/// Releases a new operation that was never built (an argument failed to set).
+static inline void lbx_discard(VipsOperation *operation) { g_object_unref(operation); }
+
+/// Takes one reference on an image, for storing it in an image array.
+static inline void lbx_image_ref(VipsImage *image) { g_object_ref(image); }
+
+/// Drops one reference on an image.
+static inline void lbx_image_unref(VipsImage *image) { g_object_unref(image); }
+
+/// Reads an image out of a GValue with a new reference.
+static inline VipsImage *lbx_value_dup_image(const GValue *value) {
+    return VIPS_IMAGE(g_value_dup_object(value));
+}
+
+/// A GLib log handler that drops the message.
+static inline void lbx_drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void) domain; (void) level; (void) message; (void) data;
+}
+
+/// GLib's default handler prints libvips' "error in tile" warnings on stderr; the error that
+/// follows reaches the caller through the error buffer, named with its file, so drop them.
+static inline void lbx_silence_warnings(void) {
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, lbx_drop_log, NULL);
+}
+
+#endif

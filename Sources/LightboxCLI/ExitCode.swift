@@ -1,0 +1,17 @@
+/// The documented exit codes of every command.
+public enum ExitCode {
+    /// Everything asked for was done.
+    public static let success: Int32 = 0
+    /// At least one input or output failed; the others were still done.
+    public static let failure: Int32 = 1
+    /// The command line was wrong; nothing was done.
+    public static let usage: Int32 = 64
+
+    /// The exit-code table shown at the end of every command's help.
+    static let helpText = """
+        EXIT CODES:
+          0   everything was done
+          1   an input or output failed (the others were still done)
+          64  the command line is wrong (nothing was done)
+        """
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Vips
+
+/// The `lightbox` command line: parses arguments, runs a subcommand, returns the exit code.
+public enum Lightbox {
+    /// The version printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// The root command, with every subcommand as data.
+    public static let root = CommandSpec(
+        name: "lightbox",
+        abstract: "Render what the app's photo components showed (crop frame, photo viewer, photo board) as image files.",
+        discussion: ExitCode.helpText,
+        subcommands: [CropCommand.spec],
+        examples: ["lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg", "lightbox help crop"]
+    )
+
+    /// Runs the command line `arguments` (without argv[0]) and returns the exit code.
+    public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+        let outcome: ParseOutcome
+        do {
+            outcome = try ArgumentParser.parse(arguments, root: root)
+        } catch {
+            console.raw(ErrorFormatter.format(error, root: root))
+            return ExitCode.usage
+        }
+        switch outcome {
+        case .help(let text):
+            console.out(text)
+            return ExitCode.success
+        case .version:
+            console.out("lightbox \(version) (libvips \(Vips.version))")
+            return ExitCode.success
+        case .run(let parsed, let path):
+            do {
+                return try dispatch(parsed, console: console)
+            } catch {
+                console.raw(ErrorFormatter.format(UsageError(error.message, commandPath: path), root: root))
+                return ExitCode.usage
+            }
+        }
+    }
+
+    private static func dispatch(_ parsed: ParsedCommand, console: Console) throws(UsageError) -> Int32 {
+        switch parsed.command.name {
+        case CropCommand.spec.name:
+            return try CropCommand(parsed).run(console: console)
+        default:
+            preconditionFailure("no runner for command \(parsed.command.name)")
+        }
+    }
+}

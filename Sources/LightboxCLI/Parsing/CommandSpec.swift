@@ -1,0 +1,93 @@
+/// The declaration of a command: its arguments, options, subcommands and help text.
+///
+/// Every command implicitly accepts `-h`/`--help` (only `--help` when it declares its own
+/// short `-h`), and the root command also accepts `--version`. A command that has
+/// subcommands only dispatches to them; its own arguments and options are not parsed.
+public struct CommandSpec: Sendable, Equatable {
+    /// The name typed on the command line, for example `crop`.
+    public var name: String
+    /// The one-line summary shown as OVERVIEW and in the parent's SUBCOMMANDS list.
+    public var abstract: String
+    /// Free text appended to the help after the sections, for example exit codes.
+    public var discussion: String
+    /// The positional arguments, in command-line order.
+    public var arguments: [ArgumentSpec]
+    /// The named options, in the order they are listed in help.
+    public var options: [OptionSpec]
+    /// The subcommands; when non-empty the first positional selects one of them.
+    public var subcommands: [CommandSpec]
+    /// Complete example invocations listed under EXAMPLES.
+    public var examples: [String]
+
+    /// Creates a command declaration.
+    public init(
+        name: String,
+        abstract: String,
+        discussion: String = "",
+        arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [],
+        subcommands: [CommandSpec] = [],
+        examples: [String] = []
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+        self.subcommands = subcommands
+        self.examples = examples
+    }
+
+    /// Returns the declared option with the given long name, if any.
+    public func option(long: String) -> OptionSpec? {
+        options.first { $0.long == long }
+    }
+
+    /// Returns the declared option with the given short name, if any.
+    public func option(short: Character) -> OptionSpec? {
+        options.first { $0.short == short }
+    }
+
+    /// Returns the direct subcommand with the given name, if any.
+    public func subcommand(named name: String) -> CommandSpec? {
+        subcommands.first { $0.name == name }
+    }
+
+    /// The arguments that are parsed, which are none for a command with subcommands.
+    var parsedArguments: [ArgumentSpec] {
+        subcommands.isEmpty ? arguments : []
+    }
+
+    /// The options that are parsed, which are none for a command with subcommands.
+    var parsedOptions: [OptionSpec] {
+        subcommands.isEmpty ? options : []
+    }
+
+    /// Whether `-h` means help for this command (it does unless an option claims `-h`).
+    var acceptsShortHelp: Bool {
+        !parsedOptions.contains { $0.short == "h" }
+    }
+
+    /// Whether `--version` is accepted: only at the root, unless it declares its own.
+    func acceptsVersion(isRoot: Bool) -> Bool {
+        isRoot && !parsedOptions.contains { $0.long == "version" }
+    }
+
+    /// Whether the token asks for this command's help.
+    func isHelpToken(_ token: String) -> Bool {
+        token == "--help" || (token == "-h" && acceptsShortHelp)
+    }
+
+    /// Follows the names after the first element of `path` down the subcommand tree,
+    /// stopping at the first unknown name, and returns the command and its resolved path.
+    func resolve(_ path: [String]) -> (command: CommandSpec, path: [String]) {
+        var command = self
+        var resolved = [name]
+        for name in path.dropFirst() {
+            guard let next = command.subcommand(named: name) else { break }
+            command = next
+            resolved.append(name)
+        }
+        return (command, resolved)
+    }
+}

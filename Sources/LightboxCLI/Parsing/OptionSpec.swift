@@ -1,0 +1,92 @@
+/// The declaration of one named command-line option, such as `-o, --output <output>`.
+public struct OptionSpec: Sendable, Equatable {
+    /// How an option consumes values on the command line.
+    public enum Kind: Sendable, Equatable {
+        /// A switch that takes no value; it is either present or absent.
+        case flag
+        /// An option taking exactly one value, shown in help under the given value name.
+        case value(String)
+        /// An option taking one value per occurrence that may be given many times.
+        case repeated(String)
+    }
+
+    /// The long name without leading dashes, for example `rect`.
+    public var long: String
+    /// The optional one-letter short name, for example `o` for `-o`.
+    public var short: Character?
+    /// Whether the option is a flag, a single value or a repeated value.
+    public var kind: Kind
+    /// The one-line description shown in generated help.
+    public var help: String
+    /// Whether parsing fails when the option is absent; meant for value options.
+    public var isRequired: Bool
+
+    /// Creates an option declaration from all of its parts.
+    public init(long: String, short: Character? = nil, kind: Kind, help: String, isRequired: Bool = false) {
+        self.long = long
+        self.short = short
+        self.kind = kind
+        self.help = help
+        self.isRequired = isRequired
+    }
+
+    /// Declares a flag such as `--force` or `-f`.
+    public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(long: long, short: short, kind: .flag, help: help)
+    }
+
+    /// Declares an option that takes a single value, such as `--quality <q>`.
+    public static func value(
+        _ long: String, short: Character? = nil, valueName: String, help: String, required: Bool = false
+    ) -> OptionSpec {
+        OptionSpec(long: long, short: short, kind: .value(valueName), help: help, isRequired: required)
+    }
+
+    /// Declares an option that may be given many times, such as `--rect <x,y,w,h>`.
+    public static func repeated(
+        _ long: String, short: Character? = nil, valueName: String, help: String, required: Bool = false
+    ) -> OptionSpec {
+        OptionSpec(long: long, short: short, kind: .repeated(valueName), help: help, isRequired: required)
+    }
+
+    /// The value name in angle brackets, such as `<output>`, or nil for a flag.
+    public var valuePlaceholder: String? {
+        switch kind {
+        case .flag: nil
+        case .value(let name), .repeated(let name): "<\(name)>"
+        }
+    }
+
+    /// Whether the option consumes a value.
+    public var takesValue: Bool {
+        valuePlaceholder != nil
+    }
+
+    /// Whether the option may be given more than once.
+    public var isRepeatable: Bool {
+        if case .repeated = kind { return true }
+        return false
+    }
+
+    /// The long spelling with its value name, such as `--rect <x,y,w,h>`.
+    public var longSynopsis: String {
+        synopsis(spelling: "--\(long)")
+    }
+
+    /// The shortest spelling with its value name, such as `-o <output>`.
+    public var shortestSynopsis: String {
+        synopsis(spelling: short.map { "-\($0)" } ?? "--\(long)")
+    }
+
+    /// The label used in the OPTIONS section of help, such as `-o, --output <output>`.
+    public var helpLabel: String {
+        guard let short else { return longSynopsis }
+        return "-\(short), \(longSynopsis)"
+    }
+
+    /// Appends the value placeholder, if any, to the given spelling of the option.
+    func synopsis(spelling: String) -> String {
+        guard let valuePlaceholder else { return spelling }
+        return "\(spelling) \(valuePlaceholder)"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Vips
+
+/// Writes an image to its final path through a temp file in the same folder and a rename.
+///
+/// A reader never sees a partial output: the temp file is either renamed whole or removed.
+/// Without `force` the final step is `link(2)`, which fails rather than replace a file that
+/// appeared meanwhile.
+public struct AtomicWriter: Sendable {
+    /// The save options in force.
+    public let options: SaveOptions
+
+    /// Makes a writer.
+    public init(options: SaveOptions) {
+        self.options = options
+    }
+
+    /// Writes `image` to `path` in the format its extension names.
+    public func write(_ image: VImage, to path: String, input: String) throws(RenderError) {
+        let url = URL(fileURLWithPath: path)
+        guard let format = OutputFormat(extension: url.pathExtension) else {
+            throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
+        }
+        try OutputPath.check(path, input: input, force: options.force)
+        let saver = try format.saver(for: path)
+        let temp = OutputPath.temporary(for: url)
+        do {
+            let prepared = try options.prepared(image)
+            try prepared.save(to: temp, saver: saver, options: options.saverArguments(for: format))
+        } catch {
+            unlink(temp)
+            throw RenderError(input, error.message)
+        }
+        try publish(temp, as: path)
+    }
+
+    /// Moves the finished temp file into place, replacing only with `force`.
+    private func publish(_ temp: String, as path: String) throws(RenderError) {
+        defer { unlink(temp) }
+        if options.force {
+            guard rename(temp, path) == 0 else { throw RenderError(path, Self.systemError()) }
+            return
+        }
+        if link(temp, path) == 0 { return }
+        let code = errno
+        if code == EEXIST { throw RenderError(path, "output exists (use --force to replace it)") }
+        guard code == EPERM || code == EOPNOTSUPP || code == EXDEV else {
+            throw RenderError(path, Self.systemError(code))
+        }
+        if access(path, F_OK) == 0 { throw RenderError(path, "output exists (use --force to replace it)") }
+        guard rename(temp, path) == 0 else { throw RenderError(path, Self.systemError()) }
+    }
+
+    /// The text of `errno` (or `code`).
+    static func systemError(_ code: Int32 = errno) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import LightboxGeometry
+
+/// What happened to one crop: where it came from, the numbers used, and any error.
+public struct CropOutcome: Sendable {
+    /// The input path, as given.
+    public let input: String
+    /// The output path.
+    public let output: String
+    /// The sanitized normalized rect.
+    public let rect: CGRect
+    /// The displayed (oriented) image size, when the input could be opened.
+    public var image: (width: Int, height: Int)?
+    /// The pixel rect on the displayed image, when it could be computed.
+    public var pixels: PixelRect?
+    /// The failure, or nil when the crop was written (or planned, in a dry run).
+    public var error: RenderError?
+    /// Milliseconds spent writing this output (0 in a dry run).
+    public var milliseconds: Double = 0
+
+    /// Makes an outcome for one planned crop, before any work.
+    public init(input: String, output: String, rect: CGRect) {
+        self.input = input
+        self.output = output
+        self.rect = rect
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import LightboxGeometry
+
+/// Crops one input into many outputs from normalized rects, decoding the input once.
+public struct Cropper: Sendable {
+    /// One requested crop: a checked normalized rect and its output path.
+    public struct Item: Sendable {
+        /// The sanitized normalized rect.
+        public let rect: CGRect
+        /// Where the crop goes.
+        public let output: String
+
+        /// Makes an item.
+        public init(rect: CGRect, output: String) {
+            self.rect = rect
+            self.output = output
+        }
+    }
+
+    /// The writer for outputs.
+    public let writer: AtomicWriter
+    /// The smallest side a crop may have, if any.
+    public let minimumSide: CropRect.MinimumSide?
+    /// libvips' `fail_on` for loading.
+    public let failOn: String
+
+    /// Makes a cropper.
+    public init(writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated") {
+        self.writer = writer
+        self.minimumSide = minimumSide
+        self.failOn = failOn
+    }
+
+    /// Crops `input` into every item (or only plans them when `dryRun`), one outcome per item.
+    public func run(input: String, items: [Item], dryRun: Bool) -> [CropOutcome] {
+        var outcomes = items.map { CropOutcome(input: input, output: $0.output, rect: $0.rect) }
+        let source: SourceImage
+        do {
+            source = try SourceImage(path: input, crops: dryRun ? 1 : items.count, failOn: failOn)
+        } catch {
+            return outcomes.map { var failed = $0; failed.error = error; return failed }
+        }
+        let size = source.displayedSize
+        for index in outcomes.indices {
+            outcomes[index].image = size
+            let pixels = CropRect.pixels(of: items[index].rect, width: size.width, height: size.height)
+            outcomes[index].pixels = pixels
+            do {
+                if let minimumSide {
+                    try CropRect.require(minimumSide, rect: items[index].rect, pixels: pixels)
+                }
+            } catch {
+                outcomes[index].error = RenderError(input, "rect \(index + 1): \(error.description)")
+                continue
+            }
+            guard !dryRun else { continue }
+            let start = DispatchTime.now().uptimeNanoseconds
+            do {
+                try writer.write(try source.upright(pixels), to: items[index].output, input: input)
+            } catch {
+                outcomes[index].error = error
+            }
+            outcomes[index].milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+        return outcomes
+    }
+}

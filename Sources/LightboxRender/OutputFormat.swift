@@ -1,0 +1,51 @@
+import Vips
+
+/// An output file format, chosen from the output's extension.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    /// JPEG (`.jpg`, `.jpeg`).
+    case jpeg
+    /// PNG.
+    case png
+    /// WebP.
+    case webp
+    /// TIFF (`.tif`, `.tiff`).
+    case tiff
+    /// GIF.
+    case gif
+    /// AVIF, where the libvips build has a HEIF plugin with AV1.
+    case avif
+    /// HEIC (`.heic`, `.heif`), where the libvips build has a HEIF plugin.
+    case heic
+
+    /// The format for an extension (without the dot, any case), or nil.
+    public init?(extension ext: String) {
+        switch ext.lowercased() {
+        case "jpg", "jpeg": self = .jpeg
+        case "png": self = .png
+        case "webp": self = .webp
+        case "tif", "tiff": self = .tiff
+        case "gif": self = .gif
+        case "avif": self = .avif
+        case "heic", "heif": self = .heic
+        default: return nil
+        }
+    }
+
+    /// Every extension Lightbox accepts, for help and errors.
+    public static let extensions = "jpg, jpeg, png, webp, tif, tiff, gif, avif, heic"
+
+    /// Whether the format takes a quality setting (`Q`).
+    public var takesQuality: Bool { self != .png && self != .gif }
+
+    /// Whether the format can hold an alpha band.
+    public var keepsAlpha: Bool { self != .jpeg }
+
+    /// The libvips saver for `path`, or an error saying the build cannot write this format.
+    public func saver(for path: String) throws(RenderError) -> String {
+        do {
+            return try Vips.saver(for: path)
+        } catch {
+            throw RenderError(path, "this libvips build cannot write .\(rawValue) files")
+        }
+    }
+}

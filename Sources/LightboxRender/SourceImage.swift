@@ -1,0 +1,55 @@
+import LightboxGeometry
+import Vips
+
+/// An input image opened lazily (header only), with its EXIF orientation and displayed size.
+public struct SourceImage: Sendable {
+    /// The path as given, for messages.
+    public let path: String
+    /// The stored (unrotated) image.
+    public let stored: VImage
+    /// The orientation the viewer applies.
+    public let orientation: ExifOrientation
+    /// Whether pixels may be read in any order (several crops) or only top to bottom.
+    public let isRandomAccess: Bool
+
+    /// Opens `path`; pass `crops` greater than 1 to decode once for many crops.
+    ///
+    /// One crop streams the file sequentially, keeping memory low on huge images; several crops
+    /// use random access so the image is decoded once and every crop reads from it.
+    public init(path: String, crops: Int = 1, failOn: String = "truncated") throws(RenderError) {
+        self.path = path
+        let access = crops > 1 ? "random" : "sequential"
+        do {
+            stored = try VImage.load(path, access: access, failOn: failOn)
+        } catch {
+            throw RenderError(path, error.message)
+        }
+        orientation = ExifOrientation(tag: stored.orientation)
+        isRandomAccess = crops > 1
+    }
+
+    /// The size the viewer shows, after the orientation.
+    public var displayedSize: (width: Int, height: Int) {
+        orientation.displayedSize(width: stored.width, height: stored.height)
+    }
+
+    /// The upright pixels of `rect`, given on the displayed image.
+    ///
+    /// The crop happens on the stored pixels first, so only the area needed is turned; a
+    /// sequential source is copied to memory before turning, since a turn reads out of order.
+    public func upright(_ rect: PixelRect) throws(RenderError) -> VImage {
+        let area = orientation.storedRect(of: rect, width: stored.width, height: stored.height)
+        let steps = orientation.uprightSteps
+        do {
+            var image = try stored.crop(left: area.left, top: area.top, width: area.width, height: area.height)
+            if steps.clockwise != 0 || steps.mirror {
+                if !isRandomAccess && (steps.clockwise != 0) { image = try image.inMemory() }
+                if steps.clockwise != 0 { image = try image.rotated("d\(steps.clockwise)") }
+                if steps.mirror { image = try image.flipped("horizontal") }
+            }
+            return try image.removingFields { $0 == "orientation" }
+        } catch {
+            throw RenderError(path, error.message)
+        }
+    }
+}

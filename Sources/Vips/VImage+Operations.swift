@@ -1,0 +1,59 @@
+import CVips
+
+/// Typed wrappers for the operations Lightbox uses, all through `VOperation.call`.
+extension VImage {
+    /// Opens a file lazily (header only until pixels are needed).
+    ///
+    /// `access` is "random", "sequential" or "sequential-unbuffered"; `failOn` is libvips'
+    /// `fail_on` nick; `shrink` is JPEG shrink-on-load (1, 2, 4, 8), ignored by other loaders.
+    public static func load(
+        _ path: String, access: String = "random", failOn: String? = nil, shrink: Int = 1
+    ) throws(VipsError) -> VImage {
+        let loader = try Vips.loader(for: path)
+        var arguments: [(String, VValue)] = [("filename", .string(path)), ("access", .nick(access))]
+        if let failOn { arguments.append(("fail_on", .nick(failOn))) }
+        if shrink > 1, VOperation.hasArgument(loader, "shrink") { arguments.append(("shrink", .int(shrink))) }
+        return try VOperation.call(loader, arguments).image()
+    }
+
+    /// Writes the image to `path` with the saver `saver` (named for the final filename) and options.
+    public func save(to path: String, saver: String, options: [(String, VValue)] = []) throws(VipsError) {
+        _ = try VOperation.call(saver, [("in", .image(self)), ("filename", .string(path))] + options, outputs: [])
+    }
+
+    /// The area `width` by `height` at `left`, `top`.
+    public func crop(left: Int, top: Int, width: Int, height: Int) throws(VipsError) -> VImage {
+        try VOperation.call(
+            "extract_area",
+            [("input", .image(self)), ("left", .int(left)), ("top", .int(top)),
+             ("width", .int(width)), ("height", .int(height))]
+        ).image()
+    }
+
+    /// Turned clockwise by `angle`: "d90", "d180" or "d270".
+    public func rotated(_ angle: String) throws(VipsError) -> VImage {
+        try VOperation.call("rot", [("in", .image(self)), ("angle", .nick(angle))]).image()
+    }
+
+    /// Mirrored along `direction`: "horizontal" or "vertical".
+    public func flipped(_ direction: String) throws(VipsError) -> VImage {
+        try VOperation.call("flip", [("in", .image(self)), ("direction", .nick(direction))]).image()
+    }
+
+    /// Rendered into memory, so later operations may read it in any order.
+    public func inMemory() throws(VipsError) -> VImage {
+        guard let copy = vips_image_copy_memory(pointer) else { throw VipsError.fromBuffer("copy to memory") }
+        return VImage(owning: copy)
+    }
+
+    /// The pixel values at `x`, `y`, one per band.
+    public func pixel(x: Int, y: Int) throws(VipsError) -> [Double] {
+        try VOperation.call("getpoint", [("in", .image(self)), ("x", .int(x)), ("y", .int(y))], outputs: ["out-array"])
+            .doubles("out-array")
+    }
+
+    /// The mean of all pixel values over every band.
+    public func average() throws(VipsError) -> Double {
+        try VOperation.call("avg", [("in", .image(self))], outputs: ["out"]).double("out")
+    }
+}

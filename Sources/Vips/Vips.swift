@@ -1,0 +1,59 @@
+import CVips
+
+/// Process-wide libvips state: start-up once, concurrency and the operation cache.
+public enum Vips {
+    private static let started: Int32 = {
+        let status = lbx_init("lightbox")
+        lbx_silence_warnings()
+        return status
+    }()
+
+    /// Starts libvips once; every call path goes through here, so callers need not.
+    public static func ensureStarted() {
+        precondition(started == 0, "libvips failed to start")
+    }
+
+    /// The libvips version as "major.minor.micro".
+    public static var version: String {
+        ensureStarted()
+        return "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
+    }
+
+    /// Sets how many worker threads each pipeline evaluation uses (0: libvips' default).
+    public static func setConcurrency(_ threads: Int) {
+        ensureStarted()
+        vips_concurrency_set(Int32(threads))
+    }
+
+    /// The worker threads each pipeline evaluation uses.
+    public static var concurrency: Int {
+        ensureStarted()
+        return Int(vips_concurrency_get())
+    }
+
+    /// Bounds the operation cache, so a long batch does not grow memory or hold files open.
+    public static func limitCache(operations: Int, memoryBytes: Int, files: Int) {
+        ensureStarted()
+        vips_cache_set_max(Int32(operations))
+        vips_cache_set_max_mem(memoryBytes)
+        vips_cache_set_max_files(Int32(files))
+    }
+
+    /// The loader operation libvips picks for a file, from its first bytes.
+    public static func loader(for path: String) throws(VipsError) -> String {
+        ensureStarted()
+        guard let name = vips_foreign_find_load(path) else {
+            throw VipsError.fromBuffer("not a known image format")
+        }
+        return String(cString: name)
+    }
+
+    /// The saver operation libvips picks for a filename, from its extension.
+    public static func saver(for path: String) throws(VipsError) -> String {
+        ensureStarted()
+        guard let name = vips_foreign_find_save(path) else {
+            throw VipsError.fromBuffer("no saver for this file extension")
+        }
+        return String(cString: name)
+    }
+}

@@ -1,0 +1,30 @@
+import CVips
+import Foundation
+
+/// The one error type of the binding: a message taken from libvips' error buffer or from the binding itself.
+public struct VipsError: Error, Sendable, CustomStringConvertible {
+    /// The text libvips (or the binding) gave, on one line.
+    public let message: String
+
+    /// Makes an error with a message of the binding's own.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// Reads and clears libvips' global error buffer in one locked step, after `context`.
+    public static func fromBuffer(_ context: String) -> VipsError {
+        var text = ""
+        if let buffer = vips_error_buffer_copy() {
+            text = String(cString: buffer)
+            g_free(buffer)
+        }
+        let detail = text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: "; ")
+        return VipsError(detail.isEmpty ? context : "\(context): \(detail)")
+    }
+
+    /// The message, as printed.
+    public var description: String { message }
+}

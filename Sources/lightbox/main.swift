@@ -1,0 +1,4 @@
+import Foundation
+import LightboxCLI
+
+exit(Lightbox.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,64 @@
+import LightboxCLI
+
+/// A small command tree shaped like the real `lightbox` tool, used by the parser tests.
+enum SampleSpec {
+    static let crop = CommandSpec(
+        name: "crop",
+        abstract: "Crop one or more rectangles out of an image.",
+        discussion: """
+            EXIT CODES:
+              0   The crops were written.
+              64  The command line was invalid.
+            """,
+        arguments: [.required("input", help: "The image to crop.")],
+        options: [
+            .repeated(
+                "rect", valueName: "x,y,w,h",
+                help: "A rectangle in normalized coordinates; give one per crop. Values may be "
+                    + "negative or exceed 1 to reach outside the image.",
+                required: true),
+            .value("output", short: "o", valueName: "output", help: "Where to write the result.", required: true),
+            .value("quality", short: "q", valueName: "q", help: "JPEG quality from 1 to 100."),
+            .flag("force", short: "f", help: "Overwrite the output if it exists."),
+            .flag("strict", short: "s", help: "Fail when a rectangle leaves the image."),
+        ],
+        examples: ["lightbox crop photo.jpg --rect 0,0,0.5,0.5 -o top-left.jpg"]
+    )
+
+    static let view = CommandSpec(
+        name: "view",
+        abstract: "Show images in the terminal.",
+        arguments: [.repeating("images", help: "The images to show.")],
+        options: [.value("offset", valueName: "dx,dy", help: "Shift the view by a number of pixels.")]
+    )
+
+    static let root = CommandSpec(
+        name: "lightbox",
+        abstract: "Crop and inspect images.",
+        subcommands: [crop, view],
+        examples: ["lightbox crop photo.jpg --rect 0,0,1,1 -o copy.jpg"]
+    )
+
+    /// The minimal valid crop invocation after the `crop` word.
+    static let cropRequired = ["in.jpg", "--rect", "0,0,1,1", "-o", "out.jpg"]
+
+    /// Parses a command line against the sample root.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ParseOutcome {
+        try ArgumentParser.parse(arguments, root: root)
+    }
+
+    /// The outcome expected for a successful crop invocation.
+    static func cropRun(_ positionals: [String], _ values: [String: [String]]) -> ParseOutcome {
+        .run(ParsedCommand(command: crop, positionals: positionals, values: values), path: ["lightbox", "crop"])
+    }
+
+    /// Returns the error thrown for a command line, or nil when parsing succeeds.
+    static func error(_ arguments: [String]) -> UsageError? {
+        do {
+            _ = try parse(arguments)
+            return nil
+        } catch {
+            return error
+        }
+    }
+}

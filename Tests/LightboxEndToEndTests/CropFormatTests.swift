@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+import Vips
+
+/// Output formats, bit depth, alpha, CMYK and metadata handling of `lightbox crop`.
+@Suite struct CropFormatTests {
+    static func fixture(_ name: String) -> String {
+        CommandRunner.fixtures.appendingPathComponent(name).path
+    }
+
+    @Test(arguments: ["jpg", "jpeg", "png", "webp", "tif", "tiff", "gif"])
+    func writesEveryFormatFromTheExtension(ext: String) throws {
+        let scratch = try Scratch()
+        let output = scratch.path("crop.\(ext)")
+        let result = try CommandRunner.run(["crop", Self.fixture("pattern.png"), "--rect", "0,0,0.25,0.5", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try VImage.load(output)
+        #expect(image.width == 160 && image.height == 240)
+    }
+
+    @Test func sixteenBitPNGStaysSixteenBit() throws {
+        let scratch = try Scratch()
+        let output = scratch.path("deep.png")
+        let result = try CommandRunner.run(["crop", Self.fixture("deep16.png"), "--rect", "0.5,0.5,0.5,0.5", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try VImage.load(output)
+        #expect(image.format == "ushort")
+        // deep16.png stores red = x * 200, so the crop's first pixel (x 160) is 32000.
+        #expect(try image.pixel(x: 0, y: 0)[0] == 32000)
+    }
+
+    @Test func alphaIsKeptInPNG() throws {
+        let scratch = try Scratch()
+        let output = scratch.path("alpha.png")
+        let result = try CommandRunner.run(["crop", Self.fixture("alpha.png"), "--rect", "0.25,0,0.5,1", "-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try VImage.load(output)
+        #expect(image.bands == 4)
+        #expect(try image.pixel(x: 0, y: 0)[3] == 0)
+        #expect(try image.pixel(x: image.width - 1, y: 0)[3] == 255)
+    }
+
+    @Test func cmykJPEGCropsToCMYKJPEGAndToRGBPNG() throws {
+        let scratch = try Scratch()
+        let jpeg = scratch.path("cmyk.jpg")
+        let png = scratch.path("cmyk.png")
+        for output in [jpeg, png] {
+            let result = try CommandRunner.run(["crop", Self.fixture("cmyk.jpg"), "--rect", "0,0,0.5,0.5", "-o", output])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(try VImage.load(jpeg).interpretation == "cmyk")
+        let rgb = try VImage.load(png)
+        #expect(rgb.bands == 3 && rgb.width == 150)
+    }
+
+    @Test func iccProfileStaysUnlessStripICC() throws {
+        let scratch = try Scratch()
+        let input = Self.fixture("icc.jpg")
+        let cases: [([String], Bool)] = [([], true), (["--strip"], true), (["--strip-icc"], false), (["--strip", "--strip-icc"], false)]
+        for (index, (flags, keeps)) in cases.enumerated() {
+            let output = scratch.path("icc-\(index).jpg")
+            let result = try CommandRunner.run(["crop", input, "--rect", "0,0,1,1", "-o", output] + flags)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try VImage.load(output).hasField("icc-profile-data") == keeps, "\(flags)")
+        }
+    }
+
+    @Test func stripDropsEXIFButKeepsTheProfile() throws {
+        let scratch = try Scratch()
+        let input = Self.fixture("icc.jpg")
+        let kept = scratch.path("kept.jpg")
+        let stripped = scratch.path("stripped.jpg")
+        _ = try CommandRunner.run(["crop", input, "--rect", "0,0,0.1,0.1", "-o", kept])
+        _ = try CommandRunner.run(["crop", input, "--rect", "0,0,0.1,0.1", "-o", stripped, "--strip"])
+        #expect(try VImage.load(kept).hasField("exif-ifd0-Artist"))
+        #expect(try !VImage.load(stripped).hasField("exif-ifd0-Artist"))
+        #expect(try !VImage.load(stripped).hasField("exif-ifd0-ImageDescription"))
+        #expect(try VImage.load(stripped).hasField("icc-profile-data"))
+    }
+
+    @Test func qualityChangesTheFileSize() throws {
+        let scratch = try Scratch()
+        let input = Self.fixture("photo.jpg")
+        var sizes: [Int] = []
+        for quality in ["20", "95"] {
+            let output = scratch.path("q\(quality).jpg")
+            let result = try CommandRunner.run(["crop", input, "--rect", "0,0,1,1", "-o", output, "--quality", quality])
+            #expect(result.status == 0, "\(result.stderr)")
+            sizes.append(try FileManager.default.attributesOfItem(atPath: output)[.size] as? Int ?? 0)
+        }
+        #expect(sizes[0] * 2 < sizes[1])
+    }
+}
