@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
         .target(name: "LightboxCLI", dependencies: ["LightboxRender", "LightboxGeometry", "Vips"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
         .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI"]),
         .testTarget(

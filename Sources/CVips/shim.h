@@ -79,6 +79,9 @@ static inline void lbx_discard(VipsOperation *operation) { g_object_unref(operat
 /// Takes one reference on an image, for storing it in an image array.
 static inline void lbx_image_ref(VipsImage *image) { g_object_ref(image); }
 
+/// VIPS_AREA() is a cast macro: the area behind a blob, for dropping the caller's reference.
+static inline VipsArea *lbx_blob_area(VipsBlob *blob) { return VIPS_AREA(blob); }
+
 /// Drops one reference on an image.
 static inline void lbx_image_unref(VipsImage *image) { g_object_unref(image); }
 

@@ -3,7 +3,7 @@ import LightboxGeometry
 import LightboxRender
 
 /// `lightbox crop`: cuts normalized rects out of images, upright, into new files.
-struct CropCommand {
+struct CropCommand: LightboxCommand {
     /// The command as data: its help is generated from this.
     static let spec = CommandSpec(
         name: "crop",

@@ -6,12 +6,15 @@ public enum Lightbox {
     /// The version printed by `--version`.
     public static let version = "0.1.0"
 
+    /// Every subcommand, in the order help lists them.
+    static let commands: [any LightboxCommand.Type] = [CropCommand.self]
+
     /// The root command, with every subcommand as data.
     public static let root = CommandSpec(
         name: "lightbox",
         abstract: "Render what the app's photo components showed (crop frame, photo viewer, photo board) as image files.",
         discussion: ExitCode.helpText,
-        subcommands: [CropCommand.spec],
+        subcommands: commands.map { $0.spec },
         examples: ["lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg", "lightbox help crop"]
     )
 
@@ -42,11 +45,9 @@ public enum Lightbox {
     }
 
     private static func dispatch(_ parsed: ParsedCommand, console: Console) throws(UsageError) -> Int32 {
-        switch parsed.command.name {
-        case CropCommand.spec.name:
-            return try CropCommand(parsed).run(console: console)
-        default:
+        guard let command = commands.first(where: { $0.spec.name == parsed.command.name }) else {
             preconditionFailure("no runner for command \(parsed.command.name)")
         }
+        return try command.init(parsed).run(console: console)
     }
 }

@@ -1,0 +1,11 @@
+/// A subcommand: its declaration as data, how it reads a parsed command line, and how it runs.
+protocol LightboxCommand: Sendable {
+    /// The command's name, options and help, from which parsing and `--help` follow.
+    static var spec: CommandSpec { get }
+
+    /// Reads and checks the parsed command line; a bad value is a usage error (exit 64).
+    init(_ parsed: ParsedCommand) throws(UsageError)
+
+    /// Does the work, reporting each failure on `console`, and returns the exit code.
+    func run(console: Console) -> Int32
+}

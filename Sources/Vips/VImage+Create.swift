@@ -1,0 +1,48 @@
+import CVips
+
+/// Typed wrappers that make new images: constants, text, SVG and thumbnails.
+extension VImage {
+    /// A `width` by `height` sRGB image filled with `color` (one value per band, 0 to 255).
+    public static func filled(width: Int, height: Int, color: [Double]) throws(VipsError) -> VImage {
+        let black = try VOperation.call("black", [("width", .int(width)), ("height", .int(height))]).image()
+        let ones = [Double](repeating: 0, count: color.count)
+        let painted = try VOperation.call(
+            "linear", [("in", .image(black)), ("a", .doubles(ones)), ("b", .doubles(color)), ("uchar", .bool(true))]
+        ).image()
+        return try painted.interpreted(color.count >= 3 ? "srgb" : "b-w")
+    }
+
+    /// An SVG document rendered at its own size (`scale` multiplies it).
+    public static func svg(_ document: String, scale: Double = 1) throws(VipsError) -> VImage {
+        try VOperation.call("svgload_buffer", [("buffer", .blob(Array(document.utf8))), ("scale", .double(scale))]).image()
+    }
+
+    /// Pango markup rendered as a one-band mask (0 to 255), fitted into `width` when given.
+    ///
+    /// `dpi` 72 makes the font's point size equal to pixels.
+    public static func text(
+        _ markup: String, font: String, width: Int? = nil, dpi: Int = 72, align: String = "low"
+    ) throws(VipsError) -> VImage {
+        var arguments: [(String, VValue)] = [
+            ("text", .string(markup)), ("font", .string(font)), ("dpi", .int(dpi)), ("align", .nick(align)),
+        ]
+        if let width { arguments.append(("width", .int(width))) }
+        return try VOperation.call("text", arguments).image()
+    }
+
+    /// The file at `path` decoded straight to fit `width` by `height` (shrink-on-load where the format allows).
+    ///
+    /// `size` is "both", "up", "down" or "force"; `crop` is "none", "centre", "attention" and so on.
+    /// The EXIF orientation is applied unless `noRotate`.
+    public static func thumbnail(
+        _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none",
+        noRotate: Bool = false, failOn: String? = nil
+    ) throws(VipsError) -> VImage {
+        var arguments: [(String, VValue)] = [
+            ("filename", .string(path)), ("width", .int(width)), ("height", .int(height)),
+            ("size", .nick(size)), ("crop", .nick(crop)), ("no-rotate", .bool(noRotate)),
+        ]
+        if let failOn { arguments.append(("fail-on", .nick(failOn))) }
+        return try VOperation.call("thumbnail", arguments).image()
+    }
+}
