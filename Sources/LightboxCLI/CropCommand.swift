@@ -8,25 +8,18 @@ struct CropCommand: LightboxCommand {
     static let spec = CommandSpec(
         name: "crop",
         abstract: "Crop images from normalized rects (0 to 1) over the upright image.",
-        discussion: """
-            RECTS:
-              x,y,width,height over the image as displayed (EXIF orientation applied),
-              each from 0 to 1. Edges become pixels: left = (x*W).rounded() and
-              right = ((x+width)*W).rounded(), half away from zero, so neighbouring
-              rects tile exactly. A rect partly outside is clipped with a warning;
-              one outside the image, or with NaN, is an error.
-
-            OUTPUT NAMES:
-              -o takes a template: {stem} and {ext} of the input, {n} the rect's
-              number from 1. With several rects or inputs each output needs its own
-              name.
-
-            \(ExitCode.helpText)
-            """,
-        arguments: [ArgumentSpec(name: "input", help: "Images to crop.", isRepeating: true)],
+        discussion: CropHelp.discussion,
+        arguments: [ArgumentSpec(name: "input", help: "Images to crop (with --rect).", isRepeating: true, isOptional: true)],
         options: [
-            .repeated("rect", valueName: "x,y,w,h", help: "A normalized rect to crop; repeat for more.", required: true),
-            .value("output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n}).", required: true),
+            .repeated("rect", valueName: "x,y,w,h", help: "A normalized rect to crop; repeat for more."),
+            .value("output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n})."),
+            .value("manifest", valueName: "file", help: "Crop what a CSV or JSON Lines manifest lists."),
+            .value("yolo", valueName: "labels", help: "Crop every box of YOLO label files (a folder or one file)."),
+            .value("images", valueName: "dir", help: "With --yolo: the folder of the labelled images."),
+            .value("classes", valueName: "file", help: "With --yolo: class names (data.yaml or one per line)."),
+            .value("pad", valueName: "f", help: "With --yolo: move each side out by f times the box's size."),
+            .flag("square", help: "With --yolo: grow the short side to make square crops."),
+            .value("out-dir", valueName: "dir", help: "With --manifest or --yolo: where outputs go (made if missing)."),
             .value("quality", valueName: "q", help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC."),
             .flag("strip", help: "Drop EXIF, XMP and IPTC metadata (the ICC profile stays)."),
             .flag("strip-icc", help: "Drop the ICC colour profile."),
@@ -34,14 +27,15 @@ struct CropCommand: LightboxCommand {
             .flag("strict", help: "Treat a rect partly outside the image as an error."),
             .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning."),
             .flag("force", help: "Replace existing outputs (never an input)."),
+            .flag("resume", help: "Skip items whose output already exists whole."),
+            .value("jobs", short: "j", valueName: "n", help: "Images in flight at once (default: the number of cores)."),
+            .value("shard", valueName: "k/n", help: "Do only share k (from 0) of n of the inputs."),
+            .value("report", valueName: "file", help: "Write one JSON line per item: status, error, pixels, time."),
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
-            .flag("json", help: "Print one JSON line per output after writing it."),
-            .flag("quiet", short: "q", help: "Print no warnings."),
+            .flag("json", help: "Print one JSON line per item after doing it."),
+            .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
         ],
-        examples: [
-            "lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg",
-            "lightbox crop a.jpg b.png --rect 0,0,0.5,1 --rect 0.5,0,0.5,1 -o 'halves/{stem}-{n}.webp'",
-        ]
+        examples: CropHelp.examples
     )
 
     let options: CropOptions
@@ -51,49 +45,26 @@ struct CropCommand: LightboxCommand {
         options = try CropOptions(parsed)
     }
 
-    /// Crops every input, reporting each failure and going on; returns the exit code.
+    /// Crops every item, reporting each failure and going on; returns the exit code.
     func run(console: Console) -> Int32 {
         console.quiet = options.quiet
         for warning in options.warnings { console.warning(warning) }
-        let cropper = Cropper(
-            writer: AtomicWriter(options: options.save),
-            minimumSide: options.minimumSide,
-            failOn: options.failOn
-        )
-        var failed = 0
-        for input in options.inputs {
-            let items = options.rects.enumerated().map { index, rect in
-                Cropper.Item(rect: rect, output: options.template.path(input: input, number: index + 1))
-            }
-            for outcome in cropper.run(input: input, items: items, dryRun: options.dryRun) {
-                if let error = outcome.error {
-                    failed += 1
-                    console.error(error.description)
-                } else if options.dryRun || options.json {
-                    console.out(CropCommand.json(outcome).text)
-                }
-            }
+        let planned: (entries: [CropEntry], problems: [BatchProblem])
+        let report: BatchReport
+        do {
+            planned = try options.source.entries()
+            report = try BatchReport(path: options.report, console: options.json && !options.dryRun ? console : nil)
+        } catch {
+            console.error(error.description)
+            return ExitCode.failure
         }
-        return failed == 0 ? ExitCode.success : ExitCode.failure
-    }
-
-    /// The JSON line for one crop.
-    static func json(_ outcome: CropOutcome) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [("input", .string(outcome.input)), ("output", .string(outcome.output))]
-        if let image = outcome.image {
-            pairs.append(("image", .object([("width", .int(image.width)), ("height", .int(image.height))])))
-        }
-        let rect = outcome.rect
-        pairs.append(("rect", .object([
-            ("x", .double(Double(rect.minX))), ("y", .double(Double(rect.minY))),
-            ("width", .double(Double(rect.width))), ("height", .double(Double(rect.height))),
-        ])))
-        if let pixels = outcome.pixels {
-            pairs.append(("pixels", .object([
-                ("left", .int(pixels.left)), ("top", .int(pixels.top)),
-                ("width", .int(pixels.width)), ("height", .int(pixels.height)),
-            ])))
-        }
-        return .object(pairs)
+        let jobs = options.shard.share(of: CropJob.grouped(planned.entries))
+        let problems = options.shard.share(of: planned.problems)
+        let runner = BatchRunner(jobs: options.jobs, total: jobs.reduce(problems.count) { $0 + $1.items.count }, console: console, report: report, showProgress: options.source.isBatch)
+        runner.fail(problems)
+        let work = CropWork(options: options, console: console)
+        runner.run(jobs) { work.run($0) }
+        if options.source.isBatch && !options.quiet { console.raw(runner.summary.text) }
+        return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
     }
 }

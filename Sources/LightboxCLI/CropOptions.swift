@@ -3,94 +3,122 @@ import LightboxGeometry
 import LightboxRender
 
 /// The checked options of `lightbox crop`; every problem is a usage error naming the option.
-struct CropOptions {
-    let inputs: [String]
-    let rects: [CGRect]
-    let template: OutputTemplate
+struct CropOptions: Sendable {
+    let source: CropSource
     let save: SaveOptions
     let minimumSide: CropRect.MinimumSide?
     let failOn: String
     let dryRun: Bool
     let json: Bool
     let quiet: Bool
+    let jobs: Int
+    let report: String?
+    let resume: Bool
+    let shard: Shard
     /// Warnings found while checking (clipped rects), printed before any work.
     let warnings: [String]
 
     /// The `fail_on` levels libvips accepts.
     static let failLevels = ["none", "truncated", "error", "warning"]
+    static let path = ["lightbox", "crop"]
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        let path = ["lightbox", "crop"]
-        inputs = parsed.positionals
-        var rects: [CGRect] = []
+        let reader = OptionReader(parsed, path: CropOptions.path)
         var warnings: [String] = []
+        source = try CropOptions.source(parsed, reader: reader, warnings: &warnings)
+        self.warnings = warnings
+        save = SaveOptions(
+            quality: try reader.integer("quality", in: 1...100),
+            strip: parsed.flag("strip"), stripICC: parsed.flag("strip-icc"), force: parsed.flag("force")
+        )
+        minimumSide = try CropOptions.minimumSide(parsed.value("min-side"))
+        failOn = try reader.choice("fail-on", from: CropOptions.failLevels) ?? "truncated"
+        dryRun = parsed.flag("dry-run")
+        json = parsed.flag("json")
+        quiet = parsed.flag("quiet")
+        jobs = try reader.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        report = parsed.value("report")
+        resume = parsed.flag("resume")
+        if let text = parsed.value("shard") {
+            guard let shard = Shard(text) else { throw reader.error("--shard '\(text)': expected K/N with 0 <= K < N, such as 0/4") }
+            self.shard = shard
+        } else {
+            shard = .all
+        }
+    }
+
+    /// Which of the three sources the command line names, checked.
+    private static func source(_ parsed: ParsedCommand, reader: OptionReader, warnings: inout [String]) throws(UsageError) -> CropSource {
+        let strict = parsed.flag("strict")
+        if let manifest = parsed.value("manifest") {
+            try reader.refuse(["rect", "output", "yolo"], with: "--manifest")
+            try reader.refusePositionals(with: "--manifest")
+            return .manifest(path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict)
+        }
+        if let labels = parsed.value("yolo") {
+            try reader.refuse(["rect", "output"], with: "--yolo")
+            try reader.refusePositionals(with: "--yolo")
+            let images = try reader.required("images", for: "--yolo")
+            let outDir = try reader.required("out-dir", for: "--yolo")
+            let pad = try reader.number("pad", in: 0...10) ?? 0
+            var names: [Int: String] = [:]
+            if let classes = parsed.value("classes") {
+                do { names = try ClassNames.read(classes) } catch { throw reader.error("--classes: \(error.description)") }
+            }
+            let yolo = YOLOReader(labels: labels, images: images, names: names, pad: pad, square: parsed.flag("square"), strict: strict)
+            return .yolo(yolo, outDir: outDir)
+        }
+        return try rectSource(parsed, reader: reader, strict: strict, warnings: &warnings)
+    }
+
+    /// `INPUT... --rect ... -o TEMPLATE`, with every rect checked and every output named apart.
+    private static func rectSource(_ parsed: ParsedCommand, reader: OptionReader, strict: Bool, warnings: inout [String]) throws(UsageError) -> CropSource {
+        guard !parsed.positionals.isEmpty else { throw reader.error("missing argument '<input>' (or use --manifest or --yolo)") }
+        guard parsed.has("rect") else { throw reader.error("missing option '--rect <x,y,w,h>'") }
+        guard let output = parsed.value("output") else { throw reader.error("missing option '-o <output>'") }
+        var rects: [CGRect] = []
         for (index, text) in parsed.values("rect").enumerated() {
             let label = "--rect \(index + 1) '\(text)'"
             let rect: CGRect
             switch RectParser.parse(text) {
             case .success(let value): rect = value
-            case .failure(let error): throw UsageError("\(label): \(error.message)", commandPath: path)
+            case .failure(let error): throw reader.error("\(label): \(error.message)")
             }
             do {
-                let checked = try CropRect.check(rect, strict: parsed.flag("strict"))
-                if checked.wasClipped { warnings.append("\(label) is partly outside the image; clipped to \(CropOptions.describe(checked.rect))") }
+                let checked = try CropRect.check(rect, strict: strict)
+                if checked.wasClipped { warnings.append("\(label) is partly outside the image; clipped to \(describe(checked.rect))") }
                 rects.append(checked.rect)
             } catch {
-                throw UsageError("\(label): \(error.description)", commandPath: path)
+                throw reader.error("\(label): \(error.description)")
             }
         }
-        self.rects = rects
-        self.warnings = warnings
-        template = OutputTemplate(parsed.value("output") ?? "")
-        save = SaveOptions(
-            quality: try CropOptions.quality(parsed.value("quality"), path: path),
-            strip: parsed.flag("strip"), stripICC: parsed.flag("strip-icc"), force: parsed.flag("force")
-        )
-        minimumSide = try CropOptions.minimumSide(parsed.value("min-side"), path: path)
-        failOn = parsed.value("fail-on") ?? "truncated"
-        guard CropOptions.failLevels.contains(failOn) else {
-            throw UsageError("--fail-on '\(failOn)': use one of \(CropOptions.failLevels.joined(separator: ", "))", commandPath: path)
-        }
-        dryRun = parsed.flag("dry-run")
-        json = parsed.flag("json")
-        quiet = parsed.flag("quiet")
-        try checkOutputs(path: path)
+        let template = OutputTemplate(output)
+        try checkOutputs(template, inputs: parsed.positionals, count: rects.count, reader: reader)
+        return .rects(inputs: parsed.positionals, rects: rects, template: template)
     }
 
     /// Every output needs a supported extension and a name of its own.
-    private func checkOutputs(path: [String]) throws(UsageError) {
+    private static func checkOutputs(_ template: OutputTemplate, inputs: [String], count: Int, reader: OptionReader) throws(UsageError) {
         var seen: Set<String> = []
         for input in inputs {
-            for number in 1...max(rects.count, 1) {
+            for number in 1...max(count, 1) {
                 let output = template.path(input: input, number: number)
                 let ext = URL(fileURLWithPath: output).pathExtension
                 guard OutputFormat(extension: ext) != nil else {
-                    throw UsageError("-o '\(template.text)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))", commandPath: path)
+                    throw reader.error("-o '\(template.text)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))")
                 }
                 guard seen.insert(output).inserted else {
-                    throw UsageError("-o '\(template.text)' gives several outputs the name '\(output)'; add {n} for rects or {stem} for inputs", commandPath: path)
+                    throw reader.error("-o '\(template.text)' gives several outputs the name '\(output)'; add {n} for rects or {stem} for inputs")
                 }
             }
         }
     }
 
-    private static func quality(_ text: String?, path: [String]) throws(UsageError) -> Int? {
+    private static func minimumSide(_ text: String?) throws(UsageError) -> CropRect.MinimumSide? {
         guard let text else { return nil }
-        guard let value = Int(text), (1...100).contains(value) else {
-            throw UsageError("--quality '\(text)': expected a whole number from 1 to 100", commandPath: path)
-        }
-        return value
-    }
-
-    private static func minimumSide(_ text: String?, path: [String]) throws(UsageError) -> CropRect.MinimumSide? {
-        guard let text else { return nil }
-        if text.hasSuffix("px"), let pixels = Int(text.dropLast(2)), pixels >= 1 {
-            return .pixels(pixels)
-        }
-        if let fraction = Double(text), fraction > 0, fraction <= 1 {
-            return .fraction(fraction)
-        }
+        if text.hasSuffix("px"), let pixels = Int(text.dropLast(2)), pixels >= 1 { return .pixels(pixels) }
+        if let fraction = Double(text), fraction > 0, fraction <= 1 { return .fraction(fraction) }
         throw UsageError("--min-side '\(text)': expected a fraction in (0, 1] or whole pixels such as 32px", commandPath: path)
     }
 

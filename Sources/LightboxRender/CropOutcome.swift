@@ -7,8 +7,8 @@ public struct CropOutcome: Sendable {
     public let input: String
     /// The output path.
     public let output: String
-    /// The sanitized normalized rect.
-    public let rect: CGRect
+    /// The sanitized normalized rect (made square when the item asked for it).
+    public var rect: CGRect
     /// The displayed (oriented) image size, when the input could be opened.
     public var image: (width: Int, height: Int)?
     /// The pixel rect on the displayed image, when it could be computed.

@@ -9,11 +9,14 @@ public struct Cropper: Sendable {
         public let rect: CGRect
         /// Where the crop goes.
         public let output: String
+        /// Grow the short side (in pixels) to make the crop square.
+        public let square: Bool
 
         /// Makes an item.
-        public init(rect: CGRect, output: String) {
+        public init(rect: CGRect, output: String, square: Bool = false) {
             self.rect = rect
             self.output = output
+            self.square = square
         }
     }
 
@@ -43,11 +46,13 @@ public struct Cropper: Sendable {
         let size = source.displayedSize
         for index in outcomes.indices {
             outcomes[index].image = size
-            let pixels = CropRect.pixels(of: items[index].rect, width: size.width, height: size.height)
+            let rect = items[index].square ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
+            outcomes[index].rect = rect
+            let pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
             outcomes[index].pixels = pixels
             do {
                 if let minimumSide {
-                    try CropRect.require(minimumSide, rect: items[index].rect, pixels: pixels)
+                    try CropRect.require(minimumSide, rect: rect, pixels: pixels)
                 }
             } catch {
                 outcomes[index].error = RenderError(input, "rect \(index + 1): \(error.description)")

@@ -1,4 +1,5 @@
 import Foundation
+import Vips
 
 /// Rules about output paths: never the input, never a silent replace, temp names beside the output.
 public enum OutputPath {
@@ -15,6 +16,12 @@ public enum OutputPath {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "output is a folder") }
             if !force { throw RenderError(path, "output exists (use --force to replace it)") }
         }
+    }
+
+    /// Whether `path` holds an image whose header libvips can read (a finished output).
+    public static func isWholeImage(_ path: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: path) else { return false }
+        return (try? VImage.load(path)) != nil
     }
 
     /// Whether two paths name the same file (same device and inode), following links.

@@ -1,0 +1,32 @@
+/// What became of one item of a batch, as reported on stderr, in `--report` and in `--json`.
+struct BatchRecord: Sendable {
+    /// How an item ended.
+    enum Status: String, Sendable {
+        /// Written.
+        case done
+        /// Not written; `error` says why.
+        case failed
+        /// Not written because `--resume` found the output already there.
+        case skipped
+        /// Planned only (`--dry-run`).
+        case planned
+    }
+
+    /// How the item ended.
+    let status: Status
+    /// The item's fields as JSON (input, output, image, rect, pixels...), in order.
+    let fields: [(String, JSONValue)]
+    /// The one-line error, for a failed item.
+    let error: String?
+    /// Milliseconds spent on the item.
+    let milliseconds: Double
+
+    /// The report line: the item's fields, then status, error and milliseconds.
+    var json: JSONValue {
+        var pairs = fields
+        pairs.append(("status", .string(status.rawValue)))
+        if let error { pairs.append(("error", .string(error))) }
+        pairs.append(("milliseconds", .double((milliseconds * 10).rounded() / 10)))
+        return .object(pairs)
+    }
+}

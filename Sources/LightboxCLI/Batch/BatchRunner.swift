@@ -1,0 +1,83 @@
+import Foundation
+import Vips
+
+/// Runs the jobs of a batch on `jobs` threads, reporting each item as it ends and counting the outcomes.
+final class BatchRunner: @unchecked Sendable {
+    /// The counts printed at the end.
+    struct Summary: Equatable {
+        var done = 0
+        var failed = 0
+        var skipped = 0
+
+        /// `N done, M failed, K skipped`.
+        var text: String { "\(done) done, \(failed) failed, \(skipped) skipped" }
+    }
+
+    private let jobs: Int
+    private let console: Console
+    private let report: BatchReport
+    private let progress: ProgressLine
+    private let lock = NSLock()
+    private(set) var summary = Summary()
+
+    /// Makes a runner for `total` items; libvips gets `cores / jobs` threads per pipeline.
+    init(jobs: Int, total: Int, console: Console, report: BatchReport, showProgress: Bool) {
+        self.jobs = max(1, jobs)
+        self.console = console
+        self.report = report
+        progress = ProgressLine(total: total, enabled: showProgress && !console.quiet && ProgressLine.stderrIsTerminal)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        Vips.setConcurrency(max(1, cores / self.jobs))
+        Vips.limitCache(operations: 20, memoryBytes: 32 << 20, files: 4)
+    }
+
+    /// Records items that failed before any work (bad manifest lines, missing images).
+    func fail(_ problems: [BatchProblem]) {
+        for problem in problems {
+            record(BatchRecord(status: .failed, fields: [], error: problem.description, milliseconds: 0))
+        }
+    }
+
+    /// Runs `work` on every element of `items`, `jobs` at a time, and records what it returns.
+    func run<Job: Sendable>(_ items: [Job], _ work: @escaping @Sendable (Job) -> [BatchRecord]) {
+        let next = Counter()
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(items.count, 1))) { _ in
+            while let index = next.take(below: items.count) {
+                for record in work(items[index]) { self.record(record) }
+            }
+        }
+        progress.clear()
+    }
+
+    /// Prints and counts one record.
+    func record(_ record: BatchRecord) {
+        lock.lock()
+        switch record.status {
+        case .done, .planned: summary.done += 1
+        case .failed: summary.failed += 1
+        case .skipped: summary.skipped += 1
+        }
+        lock.unlock()
+        if let error = record.error {
+            progress.clear()
+            console.error(error)
+        }
+        report.write(record)
+        progress.advance(by: 1)
+    }
+
+    /// A shared index handed out once each.
+    private final class Counter: @unchecked Sendable {
+        private var value = 0
+        private let lock = NSLock()
+
+        /// The next index, or nil once `limit` is reached.
+        func take(below limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import LightboxRender
+
+/// One crop asked for by a batch source (a manifest line, a YOLO box, a `--rect`).
+struct CropEntry: Sendable {
+    /// The input path.
+    let input: String
+    /// The crop.
+    let item: Cropper.Item
+    /// Where it was asked for, such as `crops.csv:12`, for messages and reports.
+    let origin: String
+}

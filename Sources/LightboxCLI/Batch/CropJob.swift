@@ -1,0 +1,27 @@
+import LightboxRender
+
+/// The crops of one input, done together so the input is decoded once.
+struct CropJob: Sendable {
+    /// The input path.
+    let input: String
+    /// The crops, in the order they were asked for.
+    var items: [Cropper.Item]
+    /// Where each item was asked for (`manifest.csv:12`, `--rect 2`), for messages and reports.
+    var origins: [String]
+
+    /// Groups items by input, keeping the order in which inputs first appear.
+    static func grouped(_ entries: [CropEntry]) -> [CropJob] {
+        var jobs: [CropJob] = []
+        var slots: [String: Int] = [:]
+        for entry in entries {
+            if let slot = slots[entry.input] {
+                jobs[slot].items.append(entry.item)
+                jobs[slot].origins.append(entry.origin)
+            } else {
+                slots[entry.input] = jobs.count
+                jobs.append(CropJob(input: entry.input, items: [entry.item], origins: [entry.origin]))
+            }
+        }
+        return jobs
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LightboxRender
+import Vips
+
+/// The work of one `CropJob`: skip finished outputs, crop the rest, turn outcomes into records.
+struct CropWork: Sendable {
+    let options: CropOptions
+    let console: Console
+
+    /// Crops one input's items and returns a record per item.
+    func run(_ job: CropJob) -> [BatchRecord] {
+        var records: [BatchRecord] = []
+        var pending: [(Cropper.Item, String)] = []
+        for (item, origin) in zip(job.items, job.origins) {
+            if options.resume && !options.dryRun && OutputPath.isWholeImage(item.output) {
+                let fields: [(String, JSONValue)] = [("input", .string(job.input)), ("output", .string(item.output))]
+                records.append(BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0))
+            } else {
+                pending.append((item, origin))
+            }
+        }
+        guard !pending.isEmpty else { return records }
+        if options.source.isBatch && !options.dryRun { makeFolders(for: pending.map(\.0.output)) }
+        let cropper = Cropper(writer: AtomicWriter(options: options.save), minimumSide: options.minimumSide, failOn: options.failOn)
+        let outcomes = cropper.run(input: job.input, items: pending.map(\.0), dryRun: options.dryRun)
+        for (outcome, (_, origin)) in zip(outcomes, pending) {
+            records.append(record(outcome, origin: origin))
+        }
+        return records
+    }
+
+    /// The record for one outcome; in a dry run the plan is printed on stdout.
+    private func record(_ outcome: CropOutcome, origin: String) -> BatchRecord {
+        let fields = CropWork.fields(outcome)
+        if let error = outcome.error {
+            let message = origin.isEmpty ? error.description : "\(origin): \(error.description)"
+            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: outcome.milliseconds)
+        }
+        if options.dryRun {
+            console.out(JSONValue.object(fields).text)
+            return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0)
+        }
+        return BatchRecord(status: .done, fields: fields, error: nil, milliseconds: outcome.milliseconds)
+    }
+
+    /// Makes the folders that batch outputs go into.
+    private func makeFolders(for outputs: [String]) {
+        for folder in Set(outputs.map { ($0 as NSString).deletingLastPathComponent }) where !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+    }
+
+    /// The documented JSON fields of one crop: input, output, image, rect, pixels.
+    static func fields(_ outcome: CropOutcome) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = [("input", .string(outcome.input)), ("output", .string(outcome.output))]
+        if let image = outcome.image {
+            pairs.append(("image", .object([("width", .int(image.width)), ("height", .int(image.height))])))
+        }
+        let rect = outcome.rect
+        pairs.append(("rect", .object([
+            ("x", .double(Double(rect.minX))), ("y", .double(Double(rect.minY))),
+            ("width", .double(Double(rect.width))), ("height", .double(Double(rect.height))),
+        ])))
+        if let pixels = outcome.pixels {
+            pairs.append(("pixels", .object([
+                ("left", .int(pixels.left)), ("top", .int(pixels.top)),
+                ("width", .int(pixels.width)), ("height", .int(pixels.height)),
+            ])))
+        }
+        return pairs
+    }
+}

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `make bench`: installs the peers (pyvips, ImageMagick, GNU time) when missing, then runs every benchmark.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+need=()
+command -v convert >/dev/null || need+=(imagemagick)
+[ -x /usr/bin/time ] || need+=(time)
+command -v vips >/dev/null || need+=(libvips-tools)
+if [ ${#need[@]} -gt 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+python3 -c "import pyvips" 2>/dev/null || python3 -m pip install -q pyvips
+for bench in bench/crop.sh bench/view.sh bench/board.sh; do
+    [ -x "$bench" ] && "$bench"
+    echo
+done
