@@ -28,6 +28,8 @@ struct CropCommand: LightboxCommand {
             .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning."),
             .flag("force", help: "Replace existing outputs (never an input)."),
             .flag("resume", help: "Skip items whose output already exists whole."),
+            .value("preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n})."),
+            .value("contact-sheet", valueName: "file", help: "Write every preview in one grid image."),
             .value("jobs", short: "j", valueName: "n", help: "Images in flight at once (default: the number of cores)."),
             .value("shard", valueName: "k/n", help: "Do only share k (from 0) of n of the inputs."),
             .value("report", valueName: "file", help: "Write one JSON line per item: status, error, pixels, time."),
@@ -62,8 +64,16 @@ struct CropCommand: LightboxCommand {
         let problems = options.shard.share(of: planned.problems)
         let runner = BatchRunner(jobs: options.jobs, total: jobs.reduce(problems.count) { $0 + $1.items.count }, console: console, report: report, showProgress: options.source.isBatch)
         runner.fail(problems)
-        let work = CropWork(options: options, console: console)
+        let sheet = ContactSheet()
+        let work = CropWork(options: options, console: console, sheet: options.contactSheet == nil ? nil : sheet)
         runner.run(jobs) { work.run($0) }
+        if let path = options.contactSheet, !options.dryRun {
+            do {
+                try sheet.write(to: path, options: options.save)
+            } catch {
+                runner.record(BatchRecord(status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0))
+            }
+        }
         if options.source.isBatch && !options.quiet { console.raw(runner.summary.text) }
         return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
     }

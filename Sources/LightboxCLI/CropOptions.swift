@@ -15,6 +15,10 @@ struct CropOptions: Sendable {
     let report: String?
     let resume: Bool
     let shard: Shard
+    /// `--preview` template: the input with the crop overlay, one per crop.
+    let preview: OutputTemplate?
+    /// `--contact-sheet` path: every preview in one grid.
+    let contactSheet: String?
     /// Warnings found while checking (clipped rects), printed before any work.
     let warnings: [String]
 
@@ -40,6 +44,11 @@ struct CropOptions: Sendable {
         jobs = try reader.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         report = parsed.value("report")
         resume = parsed.flag("resume")
+        preview = try CropOptions.previewTemplate(parsed.value("preview"), source: source, reader: reader)
+        contactSheet = parsed.value("contact-sheet")
+        if let sheet = contactSheet, OutputFormat(extension: URL(fileURLWithPath: sheet).pathExtension) == nil {
+            throw reader.error("--contact-sheet '\(sheet)': unsupported format (use \(OutputFormat.extensions))")
+        }
         if let text = parsed.value("shard") {
             guard let shard = Shard(text) else { throw reader.error("--shard '\(text)': expected K/N with 0 <= K < N, such as 0/4") }
             self.shard = shard
@@ -113,6 +122,21 @@ struct CropOptions: Sendable {
                 }
             }
         }
+    }
+
+    /// The preview template: with several crops it needs `{n}`, and `{stem}` when there are several inputs.
+    private static func previewTemplate(_ text: String?, source: CropSource, reader: OptionReader) throws(UsageError) -> OutputTemplate? {
+        guard let text else { return nil }
+        let template = OutputTemplate(text)
+        guard OutputFormat(extension: URL(fileURLWithPath: text).pathExtension) != nil else {
+            throw reader.error("--preview '\(text)': unsupported format (use \(OutputFormat.extensions))")
+        }
+        var (inputs, crops) = (2, 2)
+        if case .rects(let names, let rects, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
+        if crops > 1 && !template.numbersRects || inputs > 1 && !template.namesInputs {
+            throw reader.error("--preview '\(text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview")
+        }
+        return template
     }
 
     private static func minimumSide(_ text: String?) throws(UsageError) -> CropRect.MinimumSide? {

@@ -6,6 +6,8 @@ import Vips
 struct CropWork: Sendable {
     let options: CropOptions
     let console: Console
+    /// Where previews go for the contact sheet, when one is asked for.
+    let sheet: ContactSheet?
 
     /// Crops one input's items and returns a record per item.
     func run(_ job: CropJob) -> [BatchRecord] {
@@ -25,6 +27,34 @@ struct CropWork: Sendable {
         let outcomes = cropper.run(input: job.input, items: pending.map(\.0), dryRun: options.dryRun)
         for (outcome, (_, origin)) in zip(outcomes, pending) {
             records.append(record(outcome, origin: origin))
+        }
+        if !options.dryRun && (options.preview != nil || sheet != nil) {
+            records += previews(job, outcomes: outcomes)
+        }
+        return records
+    }
+
+    /// Writes the previews of a job's finished crops and hands them to the contact sheet.
+    private func previews(_ job: CropJob, outcomes: [CropOutcome]) -> [BatchRecord] {
+        let renderer = CropPreview()
+        let base: VImage
+        do {
+            base = try renderer.base(of: job.input, failOn: options.failOn)
+        } catch {
+            return [BatchRecord(status: .failed, fields: [("input", .string(job.input))], error: error.description, milliseconds: 0)]
+        }
+        var records: [BatchRecord] = []
+        for (index, outcome) in outcomes.enumerated() where outcome.error == nil {
+            do {
+                let preview = try renderer.render(outcome.rect, over: base, input: job.input)
+                sheet?.add(preview, order: (job.order, index))
+                if let template = options.preview {
+                    let path = template.path(input: job.input, number: index + 1)
+                    try AtomicWriter(options: options.save).write(preview, to: path, input: job.input)
+                }
+            } catch {
+                records.append(BatchRecord(status: .failed, fields: [("input", .string(job.input))], error: error.description, milliseconds: 0))
+            }
         }
         return records
     }

@@ -2,6 +2,8 @@ import LightboxRender
 
 /// The crops of one input, done together so the input is decoded once.
 struct CropJob: Sendable {
+    /// The job's place in the batch, from 0, for ordering a contact sheet.
+    let order: Int
     /// The input path.
     let input: String
     /// The crops, in the order they were asked for.
@@ -19,7 +21,7 @@ struct CropJob: Sendable {
                 jobs[slot].origins.append(entry.origin)
             } else {
                 slots[entry.input] = jobs.count
-                jobs.append(CropJob(input: entry.input, items: [entry.item], origins: [entry.origin]))
+                jobs.append(CropJob(order: jobs.count, input: entry.input, items: [entry.item], origins: [entry.origin]))
             }
         }
         return jobs

@@ -1,0 +1,41 @@
+import Foundation
+import LightboxRender
+import Vips
+
+/// Collects previews from every job and writes them as one grid, in batch order.
+final class ContactSheet: @unchecked Sendable {
+    /// The longest side of one cell, in pixels.
+    static let cell = 192
+
+    private var previews: [(order: (Int, Int), image: VImage)] = []
+    private let lock = NSLock()
+
+    /// Adds a preview; `order` is (job, item) in the batch.
+    func add(_ preview: VImage, order: (Int, Int)) {
+        let small: VImage
+        do {
+            let fit = Double(ContactSheet.cell) / Double(max(preview.width, preview.height))
+            small = try preview.resized(fit).inMemory()
+        } catch {
+            return
+        }
+        lock.lock()
+        previews.append((order, small))
+        lock.unlock()
+    }
+
+    /// Writes the grid to `path`, about square, through the atomic writer.
+    func write(to path: String, options: SaveOptions) throws(RenderError) {
+        let sorted = previews.sorted { $0.order < $1.order }.map(\.image)
+        guard !sorted.isEmpty else { throw RenderError(path, "no previews to put on the contact sheet") }
+        let columns = Int(Double(sorted.count).squareRoot().rounded(.up))
+        do {
+            let grid = try CropPreview.sheet(sorted, columns: columns)
+            try AtomicWriter(options: options).write(grid, to: path, input: path)
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw RenderError(path, "\(error)")
+        }
+    }
+}
