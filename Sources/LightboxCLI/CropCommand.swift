@@ -26,6 +26,7 @@ struct CropCommand: LightboxCommand {
             .value("min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px)."),
             .flag("strict", help: "Treat a rect partly outside the image as an error."),
             .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning."),
+            .value("max-pixels", valueName: "n", help: "Refuse inputs declaring more pixels (default 250000000; 0: none)."),
             .flag("force", help: "Replace existing outputs (never an input)."),
             .flag("resume", help: "Skip items whose output already exists whole."),
             .value("preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n})."),

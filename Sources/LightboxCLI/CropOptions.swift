@@ -15,6 +15,8 @@ struct CropOptions: Sendable {
     let report: String?
     let resume: Bool
     let shard: Shard
+    /// The most pixels an input may declare (0: no limit).
+    let maxPixels: Int
     /// `--preview` template: the input with the crop overlay, one per crop.
     let preview: OutputTemplate?
     /// `--contact-sheet` path: every preview in one grid.
@@ -44,6 +46,7 @@ struct CropOptions: Sendable {
         jobs = try reader.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         report = parsed.value("report")
         resume = parsed.flag("resume")
+        maxPixels = try reader.integer("max-pixels", in: 0...Int(Int32.max) * 1000) ?? SourceImage.defaultMaxPixels
         preview = try CropOptions.previewTemplate(parsed.value("preview"), source: source, reader: reader)
         contactSheet = parsed.value("contact-sheet")
         if let sheet = contactSheet, OutputFormat(extension: URL(fileURLWithPath: sheet).pathExtension) == nil {

@@ -23,7 +23,10 @@ struct CropWork: Sendable {
         }
         guard !pending.isEmpty else { return records }
         if options.source.isBatch && !options.dryRun { makeFolders(for: pending.map(\.0.output)) }
-        let cropper = Cropper(writer: AtomicWriter(options: options.save), minimumSide: options.minimumSide, failOn: options.failOn)
+        let cropper = Cropper(
+            writer: AtomicWriter(options: options.save), minimumSide: options.minimumSide,
+            failOn: options.failOn, maxPixels: options.maxPixels
+        )
         let outcomes = cropper.run(input: job.input, items: pending.map(\.0), dryRun: options.dryRun)
         for (outcome, (_, origin)) in zip(outcomes, pending) {
             records.append(record(outcome, origin: origin))

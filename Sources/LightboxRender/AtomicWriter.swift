@@ -24,14 +24,17 @@ public struct AtomicWriter: Sendable {
         try OutputPath.check(path, input: input, force: options.force)
         let saver = try format.saver(for: path)
         let temp = OutputPath.temporary(for: url)
+        TempFiles.shared.add(temp)
         do {
             let prepared = try options.prepared(image)
             try prepared.save(to: temp, saver: saver, options: options.saverArguments(for: format))
         } catch {
-            unlink(temp)
-            throw RenderError(input, error.message)
+            try TempFiles.shared.finish(temp) { () throws(RenderError) in
+                unlink(temp)
+                throw RenderError(input, error.message)
+            }
         }
-        try publish(temp, as: path)
+        try TempFiles.shared.finish(temp) { () throws(RenderError) in try publish(temp, as: path) }
     }
 
     /// Moves the finished temp file into place, replacing only with `force`.

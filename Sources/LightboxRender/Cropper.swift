@@ -26,12 +26,15 @@ public struct Cropper: Sendable {
     public let minimumSide: CropRect.MinimumSide?
     /// libvips' `fail_on` for loading.
     public let failOn: String
+    /// The most pixels an input may declare (0: no limit).
+    public let maxPixels: Int
 
     /// Makes a cropper.
-    public init(writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated") {
+    public init(writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
         self.writer = writer
         self.minimumSide = minimumSide
         self.failOn = failOn
+        self.maxPixels = maxPixels
     }
 
     /// Crops `input` into every item (or only plans them when `dryRun`), one outcome per item.
@@ -39,7 +42,7 @@ public struct Cropper: Sendable {
         var outcomes = items.map { CropOutcome(input: input, output: $0.output, rect: $0.rect) }
         let source: SourceImage
         do {
-            source = try SourceImage(path: input, crops: dryRun ? 1 : items.count, failOn: failOn)
+            source = try SourceImage(path: input, crops: dryRun ? 1 : items.count, failOn: failOn, maxPixels: maxPixels)
         } catch {
             return outcomes.map { var failed = $0; failed.error = error; return failed }
         }

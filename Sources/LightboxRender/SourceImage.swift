@@ -16,7 +16,9 @@ public struct SourceImage: Sendable {
     ///
     /// One crop streams the file sequentially, keeping memory low on huge images; several crops
     /// use random access so the image is decoded once and every crop reads from it.
-    public init(path: String, crops: Int = 1, failOn: String = "truncated") throws(RenderError) {
+    /// `maxPixels` refuses an image whose header declares more pixels (a decompression bomb)
+    /// before any pixel is decoded; 0 means no limit.
+    public init(path: String, crops: Int = 1, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) throws(RenderError) {
         self.path = path
         let access = crops > 1 ? "random" : "sequential"
         do {
@@ -24,8 +26,19 @@ public struct SourceImage: Sendable {
         } catch {
             throw RenderError(path, error.message)
         }
+        try SourceImage.checkSize(stored.width, stored.height, limit: maxPixels, path: path)
         orientation = ExifOrientation(tag: stored.orientation)
         isRandomAccess = crops > 1
+    }
+
+    /// The default `--max-pixels`: 250 megapixels.
+    public static let defaultMaxPixels = 250_000_000
+
+    /// Throws when `width` x `height` is over `limit` pixels (0: no limit).
+    public static func checkSize(_ width: Int, _ height: Int, limit: Int, path: String) throws(RenderError) {
+        guard limit > 0, width * height > limit else { return }
+        let megapixels = Double(width * height) / 1e6
+        throw RenderError(path, "\(width)x\(height) is \(String(format: "%.1f", megapixels)) megapixels, over the limit of \(limit) pixels (--max-pixels; 0 for none)")
     }
 
     /// The size the viewer shows, after the orientation.

@@ -22,7 +22,7 @@ public struct VipsError: Error, Sendable, CustomStringConvertible {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .joined(separator: "; ")
-        return VipsError(detail.isEmpty ? context : "\(context): \(detail)")
+        return VipsError(detail.isEmpty ? "\(context): failed (libvips gave no reason)" : "\(context): \(detail)")
     }
 
     /// The message, as printed.

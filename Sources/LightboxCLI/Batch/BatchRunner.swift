@@ -29,6 +29,14 @@ final class BatchRunner: @unchecked Sendable {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         Vips.setConcurrency(max(1, cores / self.jobs))
         Vips.limitCache(operations: 20, memoryBytes: 32 << 20, files: 4)
+        Interrupts.install { [weak self] in self?.currentSummary.text ?? "" }
+    }
+
+    /// The counts so far, read under the lock.
+    var currentSummary: Summary {
+        lock.lock()
+        defer { lock.unlock() }
+        return summary
     }
 
     /// Records items that failed before any work (bad manifest lines, missing images).
