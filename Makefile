@@ -6,7 +6,7 @@ export LIGHTBOX_VIPS_PC := lightbox-vips
 SWIFT ?= swift
 BIN := .build/release/lightbox
 
-.PHONY: deps build release test demo fixtures bench clean
+.PHONY: deps build release test demo fixtures bench fuzz sanitize clean
 
 ## Installs libvips-dev and fonts when missing (Debian, as root or with sudo).
 deps:
@@ -37,6 +37,14 @@ fixtures:
 
 bench: release
 	@bash bench/run.sh
+
+## libFuzzer over the rect, CSV, JSON Lines, YOLO and data.yaml parsers (FUZZ_SECONDS each, default 30).
+fuzz: $(PC_DIR)/lightbox-vips.pc
+	@bash scripts/fuzz.sh
+
+## The test suite under AddressSanitizer, then the batch tests under ThreadSanitizer.
+sanitize: $(PC_DIR)/lightbox-vips.pc
+	@bash scripts/sanitize.sh
 
 clean:
 	rm -rf .build out

@@ -30,3 +30,8 @@ let package = Package(
         ),
     ]
 )
+
+/// `make fuzz` sets LIGHTBOX_FUZZ=1 to add the libFuzzer target, built with `-sanitize=fuzzer`.
+if ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ"] == "1" {
+    package.targets.append(.executableTarget(name: "LightboxFuzz", dependencies: ["LightboxCLI"], path: "Fuzz/LightboxFuzz"))
+}

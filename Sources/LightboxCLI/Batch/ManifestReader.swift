@@ -13,6 +13,11 @@ enum ManifestReader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BatchProblem(path, "cannot read the manifest")
         }
+        return try parse(data, path: path)
+    }
+
+    /// Every line of manifest bytes `data`, named `path` (its folder anchors relative inputs).
+    static func parse(_ data: Data, path: String) throws(BatchProblem) -> [Line] {
         let text = String(decoding: data, as: UTF8.self)
         let folder = (path as NSString).deletingLastPathComponent
         if isJSONLines(path: path, text: text) {

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The parsers a fuzzer (and the fuzz regression tests) drive with arbitrary bytes.
+public enum FuzzTargets {
+    /// The parser names, as `LIGHTBOX_FUZZ_TARGET` takes them.
+    public static let names = ["rect", "csv", "jsonl", "yolo", "yaml"]
+
+    /// The target chosen by the environment (default `csv`).
+    public static let selected = ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ_TARGET"] ?? "csv"
+
+    /// Feeds `data` to parser `name`; only a crash or a hang counts as a failure.
+    public static func run(_ name: String, _ data: Data) {
+        let text = String(decoding: data, as: UTF8.self)
+        switch name {
+        case "rect":
+            _ = RectParser.parse(text)
+            if let value = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) { _ = RectValue.parse(value) }
+        case "csv":
+            _ = try? ManifestReader.parse(data, path: "fuzz.csv")
+        case "jsonl":
+            _ = try? ManifestReader.parse(data, path: "fuzz.jsonl")
+        case "yolo":
+            let reader = YOLOReader(labels: "l", images: "i", names: [:], pad: 0.1, square: false, strict: false)
+            for (index, line) in text.components(separatedBy: .newlines).enumerated() {
+                _ = reader.box(line, file: "fuzz.txt", line: index + 1)
+            }
+        case "yaml":
+            _ = try? ClassNames.yaml(text, path: "fuzz.yaml")
+        default:
+            preconditionFailure("unknown fuzz target \(name)")
+        }
+    }
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# `make fuzz`: builds the libFuzzer target and runs each parser for FUZZ_SECONDS (default 30).
+# Crashes land in Fuzz/Regressions/<target>/, which the test suite replays.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-30}
+export LIGHTBOX_FUZZ=1
+swift build --scratch-path .build/fuzz --product LightboxFuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
+bin=.build/fuzz/debug/LightboxFuzz
+for target in rect csv jsonl yolo yaml; do
+    corpus=.build/fuzz/corpus/$target
+    found=Fuzz/Regressions/$target
+    mkdir -p "$corpus" "$found"
+    cp -n Fuzz/Seeds/$target/* "$corpus"/ 2>/dev/null || true
+    echo "fuzzing $target for ${seconds}s"
+    LIGHTBOX_FUZZ_TARGET=$target "$bin" "$corpus" -max_total_time="$seconds" -max_len=4096 \
+        -artifact_prefix="$found/" -print_final_stats=1 2>&1 | grep -E "^(#|stat::number_of_executed_units|==|SUMMARY)" | tail -3
+done
