@@ -14,9 +14,15 @@ public final class Console: @unchecked Sendable {
         write(line, to: FileHandle.standardOutput)
     }
 
-    /// Writes one `error:` line on stderr.
+    /// Writes one `error:` line on stderr, shortened in the middle when it is very long.
     public func error(_ message: String) {
-        write("error: \(message)", to: FileHandle.standardError)
+        write("error: \(Console.shortened(message))", to: FileHandle.standardError)
+    }
+
+    /// `text` cut to at most about 1,000 characters, keeping its start and its end.
+    static func shortened(_ text: String) -> String {
+        guard text.count > 1_000 else { return text }
+        return String(text.prefix(600)) + " … " + String(text.suffix(300))
     }
 
     /// Writes one `warning:` line on stderr unless quiet.

@@ -31,7 +31,7 @@ public struct AtomicWriter: Sendable {
         } catch {
             try TempFiles.shared.finish(temp) { () throws(RenderError) in
                 unlink(temp)
-                throw RenderError(input, error.message)
+                throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
             }
         }
         try TempFiles.shared.finish(temp) { () throws(RenderError) in try publish(temp, as: path) }
@@ -52,6 +52,13 @@ public struct AtomicWriter: Sendable {
         }
         if access(path, F_OK) == 0 { throw RenderError(path, "output exists (use --force to replace it)") }
         guard rename(temp, path) == 0 else { throw RenderError(path, Self.systemError()) }
+    }
+
+    /// A save failure names the output when the system refused the write (a full disk, an I/O
+    /// error), and the input otherwise (a truncated input fails only while the output is saved).
+    static func blame(_ message: String, temp: String, output: String, input: String) -> RenderError {
+        let text = message.replacingOccurrences(of: temp, with: output)
+        return RenderError(message.contains("unix error") ? output : input, text)
     }
 
     /// The text of `errno` (or `code`).

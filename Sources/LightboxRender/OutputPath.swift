@@ -10,6 +10,9 @@ public enum OutputPath {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw RenderError(path, "output folder \(folder) does not exist")
         }
+        if access(folder, W_OK) != 0 {
+            throw RenderError(path, "output folder \(folder) is not writable (\(String(cString: strerror(errno))))")
+        }
         if sameFile(path, input) { throw RenderError(path, "refusing to overwrite the input") }
         var info = stat()
         if lstat(path, &info) == 0 {
