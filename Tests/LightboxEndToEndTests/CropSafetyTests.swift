@@ -41,6 +41,19 @@ import Vips
         #expect(try scratch.contents() == ["b.png"])
     }
 
+    @Test func failOnNoneAcceptsATruncatedInput() throws {
+        let scratch = try Scratch()
+        let source = try Data(contentsOf: CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg"))
+        let truncated = scratch.path("truncated.jpg")
+        try source.prefix(source.count * 3 / 4).write(to: URL(fileURLWithPath: truncated))
+        let strict = try CommandRunner.run(["crop", truncated, "--rect", "0,0,1,1", "-o", scratch.path("strict.png")])
+        #expect(strict.status == 1)
+        let lenient = try CommandRunner.run(["crop", truncated, "--rect", "0,0,1,1", "-o", scratch.path("lenient.png"), "--fail-on", "none"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        #expect(try VImage.load(scratch.path("lenient.png")).width == 1800)
+        #expect(try scratch.contents() == ["lenient.png", "truncated.jpg"])
+    }
+
     @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
     func signalsStopCleanly(signal: Int32, code: Int32, name: String) throws {
         let scratch = try Scratch()
