@@ -90,15 +90,7 @@ static inline VipsImage *lbx_value_dup_image(const GValue *value) {
     return VIPS_IMAGE(g_value_dup_object(value));
 }
 
-/// A GLib log handler that drops the message.
-static inline void lbx_drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
-    (void) domain; (void) level; (void) message; (void) data;
-}
-
-/// GLib's default handler prints libvips' "error in tile" warnings on stderr; the error that
-/// follows reaches the caller through the error buffer, named with its file, so drop them.
-static inline void lbx_silence_warnings(void) {
-    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, lbx_drop_log, NULL);
-}
+/// G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, as the flags type Swift expects.
+static inline GLogLevelFlags lbx_warning_levels(void) { return (GLogLevelFlags) (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE); }
 
 #endif

@@ -1,3 +1,4 @@
+import Foundation
 import LightboxGeometry
 import Vips
 
@@ -21,6 +22,7 @@ public struct SourceImage: Sendable {
     public init(path: String, crops: Int = 1, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) throws(RenderError) {
         self.path = path
         let access = crops > 1 ? "random" : "sequential"
+        try SourceImage.checkReadable(path)
         do {
             stored = try VImage.load(path, access: access, failOn: failOn)
         } catch {
@@ -29,6 +31,14 @@ public struct SourceImage: Sendable {
         try SourceImage.checkSize(stored.width, stored.height, limit: maxPixels, path: path)
         orientation = ExifOrientation(tag: stored.orientation)
         isRandomAccess = crops > 1
+    }
+
+    /// Throws a plain reason for a path that is missing, a folder, or not readable.
+    static func checkReadable(_ path: String) throws(RenderError) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw RenderError(path, "cannot open: \(String(cString: strerror(errno)))") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "is a folder, not an image") }
+        guard access(path, R_OK) == 0 else { throw RenderError(path, "cannot read: \(String(cString: strerror(errno)))") }
     }
 
     /// The default `--max-pixels`: 250 megapixels.

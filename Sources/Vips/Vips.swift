@@ -4,7 +4,7 @@ import CVips
 public enum Vips {
     private static let started: Int32 = {
         let status = lbx_init("lightbox")
-        lbx_silence_warnings()
+        VipsWarnings.capture()
         return status
     }()
 
@@ -43,7 +43,7 @@ public enum Vips {
     public static func loader(for path: String) throws(VipsError) -> String {
         ensureStarted()
         guard let name = vips_foreign_find_load(path) else {
-            throw VipsError.fromBuffer("not a known image format")
+            throw VipsError.fromBuffer("cannot open")
         }
         return String(cString: name)
     }

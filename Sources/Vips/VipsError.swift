@@ -22,7 +22,9 @@ public struct VipsError: Error, Sendable, CustomStringConvertible {
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .joined(separator: "; ")
-        return VipsError(detail.isEmpty ? "\(context): failed (libvips gave no reason)" : "\(context): \(detail)")
+        if !detail.isEmpty { return VipsError("\(context): \(detail)") }
+        if let warning = VipsWarnings.takeLast() { return VipsError("\(context): \(warning)") }
+        return VipsError("\(context): failed (libvips gave no reason)")
     }
 
     /// The message, as printed.
