@@ -2,17 +2,18 @@ import CVips
 
 /// Typed wrappers for the operations Lightbox uses, all through `VOperation.call`.
 extension VImage {
-    /// Opens a file lazily (header only until pixels are needed).
+    /// Opens a file lazily (header only until pixels are needed) with the loader libvips picks.
     ///
     /// `access` is "random", "sequential" or "sequential-unbuffered"; `failOn` is libvips'
-    /// `fail_on` nick; `shrink` is JPEG shrink-on-load (1, 2, 4, 8), ignored by other loaders.
+    /// `fail_on` nick. `options` the loader lacks are left out, so JPEG's `shrink` and WebP's
+    /// `scale` may be offered for any file.
     public static func load(
-        _ path: String, access: String = "random", failOn: String? = nil, shrink: Int = 1
+        _ path: String, access: String = "random", failOn: String? = nil, options: [(String, VValue)] = []
     ) throws(VipsError) -> VImage {
         let loader = try Vips.loader(for: path)
         var arguments: [(String, VValue)] = [("filename", .string(path)), ("access", .nick(access))]
         if let failOn { arguments.append(("fail_on", .nick(failOn))) }
-        if shrink > 1, VOperation.hasArgument(loader, "shrink") { arguments.append(("shrink", .int(shrink))) }
+        arguments += options.filter { VOperation.hasArgument(loader, $0.0) }
         return try VOperation.call(loader, arguments).image()
     }
 

@@ -1,0 +1,120 @@
+import Foundation
+import LightboxGeometry
+import LightboxRender
+
+/// `lightbox view`: renders what the photo viewer showed (fit, zoom, pan, page, pull) as an image or animation.
+struct ViewCommand: LightboxCommand {
+    /// The command as data: its help is generated from this.
+    static let spec = CommandSpec(
+        name: "view",
+        abstract: "Render the photo viewer's screen: a page fitted, zoomed, panned or pulled down.",
+        discussion: """
+            GEOMETRY:
+              Sizes and offsets are in points; the output is round(W*K) by round(H*K)
+              pixels. The shown photo (EXIF orientation applied) is fitted into the
+              screen, scaled by the zoom (clamped 1...max-zoom) around the centre and
+              moved by the offset (clamped so the photo still covers the screen on an
+              axis that overflows; a letterboxed axis cannot pan). Uncovered is black.
+              The inputs are the pager's pages; --page picks one, clamped to them.
+
+            PULL:
+              viewer: p = min(pull/320, 1): backdrop opacity 1-0.7p, pager scaled
+              1-0.2p around the centre and moved down by the pull, header hidden.
+              screen: p = min(pull/threshold, 1): page (photo on black) scaled 1-0.1p,
+              opacity 1-0.3p, moved down. PNG and WebP keep the translucency; JPEG
+              and GIF (whose alpha is on or off), or any format given --under, are
+              flattened onto --under (default white).
+
+            ANIMATION:
+              --animate zoom eases in-out from the zoom to its double-tap toggle.
+              --animate dismiss releases the pull: a drag that dismisses (viewer: a
+              flick heading past 200 points; screen: past the threshold, or a flick
+              heading past twice it) eases off the screen, one that does not springs back.
+
+            \(ExitCode.helpText)
+            """,
+        arguments: [ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true)],
+        options: [
+            .value("screen", valueName: "WxH", help: "Screen size in points, such as 390x844.", required: true),
+            .value("output", short: "o", valueName: "output", help: "Output image (.gif or .webp with --animate).", required: true),
+            .value("scale", valueName: "K", help: "Pixels per point (default 1)."),
+            .value("page", valueName: "N", help: "Selected page from 0 (clamped to the inputs)."),
+            .value("zoom", valueName: "Z", help: "The page's zoom (default 1, fit)."),
+            .value("max-zoom", valueName: "M", help: "The largest zoom (default 4)."),
+            .value("offset", valueName: "DX,DY", help: "Pan offset in points (clamped)."),
+            .flag("double-tap", help: "Apply the double tap first: fit to 2.5, zoomed back to fit."),
+            .value("pull", valueName: "P", help: "Pull down in points (default 0)."),
+            .value("style", valueName: "style", help: "viewer (PhotoLightbox, default) or screen (DragToDismissScreen)."),
+            .value("threshold", valueName: "T", help: "Dismiss threshold of the screen style (default 140)."),
+            .value("predicted", valueName: "D", help: "Where the released drag was heading, for the dismiss rule."),
+            .value("under", valueName: "color", help: "Flatten onto #rrggbb, r,g,b, white, black or gray."),
+            .flag("chrome", help: "Draw the header, N of M and the close button."),
+            .value("animate", valueName: "kind", help: "Render an animation: zoom or dismiss."),
+            .value("frames", valueName: "N", help: "Frames of the animation (default 12)."),
+            .value("duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25)."),
+            .value("quality", valueName: "q", help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC."),
+            .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning."),
+            .flag("force", help: "Replace an existing output (never an input)."),
+            .flag("dry-run", help: "Write nothing; print the JSON line."),
+            .flag("json", help: "Print the JSON line after writing."),
+            .flag("quiet", short: "q", help: "Print no warnings."),
+        ],
+        examples: [
+            "lightbox view a.jpg b.jpg c.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
+            "lightbox view photo.jpg --screen 390x844 --zoom 2.5 --offset 60,0 -o zoomed.jpg",
+            "lightbox view photo.jpg --screen 390x844 --pull 120 -o pulled.png",
+            "lightbox view photo.jpg --screen 390x844 --pull 90 --predicted 400 --animate dismiss --frames 10 -o out.gif",
+        ]
+    )
+
+    let options: ViewOptions
+
+    /// Reads and checks the parsed command line.
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        options = try ViewOptions(parsed)
+    }
+
+    /// Renders the request, reporting a failure as one error line; returns the exit code.
+    func run(console: Console) -> Int32 {
+        console.quiet = options.quiet
+        let runner = ViewRunner(writer: AtomicWriter(options: options.save), failOn: options.failOn)
+        let outcome = runner.run(options.request, dryRun: options.dryRun)
+        if let error = outcome.error {
+            console.error(error.description)
+            return ExitCode.failure
+        }
+        if options.dryRun || options.json { console.out(ViewCommand.json(outcome).text) }
+        return ExitCode.success
+    }
+
+    /// The JSON line for one output: the clamped values rendered (the first frame's for an animation).
+    static func json(_ outcome: ViewOutcome) -> JSONValue {
+        let request = outcome.request
+        let state = request.state
+        var pairs: [(String, JSONValue)] = [
+            ("input", .string(outcome.input)), ("output", .string(request.output)),
+            ("page", .int(request.shownPage)), ("pages", .int(request.inputs.count)),
+            ("screen", size(state.screen)), ("scale", number(state.scale)),
+        ]
+        if let layout = outcome.layout {
+            pairs += [
+                ("fitted", size(layout.fitted)), ("zoom", number(layout.zoom)),
+                ("offset", .object([("x", number(layout.offset.width)), ("y", number(layout.offset.height))])),
+                ("pull", number(layout.pull)), ("progress", number(layout.progress)),
+            ]
+        }
+        if state.style == .screen || request.animation == .dismiss { pairs.append(("dismisses", .bool(request.dismisses))) }
+        if request.animation != nil { pairs.append(("frames", .int(request.frames))) }
+        return .object(pairs)
+    }
+
+    /// A size as `{"width":..,"height":..}`.
+    private static func size(_ size: CGSize) -> JSONValue {
+        .object([("width", number(size.width)), ("height", number(size.height))])
+    }
+
+    /// A CGFloat as a JSON number.
+    private static func number(_ value: CGFloat) -> JSONValue {
+        .double(Double(value))
+    }
+}

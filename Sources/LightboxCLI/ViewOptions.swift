@@ -1,0 +1,157 @@
+import Foundation
+import LightboxGeometry
+import LightboxRender
+
+/// The checked options of `lightbox view`; every problem is a usage error naming the option.
+struct ViewOptions {
+    let request: ViewRequest
+    let save: SaveOptions
+    let failOn: String
+    let dryRun: Bool
+    let json: Bool
+    let quiet: Bool
+
+    /// The command path, for usage errors.
+    static let path = ["lightbox", "view"]
+
+    /// Reads `parsed`, throwing a usage error for the first bad value.
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        let output = parsed.value("output") ?? ""
+        let format = try ViewOptions.format(of: output)
+        var state = ViewState(screen: try ViewOptions.screen(parsed.value("screen")))
+        state.scale = try ViewOptions.number(parsed, "scale", default: 1, positive: true)
+        state.zoom = try ViewOptions.number(parsed, "zoom", default: 1)
+        state.maxZoom = try ViewOptions.number(parsed, "max-zoom", default: ViewportMath.defaultMaxZoom)
+        state.offset = try ViewOptions.offset(parsed.value("offset"))
+        state.pull = max(try ViewOptions.number(parsed, "pull", default: 0), 0)
+        state.style = try ViewOptions.style(parsed.value("style"))
+        state.threshold = try ViewOptions.number(parsed, "threshold", default: DismissMath.defaultThreshold)
+        try ViewOptions.checkOutputSize(state)
+        if parsed.flag("double-tap") { state = state.doubleTapped() }
+        var request = ViewRequest(
+            inputs: parsed.positionals, page: try ViewOptions.page(parsed.value("page")), output: output,
+            state: state, chrome: parsed.flag("chrome"), under: try ViewOptions.under(parsed.value("under"), format: format)
+        )
+        request.predicted = parsed.value("predicted") == nil ? nil : try ViewOptions.number(parsed, "predicted", default: 0)
+        try ViewOptions.animation(parsed, format: format, into: &request)
+        self.request = request
+        save = SaveOptions(
+            quality: try ViewOptions.quality(parsed.value("quality")), strip: true, stripICC: false, force: parsed.flag("force")
+        )
+        failOn = parsed.value("fail-on") ?? "truncated"
+        guard CropOptions.failLevels.contains(failOn) else {
+            throw UsageError("--fail-on '\(failOn)': use one of \(CropOptions.failLevels.joined(separator: ", "))", commandPath: Self.path)
+        }
+        dryRun = parsed.flag("dry-run")
+        json = parsed.flag("json")
+        quiet = parsed.flag("quiet")
+    }
+
+    /// The output format, from the extension.
+    private static func format(of output: String) throws(UsageError) -> OutputFormat {
+        let ext = URL(fileURLWithPath: output).pathExtension
+        guard let format = OutputFormat(extension: ext) else {
+            throw UsageError("-o '\(output)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))", commandPath: path)
+        }
+        return format
+    }
+
+    /// `--screen WxH` in points, both sides positive.
+    private static func screen(_ text: String?) throws(UsageError) -> CGSize {
+        let text = text ?? ""
+        guard let (width, height) = ViewValueParser.pair(text, separator: "x"), width > 0, height > 0 else {
+            throw UsageError("--screen '\(text)': expected WIDTHxHEIGHT in points, such as 390x844", commandPath: path)
+        }
+        return CGSize(width: width, height: height)
+    }
+
+    /// The largest output side in pixels.
+    static let maximumSide = 32768
+
+    /// The output, round(W*K) by round(H*K) pixels, needs 1 to `maximumSide` pixels a side.
+    private static func checkOutputSize(_ state: ViewState) throws(UsageError) {
+        let sides = [state.screen.width * state.scale, state.screen.height * state.scale].map { $0.rounded() }
+        guard sides.allSatisfy({ $0 >= 1 && $0 <= CGFloat(maximumSide) }) else {
+            let size = "\(JSONValue.number(Double(sides[0])))x\(JSONValue.number(Double(sides[1])))"
+            throw UsageError("--screen times --scale gives \(size) pixels; each side must be 1 to \(maximumSide)", commandPath: path)
+        }
+    }
+
+    /// `--offset DX,DY` in points.
+    private static func offset(_ text: String?) throws(UsageError) -> CGSize {
+        guard let text else { return .zero }
+        guard let (x, y) = ViewValueParser.pair(text, separator: ",") else {
+            throw UsageError("--offset '\(text)': expected DX,DY in points, such as 40,-20", commandPath: path)
+        }
+        return CGSize(width: x, height: y)
+    }
+
+    /// A finite number option, positive when asked.
+    static func number(_ parsed: ParsedCommand, _ name: String, default value: CGFloat, positive: Bool = false) throws(UsageError) -> CGFloat {
+        guard let text = parsed.value(name) else { return value }
+        guard let number = ViewValueParser.finite(text), !positive || number > 0 else {
+            throw UsageError("--\(name) '\(text)': expected \(positive ? "a positive" : "a") number", commandPath: path)
+        }
+        return number
+    }
+
+    /// `--page N`, a whole number (clamped later to the pages that exist).
+    private static func page(_ text: String?) throws(UsageError) -> Int {
+        guard let text else { return 0 }
+        guard let page = Int(text) else {
+            throw UsageError("--page '\(text)': expected a whole number (the first page is 0)", commandPath: path)
+        }
+        return page
+    }
+
+    /// `--style viewer|screen`.
+    private static func style(_ text: String?) throws(UsageError) -> ViewportLayout.Style {
+        guard let text else { return .viewer }
+        guard let style = ViewportLayout.Style(rawValue: text) else {
+            throw UsageError("--style '\(text)': use viewer or screen", commandPath: path)
+        }
+        return style
+    }
+
+    /// `--under COLOR`: always flattens when given; JPEG (no alpha) and GIF (on-off alpha) flatten onto white when not.
+    private static func under(_ text: String?, format: OutputFormat) throws(UsageError) -> [Double]? {
+        guard let text else { return format.keepsAlpha && format != .gif ? nil : [255, 255, 255] }
+        guard let colour = ViewValueParser.colour(text) else {
+            throw UsageError("--under '\(text)': expected #rrggbb, r,g,b or white, black, gray", commandPath: path)
+        }
+        return colour
+    }
+
+    /// `--quality q`, 1 to 100.
+    private static func quality(_ text: String?) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), (1...100).contains(value) else {
+            throw UsageError("--quality '\(text)': expected a whole number from 1 to 100", commandPath: path)
+        }
+        return value
+    }
+
+    /// `--animate zoom|dismiss` with `--frames N` and `--duration S`, written to GIF or WebP.
+    private static func animation(_ parsed: ParsedCommand, format: OutputFormat, into request: inout ViewRequest) throws(UsageError) {
+        guard let text = parsed.value("animate") else {
+            guard parsed.value("frames") == nil, parsed.value("duration") == nil else {
+                throw UsageError("--frames and --duration need --animate zoom|dismiss", commandPath: path)
+            }
+            return
+        }
+        guard let animation = ViewAnimation(rawValue: text) else {
+            throw UsageError("--animate '\(text)': use zoom or dismiss", commandPath: path)
+        }
+        guard format == .gif || format == .webp else {
+            throw UsageError("--animate writes .gif or .webp, not .\(format.rawValue)", commandPath: path)
+        }
+        let framesText = parsed.value("frames") ?? "12"
+        guard let frames = Int(framesText), (2...600).contains(frames) else {
+            throw UsageError("--frames '\(framesText)': expected a whole number from 2 to 600", commandPath: path)
+        }
+        let duration = try number(parsed, "duration", default: animation == .zoom ? 0.4 : 0.25, positive: true)
+        request.animation = animation
+        request.frames = frames
+        request.duration = Double(duration)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import LightboxGeometry
+import Vips
+
+/// Renders a `lightbox view` request: opens the shown page's photo once, renders each frame, writes atomically.
+public struct ViewRunner: Sendable {
+    /// The writer for outputs.
+    public let writer: AtomicWriter
+    /// libvips' `fail_on` for loading.
+    public let failOn: String
+
+    /// Makes a runner.
+    public init(writer: AtomicWriter, failOn: String = "truncated") {
+        self.writer = writer
+        self.failOn = failOn
+    }
+
+    /// Renders and writes `request` (or only lays it out when `dryRun`).
+    public func run(_ request: ViewRequest, dryRun: Bool) -> ViewOutcome {
+        var outcome = ViewOutcome(request: request)
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            let source = try ViewportSource(path: outcome.input, failOn: failOn)
+            let states = frameStates(request)
+            let layouts = states.map { $0.layout(photo: source.displayedSize) }
+            outcome.layout = layouts.first
+            guard !dryRun else { return outcome }
+            let image = try render(request, source: source, layouts: layouts)
+            try writer.write(image, to: request.output, input: outcome.input)
+        } catch {
+            outcome.error = error
+        }
+        outcome.milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return outcome
+    }
+
+    /// The states to render: one, or one per frame of the animation.
+    func frameStates(_ request: ViewRequest) -> [ViewState] {
+        guard let animation = request.animation else { return [request.state] }
+        return animation.states(
+            from: request.state, frames: request.frames, duration: request.duration, dismisses: request.dismisses
+        )
+    }
+
+    /// Loads the pixels once, at the resolution the largest frame needs, and renders every frame.
+    private func render(_ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]) throws(RenderError) -> VImage {
+        let width = source.displayedSize.width
+        let needed = layouts.map { $0.pixelsPerPhotoPixel(photoWidth: width) }.max() ?? 1
+        let pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
+        let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil
+        let renderer = ViewportRenderer(under: request.under)
+        do {
+            var frames = try layouts.map { (layout) throws(VipsError) in try renderer.render(pixels, layout: layout, chrome: chrome) }
+            guard request.animation != nil, let first = layouts.first else { return frames[0] }
+            if frames.contains(where: \.hasAlpha) {
+                frames = try frames.map { (frame) throws(VipsError) in frame.hasAlpha ? frame : try frame.appendingBands([255]) }
+            }
+            let delay = ViewAnimation.delay(frames: frames.count, duration: request.duration)
+            return try VImage.joined(frames).settingMetadata(
+                ints: [("page-height", first.pixelHeight), ("loop", 0)],
+                arrays: [("delay", [Int](repeating: delay, count: frames.count))]
+            )
+        } catch {
+            throw RenderError(source.path, error.message)
+        }
+    }
+}

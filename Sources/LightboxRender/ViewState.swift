@@ -1,0 +1,74 @@
+import Foundation
+import LightboxGeometry
+
+/// What the viewer shows, as given on the command line (before clamping): screen, zoom, pan and pull.
+public struct ViewState: Sendable, Equatable {
+    /// The flick a released viewer pull must be heading past to close it (the seed's `predictedEndTranslation` test).
+    public static let viewerCloseFlick: CGFloat = 200
+
+    /// The screen in points.
+    public var screen: CGSize
+    /// Output pixels per point.
+    public var scale: CGFloat
+    /// The page's zoom.
+    public var zoom: CGFloat
+    /// The largest zoom.
+    public var maxZoom: CGFloat
+    /// The page's pan offset in points.
+    public var offset: CGSize
+    /// The pull down in points.
+    public var pull: CGFloat
+    /// The component that moves the page on a pull.
+    public var style: ViewportLayout.Style
+    /// The dismiss threshold of the screen style, in points.
+    public var threshold: CGFloat
+
+    /// Makes a state.
+    public init(
+        screen: CGSize, scale: CGFloat = 1, zoom: CGFloat = 1, maxZoom: CGFloat = ViewportMath.defaultMaxZoom,
+        offset: CGSize = .zero, pull: CGFloat = 0, style: ViewportLayout.Style = .viewer,
+        threshold: CGFloat = DismissMath.defaultThreshold
+    ) {
+        self.screen = screen
+        self.scale = scale
+        self.zoom = zoom
+        self.maxZoom = maxZoom
+        self.offset = offset
+        self.pull = pull
+        self.style = style
+        self.threshold = threshold
+    }
+
+    /// The layout of a photo `photo` pixels in size (as displayed) in this state.
+    public func layout(photo: CGSize) -> ViewportLayout {
+        ViewportLayout(
+            screen: screen, scale: scale, photo: photo, zoom: zoom, maxZoom: maxZoom,
+            offset: offset, pull: pull, style: style, threshold: threshold
+        )
+    }
+
+    /// The state after the seed's double tap: fit goes to 2.5 (clamped), a zoomed page goes back to fit, the pan resets.
+    public func doubleTapped() -> ViewState {
+        var next = self
+        next.zoom = ViewportMath.toggledZoom(ViewportMath.clampedZoom(zoom, maxZoom: maxZoom), maxZoom: maxZoom)
+        next.offset = .zero
+        return next
+    }
+
+    /// Whether releasing the pull here closes: the seed's rule for the style, `predicted` defaulting to the pull.
+    public func dismisses(predicted: CGFloat?) -> Bool {
+        let heading = predicted ?? pull
+        switch style {
+        case .viewer: return pull > 0 && heading > ViewState.viewerCloseFlick
+        case .screen: return DismissMath.shouldDismiss(translation: pull, predicted: heading, threshold: threshold)
+        }
+    }
+
+    /// How far the page slides when it leaves: the screen height (the screen style's rule adds four thresholds).
+    public var dismissDistance: CGFloat {
+        switch style {
+        case .viewer: return screen.height
+        case .screen: return DismissMath.dismissDistance(screenHeight: screen.height, threshold: threshold)
+        }
+    }
+}

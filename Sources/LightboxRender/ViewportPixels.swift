@@ -1,0 +1,69 @@
+import Foundation
+import LightboxGeometry
+import Vips
+
+/// Stored pixels of a viewer input, possibly reduced on load, and the one affine transform that places them.
+///
+/// The EXIF orientation is not applied to the pixels: it is folded into the transform with
+/// the reduction and the layout, so each snapshot resamples once.
+public struct ViewportPixels: Sendable {
+    /// The stored pixels as loaded (reduced by `factor`), 8-bit sRGB, with alpha if the file has it.
+    public let image: VImage
+    /// The orientation to apply.
+    public let orientation: ExifOrientation
+    /// The displayed size at full resolution, in pixels.
+    public let displayedSize: CGSize
+    /// Stored full-resolution pixels per loaded pixel, horizontally and vertically.
+    public let factor: (x: Double, y: Double)
+
+    /// Wraps loaded pixels of `source`, converting them to 8-bit sRGB when they are not.
+    init(image: VImage, source: ViewportSource, factor: (Double, Double)) throws(VipsError) {
+        var image = image
+        if image.interpretation != "srgb" || image.format != "uchar" {
+            image = try image.colourspace("srgb").cast("uchar")
+        }
+        self.image = image
+        orientation = source.orientation
+        displayedSize = source.displayedSize
+        self.factor = factor
+    }
+
+    /// The affine matrix (a, b, c, d) and output offset mapping loaded pixels onto the output.
+    ///
+    /// Continuous coordinates (pixel edges at integers) map as output = M·loaded + b; libvips
+    /// samples pixel centres at integers, so its offset is b + M·(½, ½) − (½, ½), made relative
+    /// to the output area's top-left corner `origin`.
+    public func transform(to rect: CGRect, origin: (x: Int, y: Int)) -> (matrix: [Double], offset: (Double, Double)) {
+        let (a, c) = orientationMap
+        let rx = Double(rect.width / displayedSize.width)
+        let ry = Double(rect.height / displayedSize.height)
+        // u = Aᵀ(F·loaded − c), output = R·u + origin of the photo rect.
+        let m = [
+            rx * a[0] * factor.x, rx * a[2] * factor.y,
+            ry * a[1] * factor.x, ry * a[3] * factor.y,
+        ]
+        let shift = (
+            Double(rect.minX) - rx * (a[0] * c.0 + a[2] * c.1),
+            Double(rect.minY) - ry * (a[1] * c.0 + a[3] * c.1)
+        )
+        let odx = shift.0 + (m[0] + m[1]) / 2 - 0.5 - Double(origin.x)
+        let ody = shift.1 + (m[2] + m[3]) / 2 - 0.5 - Double(origin.y)
+        return (m, (odx, ody))
+    }
+
+    /// The orientation as stored = A·displayed + c: A row by row (a, b, c, d) and c, at full resolution.
+    private var orientationMap: ([Double], (Double, Double)) {
+        let width = Double(displayedSize.width)
+        let height = Double(displayedSize.height)
+        switch orientation {
+        case .up: return ([1, 0, 0, 1], (0, 0))
+        case .upMirrored: return ([-1, 0, 0, 1], (width, 0))
+        case .down: return ([-1, 0, 0, -1], (width, height))
+        case .downMirrored: return ([1, 0, 0, -1], (0, height))
+        case .leftMirrored: return ([0, 1, 1, 0], (0, 0))
+        case .right: return ([0, 1, -1, 0], (0, width))
+        case .rightMirrored: return ([0, -1, -1, 0], (height, width))
+        case .left: return ([0, -1, 1, 0], (height, 0))
+        }
+    }
+}

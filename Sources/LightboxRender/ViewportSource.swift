@@ -1,0 +1,73 @@
+import Foundation
+import LightboxGeometry
+import Vips
+
+/// A viewer input opened for its header: its EXIF orientation and displayed size, before any pixels.
+public struct ViewportSource: Sendable {
+    /// The path as given, for messages.
+    public let path: String
+    /// The orientation the viewer applies.
+    public let orientation: ExifOrientation
+    /// The stored (unrotated) size in pixels.
+    public let storedSize: (width: Int, height: Int)
+    /// libvips' `fail_on` for loading.
+    public let failOn: String
+    /// The loader libvips picks for the file.
+    let loader: String
+
+    /// Opens the header of `path`.
+    public init(path: String, failOn: String = "truncated") throws(RenderError) {
+        self.path = path
+        self.failOn = failOn
+        do {
+            loader = try Vips.loader(for: path)
+            let header = try VImage.load(path, failOn: failOn)
+            orientation = ExifOrientation(tag: header.orientation)
+            storedSize = (header.width, header.height)
+        } catch {
+            throw RenderError(path, error.message)
+        }
+    }
+
+    /// The size the viewer shows, after the orientation, in pixels.
+    public var displayedSize: CGSize {
+        let size = orientation.displayedSize(width: storedSize.width, height: storedSize.height)
+        return CGSize(width: size.width, height: size.height)
+    }
+
+    /// The largest power-of-two reduction (1, 2, 4 or 8) that still leaves at least `outputPerPixel` of the resolution.
+    ///
+    /// `outputPerPixel` is output pixels per displayed source pixel; the reduced image keeps at
+    /// least one pixel per output pixel, so the one resampling step never enlarges detail it lacks.
+    public static func shrinkFactor(outputPerPixel: CGFloat) -> Int {
+        guard outputPerPixel > 0, outputPerPixel.isFinite else { return 1 }
+        return [8, 4, 2].first { CGFloat($0) * outputPerPixel <= 1 + 1e-9 } ?? 1
+    }
+
+    /// The stored pixels reduced for `outputPerPixel`: shrink-on-load for JPEG and WebP, a box shrink otherwise.
+    ///
+    /// With `once` (a single snapshot) an image stored upright or mirrored left to right is
+    /// streamed top to bottom, as the affine reads it; anything turned or flipped upside down,
+    /// or read for several frames, is opened for random access.
+    public func pixels(outputPerPixel: CGFloat, once: Bool) throws(RenderError) -> ViewportPixels {
+        let factor = ViewportSource.shrinkFactor(outputPerPixel: outputPerPixel)
+        let streams = once && (orientation == .up || orientation == .upMirrored)
+        let access = streams ? "sequential" : "random"
+        do {
+            if loader.hasPrefix("jpegload") {
+                let image = try VImage.load(path, access: access, failOn: failOn, options: [("shrink", .int(factor))])
+                return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
+            }
+            if loader.hasPrefix("webpload"), factor > 1 {
+                let image = try VImage.load(path, access: access, failOn: failOn, options: [("scale", .double(1 / Double(factor)))])
+                let actual = (Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height))
+                return try ViewportPixels(image: image, source: self, factor: actual)
+            }
+            var image = try VImage.load(path, access: access, failOn: failOn)
+            if factor > 1 { image = try image.shrunk(factor, factor) }
+            return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
+        } catch {
+            throw RenderError(path, error.message)
+        }
+    }
+}
