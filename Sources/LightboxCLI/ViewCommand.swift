@@ -33,10 +33,10 @@ struct ViewCommand: LightboxCommand {
 
             \(ExitCode.helpText)
             """,
-        arguments: [ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true)],
+        arguments: [ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true, isOptional: true)],
         options: [
-            .value("screen", valueName: "WxH", help: "Screen size in points, such as 390x844.", required: true),
-            .value("output", short: "o", valueName: "output", help: "Output image (.gif or .webp with --animate).", required: true),
+            .value("screen", valueName: "WxH", help: "Screen size in points, such as 390x844."),
+            .value("output", short: "o", valueName: "output", help: "Output image (.gif or .webp with --animate)."),
             .value("scale", valueName: "K", help: "Pixels per point (default 1)."),
             .value("page", valueName: "N", help: "Selected page from 0 (clamped to the inputs)."),
             .value("zoom", valueName: "Z", help: "The page's zoom (default 1, fit)."),
@@ -54,36 +54,58 @@ struct ViewCommand: LightboxCommand {
             .value("duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25)."),
             .value("quality", valueName: "q", help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC."),
             .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning."),
+            .value("max-pixels", valueName: "n", help: "Refuse inputs declaring more pixels (default 250000000; 0: none)."),
             .flag("force", help: "Replace an existing output (never an input)."),
             .flag("dry-run", help: "Write nothing; print the JSON line."),
             .flag("json", help: "Print the JSON line after writing."),
-            .flag("quiet", short: "q", help: "Print no warnings."),
+            .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
+            .value("manifest", valueName: "file", help: "Render every state of a JSON Lines file (options as keys)."),
+            .value("out-dir", valueName: "dir", help: "With --manifest: where outputs go (made if missing)."),
+            .value("jobs", short: "j", valueName: "n", help: "With --manifest: snapshots at once (default: cores)."),
+            .value("report", valueName: "file", help: "With --manifest: one JSON line per item."),
+            .flag("resume", help: "With --manifest: skip outputs that already exist whole."),
+            .value("shard", valueName: "k/n", help: "With --manifest: do only share k (from 0) of n."),
         ],
         examples: [
             "lightbox view a.jpg b.jpg c.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
             "lightbox view photo.jpg --screen 390x844 --zoom 2.5 --offset 60,0 -o zoomed.jpg",
             "lightbox view photo.jpg --screen 390x844 --pull 120 -o pulled.png",
             "lightbox view photo.jpg --screen 390x844 --pull 90 --predicted 400 --animate dismiss --frames 10 -o out.gif",
+            "lightbox view --manifest states.jsonl --out-dir shots --screen 390x844 --scale 3 --jobs 2",
         ]
     )
 
-    let options: ViewOptions
+    /// One snapshot from the command line, or a manifest of them.
+    enum Mode: Sendable {
+        case single(ViewOptions)
+        case batch(ViewBatch)
+    }
+
+    let mode: Mode
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        options = try ViewOptions(parsed)
+        mode = parsed.has("manifest") ? .batch(try ViewBatch(parsed)) : .single(try ViewOptions(parsed))
     }
 
-    /// Renders the request, reporting a failure as one error line; returns the exit code.
+    /// Renders the snapshot or the manifest; returns the exit code.
     func run(console: Console) -> Int32 {
+        switch mode {
+        case .single(let options): return ViewCommand.runSingle(options, console: console)
+        case .batch(let batch): return batch.run(console: console)
+        }
+    }
+
+    /// Renders one request, reporting a failure as one error line.
+    private static func runSingle(_ options: ViewOptions, console: Console) -> Int32 {
         console.quiet = options.quiet
-        let runner = ViewRunner(writer: AtomicWriter(options: options.save), failOn: options.failOn)
+        let runner = ViewRunner(writer: AtomicWriter(options: options.save), failOn: options.failOn, maxPixels: options.maxPixels)
         let outcome = runner.run(options.request, dryRun: options.dryRun)
         if let error = outcome.error {
             console.error(error.description)
             return ExitCode.failure
         }
-        if options.dryRun || options.json { console.out(ViewCommand.json(outcome).text) }
+        if options.dryRun || options.json { console.out(json(outcome).text) }
         return ExitCode.success
     }
 

@@ -3,10 +3,11 @@ import LightboxGeometry
 import LightboxRender
 
 /// The checked options of `lightbox view`; every problem is a usage error naming the option.
-struct ViewOptions {
+struct ViewOptions: Sendable {
     let request: ViewRequest
     let save: SaveOptions
     let failOn: String
+    let maxPixels: Int
     let dryRun: Bool
     let json: Bool
     let quiet: Bool
@@ -16,7 +17,9 @@ struct ViewOptions {
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        let output = parsed.value("output") ?? ""
+        guard !parsed.positionals.isEmpty else { throw UsageError("missing argument '<input>' (or use --manifest)", commandPath: Self.path) }
+        guard parsed.has("screen") else { throw UsageError("missing option '--screen <WxH>'", commandPath: Self.path) }
+        guard let output = parsed.value("output") else { throw UsageError("missing option '-o <output>'", commandPath: Self.path) }
         let format = try ViewOptions.format(of: output)
         var state = ViewState(screen: try ViewOptions.screen(parsed.value("screen")))
         state.scale = try ViewOptions.number(parsed, "scale", default: 1, positive: true)
@@ -38,10 +41,9 @@ struct ViewOptions {
         save = SaveOptions(
             quality: try ViewOptions.quality(parsed.value("quality")), strip: true, stripICC: false, force: parsed.flag("force")
         )
-        failOn = parsed.value("fail-on") ?? "truncated"
-        guard CropOptions.failLevels.contains(failOn) else {
-            throw UsageError("--fail-on '\(failOn)': use one of \(CropOptions.failLevels.joined(separator: ", "))", commandPath: Self.path)
-        }
+        let reader = OptionReader(parsed, path: Self.path)
+        failOn = try reader.choice("fail-on", from: CropOptions.failLevels) ?? "truncated"
+        maxPixels = try reader.integer("max-pixels", in: 0...Int(Int32.max) * 1000) ?? SourceImage.defaultMaxPixels
         dryRun = parsed.flag("dry-run")
         json = parsed.flag("json")
         quiet = parsed.flag("quiet")

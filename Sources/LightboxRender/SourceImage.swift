@@ -34,7 +34,7 @@ public struct SourceImage: Sendable {
     }
 
     /// Throws a plain reason for a path that is missing, a folder, or not readable.
-    static func checkReadable(_ path: String) throws(RenderError) {
+    public static func checkReadable(_ path: String) throws(RenderError) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw RenderError(path, "cannot open: \(String(cString: strerror(errno)))") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "is a folder, not an image") }

@@ -8,11 +8,14 @@ public struct ViewRunner: Sendable {
     public let writer: AtomicWriter
     /// libvips' `fail_on` for loading.
     public let failOn: String
+    /// The most pixels an input may declare (0: no limit).
+    public let maxPixels: Int
 
     /// Makes a runner.
-    public init(writer: AtomicWriter, failOn: String = "truncated") {
+    public init(writer: AtomicWriter, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
         self.writer = writer
         self.failOn = failOn
+        self.maxPixels = maxPixels
     }
 
     /// Renders and writes `request` (or only lays it out when `dryRun`).
@@ -20,7 +23,7 @@ public struct ViewRunner: Sendable {
         var outcome = ViewOutcome(request: request)
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            let source = try ViewportSource(path: outcome.input, failOn: failOn)
+            let source = try ViewportSource(path: outcome.input, failOn: failOn, maxPixels: maxPixels)
             let states = frameStates(request)
             let layouts = states.map { $0.layout(photo: source.displayedSize) }
             outcome.layout = layouts.first

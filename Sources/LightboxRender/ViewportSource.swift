@@ -15,10 +15,11 @@ public struct ViewportSource: Sendable {
     /// The loader libvips picks for the file.
     let loader: String
 
-    /// Opens the header of `path`.
-    public init(path: String, failOn: String = "truncated") throws(RenderError) {
+    /// Opens the header of `path`, refusing one that declares more than `maxPixels` (0: no limit).
+    public init(path: String, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) throws(RenderError) {
         self.path = path
         self.failOn = failOn
+        try SourceImage.checkReadable(path)
         do {
             loader = try Vips.loader(for: path)
             let header = try VImage.load(path, failOn: failOn)
@@ -27,6 +28,7 @@ public struct ViewportSource: Sendable {
         } catch {
             throw RenderError(path, error.message)
         }
+        try SourceImage.checkSize(storedSize.width, storedSize.height, limit: maxPixels, path: path)
     }
 
     /// The size the viewer shows, after the orientation, in pixels.

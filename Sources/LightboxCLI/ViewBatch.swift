@@ -1,0 +1,112 @@
+import Foundation
+import LightboxRender
+
+/// `lightbox view --manifest`: every state of a JSON Lines file rendered by the batch runner.
+///
+/// Each line is read as a `view` command line (`StateManifest`), so a line and the command
+/// line share every check; options given on the command line are defaults for every line.
+struct ViewBatch: Sendable {
+    let manifest: String
+    let outDir: String
+    /// Options given on the command line, as (option, value) with nil for a flag: defaults for every line.
+    let defaults: [(String, String?)]
+    let jobs: Int
+    let report: String?
+    let resume: Bool
+    let shard: Shard
+    let dryRun: Bool
+    let json: Bool
+    let quiet: Bool
+
+    /// The options that steer the batch itself rather than each snapshot.
+    static let batchOptions: Set<String> = ["manifest", "out-dir", "jobs", "report", "resume", "shard", "dry-run", "json", "quiet"]
+
+    /// Reads the batch options; the others become defaults for every line.
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        let reader = OptionReader(parsed, path: ViewOptions.path)
+        try reader.refusePositionals(with: "--manifest")
+        manifest = parsed.value("manifest") ?? ""
+        outDir = try reader.required("out-dir", for: "--manifest")
+        jobs = try reader.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        report = parsed.value("report")
+        resume = parsed.flag("resume")
+        if let text = parsed.value("shard") {
+            guard let shard = Shard(text) else { throw reader.error("--shard '\(text)': expected K/N with 0 <= K < N, such as 0/4") }
+            self.shard = shard
+        } else {
+            shard = .all
+        }
+        dryRun = parsed.flag("dry-run")
+        json = parsed.flag("json")
+        quiet = parsed.flag("quiet")
+        defaults = ViewCommand.spec.options.filter { !ViewBatch.batchOptions.contains($0.long) && parsed.has($0.long) }.map { option in
+            ("--\(option.long)", option.takesValue ? parsed.value(option.long) : nil)
+        }
+    }
+
+    /// Renders every line, reporting each failure and going on; returns the exit code.
+    func run(console: Console) -> Int32 {
+        console.quiet = quiet
+        let lines: [StateManifest.Line]
+        let report: BatchReport
+        do {
+            lines = try StateManifest.read(manifest)
+            report = try BatchReport(path: self.report, console: json && !dryRun ? console : nil)
+        } catch {
+            console.error(error.description)
+            return ExitCode.failure
+        }
+        let share = shard.share(of: lines)
+        let runner = BatchRunner(jobs: jobs, total: share.count, console: console, report: report, showProgress: true)
+        runner.run(share) { line in [self.render(line, console: console)] }
+        if !quiet { console.raw(runner.summary.text) }
+        return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Checks and renders one line.
+    private func render(_ line: StateManifest.Line, console: Console) -> BatchRecord {
+        let options: ViewOptions
+        switch line.result.flatMap({ self.options($0, line: line.number) }) {
+        case .success(let value): options = value
+        case .failure(let problem): return BatchRecord(status: .failed, fields: [], error: problem.description, milliseconds: 0)
+        }
+        let output = options.request.output
+        if resume && !dryRun && OutputPath.isWholeImage(output) {
+            return BatchRecord(status: .skipped, fields: [("output", .string(output))], error: nil, milliseconds: 0)
+        }
+        try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let outcome = ViewRunner(writer: AtomicWriter(options: options.save), failOn: options.failOn, maxPixels: options.maxPixels).run(options.request, dryRun: dryRun)
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        guard case .object(let fields) = ViewCommand.json(outcome) else { preconditionFailure("view JSON is an object") }
+        if let error = outcome.error {
+            return BatchRecord(status: .failed, fields: fields, error: "\(manifest):\(line.number): \(error.description)", milliseconds: milliseconds)
+        }
+        if dryRun { console.out(JSONValue.object(fields).text) }
+        return BatchRecord(status: dryRun ? .planned : .done, fields: fields, error: nil, milliseconds: milliseconds)
+    }
+
+    /// The checked options of one line: its arguments, then the command line's defaults, output under `--out-dir`.
+    private func options(_ arguments: [String], line: Int) -> Result<ViewOptions, BatchProblem> {
+        let split = arguments.firstIndex(of: "--") ?? arguments.count
+        var own = Array(arguments[..<split])
+        let pages = Array(arguments[split...])
+        let given = Set(own.filter { $0.hasPrefix("--") })
+        for (option, value) in defaults where !given.contains(option) {
+            own += [option] + (value.map { [$0] } ?? [])
+        }
+        if let at = own.firstIndex(of: "--output"), at + 1 < own.count, !own[at + 1].hasPrefix("/") {
+            own[at + 1] = (outDir as NSString).appendingPathComponent(own[at + 1])
+        } else if !own.contains("--output") {
+            own += ["--output", (outDir as NSString).appendingPathComponent("view-\(line).png")]
+        }
+        do {
+            guard case .run(let parsed, _) = try ArgumentParser.parse(["view"] + own + pages, root: Lightbox.root) else {
+                return .failure(BatchProblem(manifest, line: line, "not a snapshot"))
+            }
+            return .success(try ViewOptions(parsed))
+        } catch {
+            return .failure(BatchProblem(manifest, line: line, error.message))
+        }
+    }
+}
