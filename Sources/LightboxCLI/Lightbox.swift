@@ -7,7 +7,7 @@ public enum Lightbox {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order help lists them.
-    static let commands: [any LightboxCommand.Type] = [CropCommand.self, ViewCommand.self]
+    static let commands: [any LightboxCommand.Type] = [CropCommand.self, BoardCommand.self, ViewCommand.self]
 
     /// The root command, with every subcommand as data.
     public static let root = CommandSpec(

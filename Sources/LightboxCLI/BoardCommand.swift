@@ -1,0 +1,110 @@
+import Foundation
+import LightboxGeometry
+import LightboxRender
+
+/// `lightbox board`: draws photos scattered as cards on a board, as the app's photo board shows them.
+struct BoardCommand: LightboxCommand {
+    /// The command as data: its help is generated from this.
+    static let spec = CommandSpec(
+        name: "board",
+        abstract: "Draw photos as tilted cards scattered on a board, as the app's photo board shows them.",
+        discussion: BoardHelp.discussion,
+        arguments: [ArgumentSpec(name: "input", help: "Photos, one card each (or use --layout).", isRepeating: true, isOptional: true)],
+        options: [
+            .value("layout", valueName: "file", help: "Read board, photos, offsets and stacking from a JSON layout file."),
+            .value("captions", valueName: "A,B,...", help: "One caption per input, comma-separated (default: file names without extension)."),
+            .value("size", valueName: "WxH", help: "The board's size in points, such as 600x800."),
+            .value("card-width", valueName: "w", help: "The card width in points, 20 to 10000 (default 150; height 1.2w)."),
+            .value("scale", valueName: "k", help: "Output pixels per point, up to 8 (default 1)."),
+            .value("background", valueName: "spec", help: "#rrggbb, r,g,b (0 to 1), TOP:BOTTOM gradient, or an image path."),
+            .value("output", short: "o", valueName: "output", help: "The board image to write.", required: true),
+            .value("quality", valueName: "q", help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC."),
+            .flag("placeholder", help: "Draw an empty card for a photo that cannot be read (warning, exit 0)."),
+            .flag("dry-run", help: "Write no image; print the layout as one JSON line."),
+            .value("print-layout", valueName: "file", help: "Also write the layout as JSON to file (feed it back with --layout)."),
+            .flag("force", help: "Replace existing outputs."),
+        ],
+        examples: [
+            "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.png",
+            "lightbox board *.jpg --size 900x600 --dry-run -o board.jpg",
+            "lightbox board --layout board.json -o board.jpg",
+        ]
+    )
+
+    let options: BoardOptions
+
+    /// Reads and checks the parsed command line.
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        options = try BoardOptions(parsed)
+    }
+
+    /// Lays out and draws the board; returns the exit code.
+    func run(console: Console) -> Int32 {
+        let plan: BoardPlan
+        do {
+            plan = try resolvedPlan()
+            try writeLayout(plan, console: console)
+        } catch {
+            console.error(error.description)
+            return ExitCode.failure
+        }
+        guard !options.dryRun else { return ExitCode.success }
+        return draw(plan, console: console)
+    }
+
+    /// The plan from the arguments or the layout file, with the size limits checked.
+    private func resolvedPlan() throws(RenderError) -> BoardPlan {
+        var plan: BoardPlan
+        var origin = options.output
+        switch options.source {
+        case .arguments(let given): plan = given
+        case .layout(let path):
+            plan = options.overrides.applied(to: try BoardLayoutFile.read(path))
+            origin = path
+        }
+        let pixels = plan.pixelSize
+        guard pixels.width >= 1, pixels.height >= 1, pixels.width <= 30_000, pixels.height <= 30_000 else {
+            throw RenderError(origin, "the board is \(pixels.width)x\(pixels.height) pixels; each side must be 1 to 30000")
+        }
+        guard Double(plan.cardSize.height) * plan.scale <= 10_000 else {
+            throw RenderError(origin, "a card would be \(Int(Double(plan.cardSize.height) * plan.scale)) pixels tall; at most 10000")
+        }
+        return plan
+    }
+
+    /// Prints the layout for `--dry-run` and writes it for `--print-layout`.
+    private func writeLayout(_ plan: BoardPlan, console: Console) throws(RenderError) {
+        let text = BoardLayoutJSON.value(plan, output: options.output).text
+        if options.dryRun { console.out(text) }
+        guard let path = options.printLayout else { return }
+        try OutputPath.check(path, input: options.output, force: options.save.force)
+        do {
+            try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw RenderError(path, "cannot write the layout: \(error.localizedDescription)")
+        }
+    }
+
+    /// Renders and writes the board, reporting each photo that could not be drawn.
+    private func draw(_ plan: BoardPlan, console: Console) -> Int32 {
+        if let photo = plan.photos.first(where: { OutputPath.sameFile($0.path, options.output) }) {
+            console.error("\(options.output): refusing to overwrite the input \(photo.path)")
+            return ExitCode.failure
+        }
+        do {
+            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder).render()
+            for failure in outcome.failures {
+                if outcome.placeholders {
+                    console.warning("\(failure.description) (drawn as an empty card)")
+                } else {
+                    console.error("\(failure.description) (card skipped)")
+                }
+            }
+            try AtomicWriter(options: options.save).write(outcome.image, to: options.output, input: "board")
+            return outcome.failures.isEmpty || outcome.placeholders ? ExitCode.success : ExitCode.failure
+        } catch {
+            console.error(error.description)
+            return ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// The long help of `lightbox board`: layout, layout file, look and exit codes.
+enum BoardHelp {
+    /// The text after the options in `lightbox board --help`.
+    static let discussion = """
+        LAYOUT:
+          Cards are W by 1.2W points (W from --card-width, default 150). Each
+          card's home is a jittered grid cell; its tilt (up to 9 degrees either
+          way, positive clockwise) comes from its index. A saved offset moves a
+          card from home, kept so its widest tilted box stays on the board.
+          Cards named in the stacking list are drawn last, in its order. The
+          output is the board's size times --scale pixels.
+
+        LAYOUT FILE (--layout):
+          {"board": {"width": 600, "height": 800}, "cardWidth": 150, "scale": 2,
+           "background": "#806040",
+           "photos": [{"id": "Oslo", "path": "oslo.jpg", "caption": "Oslo"}],
+           "offsets": {"Oslo": {"width": 20, "height": -10}},
+           "stacking": ["Oslo"]}
+          Sizes may also be [w, h]. Paths are relative to the file; ids default
+          to the path and captions to the file name. Options given beside
+          --layout win over the file. --dry-run and --print-layout write the
+          placed cards plus these keys, so the printed file gives the same image.
+
+        BACKGROUND (--background):
+          #rrggbb or r,g,b (fractions 0 to 1) for a colour, TOP:BOTTOM for a
+          vertical gradient, anything else for an image that covers the board.
+          Default: the demo's gradient 0.72,0.55,0.38:0.55,0.39,0.25.
+
+        PHOTOS:
+          Each photo is decoded straight to its card's square, centre-cropped,
+          upright. One that cannot be read is reported and its card left out
+          (exit 1); with --placeholder an empty card is drawn instead.
+
+        \(ExitCode.helpText)
+        """
+}

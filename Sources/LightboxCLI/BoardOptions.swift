@@ -1,0 +1,84 @@
+import Foundation
+import LightboxGeometry
+import LightboxRender
+
+/// The checked options of `lightbox board`; every problem is a usage error naming the option.
+struct BoardOptions: Sendable {
+    /// Where the photos come from: the command line, or a layout file read when the command runs.
+    enum Source: Sendable {
+        /// Photos, captions and board given as arguments.
+        case arguments(BoardPlan)
+        /// A layout file, with the options given beside it overriding its values.
+        case layout(path: String)
+    }
+
+    let source: Source
+    let output: String
+    let save: SaveOptions
+    let overrides: BoardOverrides
+    let placeholder: Bool
+    let dryRun: Bool
+    let printLayout: String?
+
+    /// The command's path, for usage errors.
+    static let path = ["lightbox", "board"]
+
+    /// The largest scale, in pixels per point.
+    static let maximumScale = 8.0
+
+    /// Reads `parsed`, throwing a usage error for the first bad value.
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        output = parsed.value("output") ?? ""
+        guard OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) != nil else {
+            throw BoardOptions.usage("-o '\(output)': unsupported format (use \(OutputFormat.extensions))")
+        }
+        overrides = try BoardOverrides(parsed)
+        save = SaveOptions(quality: try BoardOptions.quality(parsed.value("quality")), force: parsed.flag("force"))
+        placeholder = parsed.flag("placeholder")
+        dryRun = parsed.flag("dry-run")
+        printLayout = parsed.value("print-layout")
+        if let layout = parsed.value("layout") {
+            if let first = parsed.positionals.first {
+                throw BoardOptions.usage("unexpected argument '\(first)': --layout names the photos")
+            }
+            if parsed.has("captions") { throw BoardOptions.usage("--captions does not go with --layout") }
+            source = .layout(path: layout)
+        } else {
+            source = .arguments(try BoardOptions.plan(parsed, overrides: overrides))
+        }
+    }
+
+    /// The plan given on the command line: inputs, captions, `--size` and the other overrides.
+    private static func plan(_ parsed: ParsedCommand, overrides: BoardOverrides) throws(UsageError) -> BoardPlan {
+        let inputs = parsed.positionals
+        guard !inputs.isEmpty else { throw usage("missing argument '<input>' (or --layout FILE)") }
+        guard overrides.board != nil else { throw usage("missing option '--size <WxH>'") }
+        var captions = inputs.map(BoardPhoto.stem(of:))
+        if let text = parsed.value("captions") {
+            let given = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard given.count == inputs.count else {
+                throw usage("--captions '\(text)': \(given.count) captions for \(inputs.count) inputs")
+            }
+            captions = given
+        }
+        let photos = zip(inputs, captions).map { BoardPhoto(id: $0.0, path: $0.0, caption: $0.1) }
+        if let duplicate = BoardPhoto.firstDuplicate(in: photos) {
+            throw usage("input '\(duplicate.id)' given twice (each input is a card whose id is its path)")
+        }
+        return overrides.applied(to: BoardPlan(board: .zero, photos: photos))
+    }
+
+    /// The quality given, from 1 to 100.
+    private static func quality(_ text: String?) throws(UsageError) -> Int? {
+        guard let text else { return nil }
+        guard let value = Int(text), (1...100).contains(value) else {
+            throw usage("--quality '\(text)': expected a whole number from 1 to 100")
+        }
+        return value
+    }
+
+    /// A usage error for `lightbox board`.
+    static func usage(_ message: String) -> UsageError {
+        UsageError(message, commandPath: path)
+    }
+}

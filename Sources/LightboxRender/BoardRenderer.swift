@@ -1,0 +1,66 @@
+import Foundation
+import LightboxGeometry
+import Vips
+
+/// Renders a `BoardPlan`: photos decoded in parallel straight to their card size, then every card
+/// turned and placed, and the board composed over the background in one `composite`.
+public struct BoardRenderer: Sendable {
+    /// The board to draw.
+    public let plan: BoardPlan
+    /// Draw an empty card for a photo that cannot be read, instead of skipping it.
+    public let placeholder: Bool
+
+    /// Makes a renderer.
+    public init(plan: BoardPlan, placeholder: Bool = false) {
+        self.plan = plan
+        self.placeholder = placeholder
+    }
+
+    /// One card ready to compose, or the reason its photo could not be read.
+    private struct Prepared: Sendable {
+        let layer: (image: VImage, x: Int, y: Int)?
+        let failure: RenderError?
+    }
+
+    /// Draws the board; a card that fails is reported in the outcome, while a failing background or shared card throws.
+    public func render() throws(RenderError) -> BoardOutcome {
+        let size = plan.pixelSize
+        let metrics = CardMetrics(cardWidth: plan.cardWidth, scale: plan.scale)
+        let cardRenderer = try BoardBackground.vips("card") { () throws(VipsError) in try CardRenderer(metrics: metrics) }
+        let background = try plan.background.render(width: size.width, height: size.height)
+        let cards = plan.cards
+        let placeholder = self.placeholder
+        // Each card is one small pipeline; the cards run side by side, one libvips worker each.
+        Vips.setConcurrency(1)
+        let prepared = BoardSlots<Prepared>.map(cards.count) { index in
+            BoardRenderer.prepare(cards[index], renderer: cardRenderer, placeholder: placeholder)
+        }
+        Vips.setConcurrency(0)
+        let layers = prepared.compactMap(\.layer)
+        let image = try BoardBackground.vips("board") { () throws(VipsError) in
+            let composed = try background.composited(layers.map(\.image), at: layers.map { ($0.x, $0.y) }, premultiplied: true)
+            return try composed.band(0, count: 3).cast("uchar").interpreted("srgb")
+        }
+        return BoardOutcome(image: image, failures: prepared.compactMap(\.failure), placeholders: placeholder)
+    }
+
+    /// Decodes one card's photo and caption and turns the card into place.
+    private static func prepare(_ card: BoardCard, renderer: CardRenderer, placeholder: Bool) -> Prepared {
+        let metrics = renderer.metrics
+        var photo: VImage?
+        var failure: RenderError?
+        do {
+            photo = try CardPhoto.square(card.photo.path, side: metrics.photoSide)
+        } catch {
+            failure = error
+            guard placeholder else { return Prepared(layer: nil, failure: error) }
+        }
+        do {
+            let caption = try CardCaption.mask(card.photo.caption, width: metrics.captionBox.width, scale: metrics.scale)
+            let canvas = try renderer.canvas(photo: photo, caption: caption?.inMemory())
+            return Prepared(layer: try renderer.placed(canvas, center: card.center, angle: card.angle), failure: failure)
+        } catch {
+            return Prepared(layer: nil, failure: RenderError(card.photo.path, error.message))
+        }
+    }
+}

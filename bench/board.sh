@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Board benchmark: `lightbox board` against a straightforward pyvips script drawing the same cards and
+# ImageMagick's +polaroid pipeline, side by side in one run: twenty 24-megapixel JPEGs on a board at
+# scale 2. Then the peak memory of a 200-photo board. Prints Markdown tables (time, ratio, peak RSS).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${LIGHTBOX_BIN:-.build/release/lightbox}
+work=bench/work
+count=${BENCH_COUNT:-20}
+# /usr/local/bin may hold a stand-in `convert`; use the real ImageMagick 6.
+export CONVERT=${CONVERT:-/usr/bin/convert}
+mkdir -p "$work/board"
+python3 bench/make-images.py "$work/big" "$count" 6000 4000
+photos=("$work"/big/img*.jpg)
+photos=("${photos[@]:0:$count}")
+
+# The cards as Lightbox places them, so the peers draw the very same board.
+"$bin" board "${photos[@]}" --size 1000x800 --scale 2 -o "$work/board/lightbox.jpg" --dry-run > "$work/board/layout.json"
+
+cat > "$work/board/pyvips-board.py" <<'PY'
+"""Draws the cards of a printed layout one after another with pyvips: the plain way to do it."""
+import json, math, sys
+import pyvips
+
+layout = json.load(open(sys.argv[1]))
+k = layout["scale"]
+bw, bh = round(layout["board"]["width"] * k), round(layout["board"]["height"] * k)
+cw, ch = layout["card"]["width"] * k, layout["card"]["height"] * k
+m = math.ceil(12 * k) + 2
+side = round((layout["card"]["width"] - 16) * k)
+svg = f'''<svg xmlns="http://www.w3.org/2000/svg" width="{math.ceil(cw) + 2 * m}" height="{math.ceil(ch) + 2 * m}">
+<defs><filter id="s" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="{3 * k}"/></filter></defs>
+<rect x="{m}" y="{m + 3 * k}" width="{cw}" height="{ch}" rx="{4 * k}" fill="black" fill-opacity="0.25" filter="url(#s)"/>
+<rect x="{m}" y="{m}" width="{cw}" height="{ch}" rx="{4 * k}" fill="white"/></svg>'''
+top = [0.72 * 255, 0.55 * 255, 0.38 * 255]
+bottom = [0.55 * 255, 0.39 * 255, 0.25 * 255]
+y = pyvips.Image.xyz(bw, bh)[1] / bh
+board = (y * [b - t for t, b in zip(top, bottom)] + top).cast("uchar").copy(interpretation="srgb")
+paths = {p["id"]: (p["path"], p["caption"]) for p in layout["photos"]}
+for card in layout["cards"]:
+    path, caption = paths[card["id"]]
+    photo = pyvips.Image.thumbnail(path, side, height=side, crop="centre")
+    base = pyvips.Image.svgload_buffer(svg.encode())
+    text = pyvips.Image.text(caption, font=f"DejaVu Sans {12 * k}", dpi=72)
+    ink = (pyvips.Image.black(text.width, text.height, bands=3).bandjoin(text * 0.75)).cast("uchar").copy(interpretation="srgb")
+    face = base.composite([photo, ink], "over", x=[m + round(8 * k), m + (math.ceil(cw) - text.width) // 2],
+                          y=[m + round(8 * k), round(m + 8 * k + side + 6 * k + 4 * k)])
+    turned = face.rotate(card["angle"], background=[0, 0, 0, 0])
+    x = round(card["center"]["x"] * k - turned.width / 2)
+    y = round(card["center"]["y"] * k - turned.height / 2)
+    board = board.composite2(turned, "over", x=x, y=y).flatten().cast("uchar")
+board.write_to_file(sys.argv[2])
+PY
+
+# ImageMagick: each photo cut square, +polaroid'ed at its angle with its caption, then all laid on the board.
+magick_board() {
+    local out=$1 dir=$work/board/magick
+    rm -rf "$dir"; mkdir -p "$dir"
+    local args=(-size 2000x1600 gradient:'#b88c61-#8c6340')
+    python3 - "$work/board/layout.json" > "$dir/cards.txt" <<'PY'
+import json, sys
+layout = json.load(open(sys.argv[1]))
+paths = {p["id"]: (p["path"], p["caption"]) for p in layout["photos"]}
+for n, card in enumerate(layout["cards"]):
+    path, caption = paths[card["id"]]
+    print(n, path, caption, card["angle"], round(card["center"]["x"] * 2), round(card["center"]["y"] * 2))
+PY
+    while read -r n path caption angle x y; do
+        "$CONVERT" "$path" -thumbnail 268x268^ -gravity center -extent 268x268 -set caption "$caption" \
+            -bordercolor white -background black -polaroid "$angle" "$dir/card$n.png"
+        args+=(\( "$dir/card$n.png" -set page "+$((x - 150))+$((y - 180))" \))
+    done < "$dir/cards.txt"
+    "$CONVERT" "${args[@]}" -flatten "$out"
+}
+export -f magick_board
+export work
+
+# Each tool runs BENCH_RUNS times, interleaved; the fastest time and the largest peak are kept
+# (a shared machine only ever makes a run slower).
+runs=${BENCH_RUNS:-3}
+raw=$work/board/raw.txt
+export RESULTS=$raw
+: > "$raw"
+for _ in $(seq "$runs"); do
+    bench/measure.sh lightbox "$bin" board "${photos[@]}" --size 1000x800 --scale 2 -o "$work/board/lightbox.jpg" --force
+    bench/measure.sh pyvips python3 "$work/board/pyvips-board.py" "$work/board/layout.json" "$work/board/pyvips.jpg"
+    bench/measure.sh imagemagick bash -c "magick_board $work/board/magick.jpg"
+done
+results=$work/board/results.txt
+awk '!($1 in t) { order[++n] = $1; t[$1] = $2; m[$1] = $3 }
+     { if ($2 < t[$1]) t[$1] = $2; if ($3 > m[$1]) m[$1] = $3 }
+     END { for (i = 1; i <= n; i++) print order[i], t[order[i]], m[order[i]] }' "$raw" > "$results"
+echo "## Board: $count JPEGs of 6000x4000 on a 1000x800 board at scale 2 ($(nproc) cores, best of $runs)"
+python3 bench/report.py "$results" "$count"
+
+# 200 photos (links to the same files under other names) on a 3000x2400 board at scale 2: 6000x4800 pixels.
+rm -rf "$work/board/many"; mkdir -p "$work/board/many"
+for n in $(seq 0 199); do ln -s "$PWD/${photos[$((n % count))]}" "$work/board/many/p$n.jpg"; done
+export RESULTS=$work/board/many.txt
+: > "$RESULTS"
+bench/measure.sh lightbox-200 "$bin" board "$work"/board/many/p*.jpg --size 3000x2400 --scale 2 -o "$work/board/many.jpg" --force
+echo
+echo "## Board: 200 photos on a 3000x2400 board at scale 2 (6000x4800 pixels)"
+python3 bench/report.py "$RESULTS" 200
