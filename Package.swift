@@ -24,6 +24,7 @@ let package = Package(
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
         .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI"]),
+        .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),
         .testTarget(
             name: "LightboxEndToEndTests",
             dependencies: ["Vips", "LightboxGeometry"]

@@ -12,7 +12,7 @@ public struct ViewportSource: Sendable {
     public let storedSize: (width: Int, height: Int)
     /// libvips' `fail_on` for loading.
     public let failOn: String
-    /// The loader libvips picks for the file.
+    /// The loader libvips picks for the file, by type name, such as `VipsForeignLoadJpegFile`.
     let loader: String
 
     /// Opens the header of `path`, refusing one that declares more than `maxPixels` (0: no limit).
@@ -52,24 +52,42 @@ public struct ViewportSource: Sendable {
     /// streamed top to bottom, as the affine reads it; anything turned or flipped upside down,
     /// or read for several frames, is opened for random access.
     public func pixels(outputPerPixel: CGFloat, once: Bool) throws(RenderError) -> ViewportPixels {
-        let factor = ViewportSource.shrinkFactor(outputPerPixel: outputPerPixel)
+        let reduction = reduction(for: ViewportSource.shrinkFactor(outputPerPixel: outputPerPixel))
         let streams = once && (orientation == .up || orientation == .upMirrored)
         let access = streams ? "sequential" : "random"
         do {
-            if loader.hasPrefix("jpegload") {
+            switch reduction {
+            case .shrinkOnLoad(let factor):
                 let image = try VImage.load(path, access: access, failOn: failOn, options: [("shrink", .int(factor))])
                 return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
-            }
-            if loader.hasPrefix("webpload"), factor > 1 {
+            case .scaleOnLoad(let factor):
                 let image = try VImage.load(path, access: access, failOn: failOn, options: [("scale", .double(1 / Double(factor)))])
                 let actual = (Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height))
                 return try ViewportPixels(image: image, source: self, factor: actual)
+            case .box(let factor):
+                var image = try VImage.load(path, access: access, failOn: failOn)
+                if factor > 1 { image = try image.shrunk(factor, factor) }
+                return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
             }
-            var image = try VImage.load(path, access: access, failOn: failOn)
-            if factor > 1 { image = try image.shrunk(factor, factor) }
-            return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
         } catch {
             throw RenderError(path, error.message)
         }
+    }
+
+    /// How a reduction by `factor` is done for this file's format.
+    public enum Reduction: Equatable, Sendable {
+        /// JPEG's shrink-on-load (DCT scaling), the cheapest.
+        case shrinkOnLoad(Int)
+        /// WebP's scale-on-load.
+        case scaleOnLoad(Int)
+        /// A full decode, then a box shrink.
+        case box(Int)
+    }
+
+    /// The reduction by `factor` for this file: on load where the loader can, a box shrink otherwise.
+    public func reduction(for factor: Int) -> Reduction {
+        if loader.hasPrefix("VipsForeignLoadJpeg") { return .shrinkOnLoad(factor) }
+        if loader.hasPrefix("VipsForeignLoadWebp"), factor > 1 { return .scaleOnLoad(factor) }
+        return .box(factor)
     }
 }
