@@ -26,7 +26,7 @@ run_big() {
     bench/measure.sh lightbox "$bin" crop --manifest "$work/big/crops.csv" --out-dir "$work/out-lightbox" -q
     bench/measure.sh pyvips-loop python3 bench/pyvips-crop.py "$work/big" "$work/out-pyvips" 0.1 0.2 0.5 0.6
     bench/measure.sh vips-crop-loop bash -c "for f in $work/big/*.jpg; do vips crop \"\$f\" $work/out-vips/\$(basename \"\$f\") 600 800 3000 2400; done"
-    bench/measure.sh imagemagick bash -c "for f in $work/big/*.jpg; do convert \"\$f\" -crop 3000x2400+600+800 +repage $work/out-magick/\$(basename \"\$f\"); done"
+    bench/measure.sh imagemagick bash -c "for f in $work/big/*.jpg; do ${CONVERT:-/usr/bin/convert} \"\$f\" -crop 3000x2400+600+800 +repage $work/out-magick/\$(basename \"\$f\"); done"
 }
 
 run_small() {

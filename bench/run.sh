@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
-command -v convert >/dev/null || need+=(imagemagick)
+[ -x /usr/bin/convert ] || need+=(imagemagick)
 [ -x /usr/bin/time ] || need+=(time)
 command -v vips >/dev/null || need+=(libvips-tools)
 if [ ${#need[@]} -gt 0 ]; then

@@ -3,7 +3,12 @@
 #ifndef LIGHTBOX_CVIPS_SHIM_H
 #define LIGHTBOX_CVIPS_SHIM_H
 
+#include <malloc.h>
 #include <vips/vips.h>
+
+/// glibc gives every libvips worker thread its own malloc arena, which fragments and grows
+/// memory over a batch; capping the arenas keeps it flat. mallopt is not in Swift's Glibc.
+static inline int lbx_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
 
 /// VIPS_INIT is a macro; this is the function it calls, under a stable name.
 static inline int lbx_init(const char *argv0) { return vips_init(argv0); }

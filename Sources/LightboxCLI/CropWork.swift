@@ -31,7 +31,7 @@ struct CropWork: Sendable {
         for (outcome, (_, origin)) in zip(outcomes, pending) {
             records.append(record(outcome, origin: origin))
         }
-        if !options.dryRun && (options.preview != nil || sheet != nil) {
+        if !options.dryRun && (options.preview != nil || sheet != nil) && outcomes.contains(where: { $0.error == nil }) {
             records += previews(job, outcomes: outcomes)
         }
         return records

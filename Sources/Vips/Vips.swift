@@ -3,6 +3,7 @@ import CVips
 /// Process-wide libvips state: start-up once, concurrency and the operation cache.
 public enum Vips {
     private static let started: Int32 = {
+        _ = lbx_limit_malloc_arenas(2)
         let status = lbx_init("lightbox")
         VipsWarnings.capture()
         return status
