@@ -9,7 +9,7 @@ func runFuzzerDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
 
-/// Feeds one input to the parser named by `LIGHTBOX_FUZZ_TARGET` (rect, csv, jsonl, yolo, yaml).
+/// Feeds one input to the parser named by `LIGHTBOX_FUZZ_TARGET` (see `FuzzTargets.names`).
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOne(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()

@@ -3,7 +3,7 @@ import Foundation
 /// The parsers a fuzzer (and the fuzz regression tests) drive with arbitrary bytes.
 public enum FuzzTargets {
     /// The parser names, as `LIGHTBOX_FUZZ_TARGET` takes them.
-    public static let names = ["rect", "csv", "jsonl", "yolo", "yaml"]
+    public static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states"]
 
     /// The target chosen by the environment (default `csv`).
     public static let selected = ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ_TARGET"] ?? "csv"
@@ -26,6 +26,12 @@ public enum FuzzTargets {
             }
         case "yaml":
             _ = try? ClassNames.yaml(text, path: "fuzz.yaml")
+        case "layout":
+            _ = try? BoardLayoutFile.parse(data, folder: "/fuzz")
+        case "states":
+            for (index, line) in text.split(separator: "\n").enumerated() {
+                _ = StateManifest.arguments(String(line), number: index + 1, path: "fuzz.jsonl", folder: "/fuzz")
+            }
         default:
             preconditionFailure("unknown fuzz target \(name)")
         }
