@@ -20,6 +20,8 @@ struct BoardCommand: LightboxCommand {
             .value("output", short: "o", valueName: "output", help: "The board image to write.", required: true),
             .value("quality", valueName: "q", help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC."),
             .flag("placeholder", help: "Draw an empty card for a photo that cannot be read (warning, exit 0)."),
+            .value("fail-on", valueName: "level", help: "Refuse damaged photos at: none, truncated (default), error, warning."),
+            .value("max-pixels", valueName: "n", help: "Refuse photos declaring more pixels (default 250000000; 0: none)."),
             .flag("dry-run", help: "Write no image; print the layout as one JSON line."),
             .value("print-layout", valueName: "file", help: "Also write the layout as JSON to file (feed it back with --layout)."),
             .flag("force", help: "Replace existing outputs."),
@@ -92,7 +94,7 @@ struct BoardCommand: LightboxCommand {
             return ExitCode.failure
         }
         do {
-            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder).render()
+            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits).render()
             for failure in outcome.failures {
                 if outcome.placeholders {
                     console.warning("\(failure.description) (drawn as an empty card)")

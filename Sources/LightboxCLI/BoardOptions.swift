@@ -17,6 +17,7 @@ struct BoardOptions: Sendable {
     let save: SaveOptions
     let overrides: BoardOverrides
     let placeholder: Bool
+    let limits: CardPhoto.Limits
     let dryRun: Bool
     let printLayout: String?
 
@@ -35,6 +36,11 @@ struct BoardOptions: Sendable {
         overrides = try BoardOverrides(parsed)
         save = SaveOptions(quality: try BoardOptions.quality(parsed.value("quality")), force: parsed.flag("force"))
         placeholder = parsed.flag("placeholder")
+        let reader = OptionReader(parsed, path: BoardOptions.path)
+        limits = CardPhoto.Limits(
+            failOn: try reader.choice("fail-on", from: CropOptions.failLevels) ?? "truncated",
+            maxPixels: try reader.integer("max-pixels", in: 0...Int(Int32.max) * 1000) ?? SourceImage.defaultMaxPixels
+        )
         dryRun = parsed.flag("dry-run")
         printLayout = parsed.value("print-layout")
         if let layout = parsed.value("layout") {

@@ -9,11 +9,14 @@ public struct BoardRenderer: Sendable {
     public let plan: BoardPlan
     /// Draw an empty card for a photo that cannot be read, instead of skipping it.
     public let placeholder: Bool
+    /// How a photo is read: libvips' `fail_on` and the most pixels its header may declare.
+    public let limits: CardPhoto.Limits
 
     /// Makes a renderer.
-    public init(plan: BoardPlan, placeholder: Bool = false) {
+    public init(plan: BoardPlan, placeholder: Bool = false, limits: CardPhoto.Limits = CardPhoto.Limits()) {
         self.plan = plan
         self.placeholder = placeholder
+        self.limits = limits
     }
 
     /// One card ready to compose, or the reason its photo could not be read.
@@ -29,11 +32,11 @@ public struct BoardRenderer: Sendable {
         let cardRenderer = try BoardBackground.vips("card") { () throws(VipsError) in try CardRenderer(metrics: metrics) }
         let background = try plan.background.render(width: size.width, height: size.height)
         let cards = plan.cards
-        let placeholder = self.placeholder
+        let (placeholder, limits) = (self.placeholder, self.limits)
         // Each card is one small pipeline; the cards run side by side, one libvips worker each.
         Vips.setConcurrency(1)
         let prepared = BoardSlots<Prepared>.map(cards.count) { index in
-            BoardRenderer.prepare(cards[index], renderer: cardRenderer, placeholder: placeholder)
+            BoardRenderer.prepare(cards[index], renderer: cardRenderer, placeholder: placeholder, limits: limits)
         }
         Vips.setConcurrency(0)
         let layers = prepared.compactMap(\.layer)
@@ -45,12 +48,12 @@ public struct BoardRenderer: Sendable {
     }
 
     /// Decodes one card's photo and caption and turns the card into place.
-    private static func prepare(_ card: BoardCard, renderer: CardRenderer, placeholder: Bool) -> Prepared {
+    private static func prepare(_ card: BoardCard, renderer: CardRenderer, placeholder: Bool, limits: CardPhoto.Limits) -> Prepared {
         let metrics = renderer.metrics
         var photo: VImage?
         var failure: RenderError?
         do {
-            photo = try CardPhoto.square(card.photo.path, side: metrics.photoSide)
+            photo = try CardPhoto.square(card.photo.path, side: metrics.photoSide, limits: limits)
         } catch {
             failure = error
             guard placeholder else { return Prepared(layer: nil, failure: error) }

@@ -7,13 +7,28 @@ public enum CardPhoto {
     ///
     /// The EXIF orientation is applied and the photo fills the square, cropped in its centre,
     /// as SwiftUI's `scaledToFill()` inside a clipped square does.
-    public static func square(_ path: String, side: Int) throws(RenderError) -> VImage {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw RenderError(path, FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
-        }
+    /// The header is checked against `limits.maxPixels` before any pixel is decoded.
+    public static func square(_ path: String, side: Int, limits: Limits = Limits()) throws(RenderError) -> VImage {
+        try SourceImage.checkReadable(path)
+        let header = try BoardBackground.vips(path) { () throws(VipsError) in try VImage.load(path) }
+        try SourceImage.checkSize(header.width, header.height, limit: limits.maxPixels, path: path)
         return try BoardBackground.vips(path) { () throws(VipsError) in
-            let thumbnail = try VImage.thumbnail(path, width: side, height: side, crop: "centre", failOn: "error")
+            let thumbnail = try VImage.thumbnail(path, width: side, height: side, crop: "centre", failOn: limits.failOn)
             return try opaqueSRGB(thumbnail).inMemory()
+        }
+    }
+
+    /// How strictly photos are read.
+    public struct Limits: Sendable, Equatable {
+        /// libvips' `fail_on`: none, truncated (the default), error or warning.
+        public var failOn: String
+        /// The most pixels a photo's header may declare (0: no limit).
+        public var maxPixels: Int
+
+        /// Makes limits; the defaults are the same as `crop`'s and `view`'s.
+        public init(failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
+            self.failOn = failOn
+            self.maxPixels = maxPixels
         }
     }
 
