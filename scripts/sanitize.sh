@@ -7,4 +7,4 @@ swift build --build-tests --sanitize=address --scratch-path .build/asan
 ASAN_OPTIONS=detect_leaks=0 swift test --skip-build --sanitize=address --scratch-path .build/asan
 swift build --build-tests --sanitize=thread --scratch-path .build/tsan
 TSAN_OPTIONS="suppressions=$(pwd)/scripts/tsan.supp" \
-    swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter 'BatchCropTests|CropSafetyTests|CropPixelTests'
+    swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter 'BatchCropTests|CropSafetyTests|CropPixelTests|ViewBatchTests'

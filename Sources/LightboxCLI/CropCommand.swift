@@ -28,16 +28,12 @@ struct CropCommand: LightboxCommand {
             .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning."),
             .value("max-pixels", valueName: "n", help: "Refuse inputs declaring more pixels (default 250000000; 0: none)."),
             .flag("force", help: "Replace existing outputs (never an input)."),
-            .flag("resume", help: "Skip items whose output already exists whole."),
             .value("preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n})."),
             .value("contact-sheet", valueName: "file", help: "Write every preview in one grid image."),
-            .value("jobs", short: "j", valueName: "n", help: "Images in flight at once (default: the number of cores)."),
-            .value("shard", valueName: "k/n", help: "Do only share k (from 0) of n of the inputs."),
-            .value("report", valueName: "file", help: "Write one JSON line per item: status, error, pixels, time."),
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
             .flag("json", help: "Print one JSON line per item after doing it."),
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
-        ],
+        ] + BatchOptions.specs,
         examples: CropHelp.examples
     )
 
@@ -56,14 +52,14 @@ struct CropCommand: LightboxCommand {
         let report: BatchReport
         do {
             planned = try options.source.entries()
-            report = try BatchReport(path: options.report, console: options.json && !options.dryRun ? console : nil)
+            report = try BatchReport(path: options.batch.report, console: options.json && !options.dryRun ? console : nil)
         } catch {
             console.error(error.description)
             return ExitCode.failure
         }
-        let jobs = options.shard.share(of: CropJob.grouped(planned.entries))
-        let problems = options.shard.share(of: planned.problems)
-        let runner = BatchRunner(jobs: options.jobs, total: jobs.reduce(problems.count) { $0 + $1.items.count }, console: console, report: report, showProgress: options.source.isBatch)
+        let jobs = options.batch.shard.share(of: CropJob.grouped(planned.entries))
+        let problems = options.batch.shard.share(of: planned.problems)
+        let runner = BatchRunner(jobs: options.batch.jobs, total: jobs.reduce(problems.count) { $0 + $1.items.count }, console: console, report: report, showProgress: options.source.isBatch)
         runner.fail(problems)
         let sheet = ContactSheet()
         let work = CropWork(options: options, console: console, sheet: options.contactSheet == nil ? nil : sheet)

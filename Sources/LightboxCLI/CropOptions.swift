@@ -11,10 +11,7 @@ struct CropOptions: Sendable {
     let dryRun: Bool
     let json: Bool
     let quiet: Bool
-    let jobs: Int
-    let report: String?
-    let resume: Bool
-    let shard: Shard
+    let batch: BatchOptions
     /// The most pixels an input may declare (0: no limit).
     let maxPixels: Int
     /// `--preview` template: the input with the crop overlay, one per crop.
@@ -43,20 +40,12 @@ struct CropOptions: Sendable {
         dryRun = parsed.flag("dry-run")
         json = parsed.flag("json")
         quiet = parsed.flag("quiet")
-        jobs = try reader.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
-        report = parsed.value("report")
-        resume = parsed.flag("resume")
+        batch = try BatchOptions(reader)
         maxPixels = try reader.integer("max-pixels", in: 0...Int(Int32.max) * 1000) ?? SourceImage.defaultMaxPixels
         preview = try CropOptions.previewTemplate(parsed.value("preview"), source: source, reader: reader)
         contactSheet = parsed.value("contact-sheet")
         if let sheet = contactSheet, OutputFormat(extension: URL(fileURLWithPath: sheet).pathExtension) == nil {
             throw reader.error("--contact-sheet '\(sheet)': unsupported format (use \(OutputFormat.extensions))")
-        }
-        if let text = parsed.value("shard") {
-            guard let shard = Shard(text) else { throw reader.error("--shard '\(text)': expected K/N with 0 <= K < N, such as 0/4") }
-            self.shard = shard
-        } else {
-            shard = .all
         }
     }
 

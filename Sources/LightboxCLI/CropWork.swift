@@ -14,7 +14,7 @@ struct CropWork: Sendable {
         var records: [BatchRecord] = []
         var pending: [(Cropper.Item, String)] = []
         for (item, origin) in zip(job.items, job.origins) {
-            if options.resume && !options.dryRun && OutputPath.isWholeImage(item.output) {
+            if options.batch.resume && !options.dryRun && OutputPath.isWholeImage(item.output) {
                 let fields: [(String, JSONValue)] = [("input", .string(job.input)), ("output", .string(item.output))]
                 records.append(BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0))
             } else {

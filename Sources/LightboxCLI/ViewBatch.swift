@@ -10,16 +10,13 @@ struct ViewBatch: Sendable {
     let outDir: String
     /// Options given on the command line, as (option, value) with nil for a flag: defaults for every line.
     let defaults: [(String, String?)]
-    let jobs: Int
-    let report: String?
-    let resume: Bool
-    let shard: Shard
+    let batch: BatchOptions
     let dryRun: Bool
     let json: Bool
     let quiet: Bool
 
     /// The options that steer the batch itself rather than each snapshot.
-    static let batchOptions: Set<String> = ["manifest", "out-dir", "jobs", "report", "resume", "shard", "dry-run", "json", "quiet"]
+    static let batchOptions: Set<String> = BatchOptions.names.union(["manifest", "out-dir", "dry-run", "json", "quiet"])
 
     /// Reads the batch options; the others become defaults for every line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -27,15 +24,7 @@ struct ViewBatch: Sendable {
         try reader.refusePositionals(with: "--manifest")
         manifest = parsed.value("manifest") ?? ""
         outDir = try reader.required("out-dir", for: "--manifest")
-        jobs = try reader.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
-        report = parsed.value("report")
-        resume = parsed.flag("resume")
-        if let text = parsed.value("shard") {
-            guard let shard = Shard(text) else { throw reader.error("--shard '\(text)': expected K/N with 0 <= K < N, such as 0/4") }
-            self.shard = shard
-        } else {
-            shard = .all
-        }
+        batch = try BatchOptions(reader)
         dryRun = parsed.flag("dry-run")
         json = parsed.flag("json")
         quiet = parsed.flag("quiet")
@@ -51,13 +40,13 @@ struct ViewBatch: Sendable {
         let report: BatchReport
         do {
             lines = try StateManifest.read(manifest)
-            report = try BatchReport(path: self.report, console: json && !dryRun ? console : nil)
+            report = try BatchReport(path: batch.report, console: json && !dryRun ? console : nil)
         } catch {
             console.error(error.description)
             return ExitCode.failure
         }
-        let share = shard.share(of: lines)
-        let runner = BatchRunner(jobs: jobs, total: share.count, console: console, report: report, showProgress: true)
+        let share = batch.shard.share(of: lines)
+        let runner = BatchRunner(jobs: batch.jobs, total: share.count, console: console, report: report, showProgress: true)
         runner.run(share) { line in [self.render(line, console: console)] }
         if !quiet { console.raw(runner.summary.text) }
         return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
@@ -71,7 +60,7 @@ struct ViewBatch: Sendable {
         case .failure(let problem): return BatchRecord(status: .failed, fields: [], error: problem.description, milliseconds: 0)
         }
         let output = options.request.output
-        if resume && !dryRun && OutputPath.isWholeImage(output) {
+        if batch.resume && !dryRun && OutputPath.isWholeImage(output) {
             return BatchRecord(status: .skipped, fields: [("output", .string(output))], error: nil, milliseconds: 0)
         }
         try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

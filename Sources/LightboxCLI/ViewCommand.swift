@@ -61,11 +61,7 @@ struct ViewCommand: LightboxCommand {
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
             .value("manifest", valueName: "file", help: "Render every state of a JSON Lines file (options as keys)."),
             .value("out-dir", valueName: "dir", help: "With --manifest: where outputs go (made if missing)."),
-            .value("jobs", short: "j", valueName: "n", help: "With --manifest: snapshots at once (default: cores)."),
-            .value("report", valueName: "file", help: "With --manifest: one JSON line per item."),
-            .flag("resume", help: "With --manifest: skip outputs that already exist whole."),
-            .value("shard", valueName: "k/n", help: "With --manifest: do only share k (from 0) of n."),
-        ],
+        ] + BatchOptions.specs,
         examples: [
             "lightbox view a.jpg b.jpg c.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
             "lightbox view photo.jpg --screen 390x844 --zoom 2.5 --offset 60,0 -o zoomed.jpg",

@@ -78,13 +78,7 @@ import Vips
 
     @Test func resumeAfterSIGKILLLeavesEveryOutputWholeAndNoneMissing() throws {
         let scratch = try Scratch()
-        var lines = ["input,x,y,width,height,output"]
-        for index in 0..<40 {
-            _ = try scratch.copy(Self.pattern, as: "in\(index).png")
-            lines.append("in\(index).png,0,0,1,1,out\(index).png")
-        }
-        let manifest = scratch.path("crops.csv")
-        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        let manifest = try scratch.manifestOfCopies(Self.pattern, count: 40)
         let out = scratch.path("out")
         let process = Process()
         process.executableURL = CommandRunner.binary

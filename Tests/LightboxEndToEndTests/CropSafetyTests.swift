@@ -58,13 +58,7 @@ import Vips
     func signalsStopCleanly(signal: Int32, code: Int32, name: String) throws {
         let scratch = try Scratch()
         let photo = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg")
-        var lines = ["input,x,y,width,height,output"]
-        for index in 0..<60 {
-            _ = try scratch.copy(photo, as: "in\(index).jpg")
-            lines.append("in\(index).jpg,0,0,1,1,out\(index).png")
-        }
-        let manifest = scratch.path("crops.csv")
-        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        let manifest = try scratch.manifestOfCopies(photo, count: 60)
         let out = scratch.path("out")
         let process = Process()
         process.executableURL = CommandRunner.binary

@@ -25,6 +25,18 @@ final class Scratch {
         try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     }
 
+    /// A manifest `crops.csv` cropping `count` copies of `source` whole, as `in<i>.<ext>` to `out<i>.png`.
+    func manifestOfCopies(_ source: URL, count: Int) throws -> String {
+        var lines = ["input,x,y,width,height,output"]
+        for index in 0..<count {
+            _ = try copy(source, as: "in\(index).\(source.pathExtension)")
+            lines.append("in\(index).\(source.pathExtension),0,0,1,1,out\(index).png")
+        }
+        let manifest = path("crops.csv")
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        return manifest
+    }
+
     /// Copies a file into the folder and returns the new path.
     func copy(_ source: URL, as name: String) throws -> String {
         let target = url.appendingPathComponent(name)
