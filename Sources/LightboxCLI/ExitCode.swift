@@ -13,5 +13,6 @@ public enum ExitCode {
           0   everything was done
           1   an input or output failed (the others were still done)
           64  the command line is wrong (nothing was done)
+          130 stopped by SIGINT, 143 by SIGTERM (no partial file left)
         """
 }

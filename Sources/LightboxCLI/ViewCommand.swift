@@ -31,6 +31,13 @@ struct ViewCommand: LightboxCommand {
               flick heading past 200 points; screen: past the threshold, or a flick
               heading past twice it) eases off the screen, one that does not springs back.
 
+            MANIFEST:
+              --manifest reads JSON Lines of states whose keys are these options
+              (camelCase or kebab-case; "input" or "inputs" for the pages; a CGSize
+              may be [w,h] or {"width":..,"height":..}). Options given here are
+              defaults for every line. Inputs are relative to the manifest, outputs
+              to --out-dir; the end prints "N done, M failed, K skipped".
+
             \(ExitCode.helpText)
             """,
         arguments: [ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true, isOptional: true)],
