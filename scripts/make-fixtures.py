@@ -9,9 +9,14 @@ alpha.png       320x240 RGBA: a gradient with a transparent left half.
 deep16.png      320x240 16-bit RGB gradient.
 cmyk.jpg        the photo as a CMYK JPEG.
 icc.jpg         the photo with an embedded sRGB ICC profile and EXIF ImageDescription and Artist.
+thumbnailed.heic  the photo, 600x400, as HEIC with a 160-pixel embedded thumbnail (needs heif-enc,
+                from Debian's libheif-examples; skipped without it).
 """
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 
 import pyvips
 
@@ -69,6 +74,18 @@ def icc(upright):
     small.jpegsave(os.path.join(OUT, "icc.jpg"), Q=80)
 
 
+def heic(upright):
+    encoder = shutil.which("heif-enc")
+    if encoder is None:
+        print("heif-enc missing (apt-get install libheif-examples): thumbnailed.heic not remade")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        source = os.path.join(folder, "photo.png")
+        upright.pngsave(source, strip=True)
+        subprocess.run([encoder, "-q", "40", "-t", "160", "-o", os.path.join(OUT, "thumbnailed.heic"), source],
+                       check=True, stdout=subprocess.DEVNULL)
+
+
 def main():
     if not os.path.exists(PHOTO):
         sys.exit(f"missing {PHOTO}: the shared test data must sit beside the repo")
@@ -80,6 +97,7 @@ def main():
     deep16()
     cmyk(upright)
     icc(upright)
+    heic(upright)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ struct CropWork: Sendable {
     func run(_ job: CropJob) -> [BatchRecord] {
         var records: [BatchRecord] = []
         var pending: [(Cropper.Item, String)] = []
+        if options.batch.resume { sweepStaleTemps(for: job.items.map(\.output)) }
         for (item, origin) in zip(job.items, job.origins) {
             if options.batch.resume && !options.dryRun && OutputPath.isWholeImage(item.output) {
                 let fields: [(String, JSONValue)] = [("input", .string(job.input)), ("output", .string(item.output))]
@@ -74,6 +75,13 @@ struct CropWork: Sendable {
             return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0)
         }
         return BatchRecord(status: .done, fields: fields, error: nil, milliseconds: outcome.milliseconds)
+    }
+
+    /// Removes what a killed earlier run left half-written beside these outputs.
+    private func sweepStaleTemps(for outputs: [String]) {
+        for folder in Set(outputs.map { ($0 as NSString).deletingLastPathComponent }) {
+            TempFiles.shared.sweepStale(in: folder.isEmpty ? "." : folder)
+        }
     }
 
     /// Makes the folders that batch outputs go into.

@@ -60,6 +60,7 @@ struct ViewBatch: Sendable {
         case .failure(let problem): return BatchRecord(status: .failed, fields: [], error: problem.description, milliseconds: 0)
         }
         let output = options.request.output
+        if batch.resume { TempFiles.shared.sweepStale(in: (output as NSString).deletingLastPathComponent) }
         if batch.resume && !dryRun && OutputPath.isWholeImage(output) {
             return BatchRecord(status: .skipped, fields: [("output", .string(output))], error: nil, milliseconds: 0)
         }

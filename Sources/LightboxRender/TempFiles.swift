@@ -6,6 +6,7 @@ public final class TempFiles: @unchecked Sendable {
     public static let shared = TempFiles()
 
     private var paths: Set<String> = []
+    private var swept: Set<String> = []
     private let lock = NSLock()
 
     /// Notes a temp file that is about to be written.
@@ -23,6 +24,29 @@ public final class TempFiles: @unchecked Sendable {
             lock.unlock()
         }
         return try body()
+    }
+
+    /// Removes, once per folder, the temp files that a killed run (its process gone) left in `folder`.
+    ///
+    /// Temp names are `.<stem>.lightbox-<pid>-<token>.<ext>`; a file whose process still runs is
+    /// left alone, since another run may be writing it.
+    public func sweepStale(in folder: String) {
+        lock.lock()
+        let first = swept.insert(folder).inserted
+        lock.unlock()
+        guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(".") {
+            guard let pid = TempFiles.owner(of: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((folder as NSString).appendingPathComponent(name))
+        }
+    }
+
+    /// The process id in a temp file's name, or nil for any other name.
+    static func owner(of name: String) -> pid_t? {
+        guard let marker = name.range(of: ".lightbox-") else { return nil }
+        let digits = name[marker.upperBound...].prefix { $0.isNumber }
+        guard !digits.isEmpty, name[marker.upperBound...].dropFirst(digits.count).first == "-" else { return nil }
+        return pid_t(digits)
     }
 
     /// Removes every temp file still being written and keeps the registry locked, so no

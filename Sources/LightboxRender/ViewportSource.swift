@@ -64,6 +64,10 @@ public struct ViewportSource: Sendable {
                 let image = try VImage.load(path, access: access, failOn: failOn, options: [("scale", .double(1 / Double(factor)))])
                 let actual = (Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height))
                 return try ViewportPixels(image: image, source: self, factor: actual)
+            case .embeddedThumbnail:
+                let image = try VImage.load(path, access: access, failOn: failOn, options: [("thumbnail", .bool(true))])
+                let actual = (Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height))
+                return try ViewportPixels(image: image, source: self, factor: actual)
             case .box(let factor):
                 var image = try VImage.load(path, access: access, failOn: failOn)
                 if factor > 1 { image = try image.shrunk(factor, factor) }
@@ -80,6 +84,8 @@ public struct ViewportSource: Sendable {
         case shrinkOnLoad(Int)
         /// WebP's scale-on-load.
         case scaleOnLoad(Int)
+        /// A HEIF file's embedded thumbnail, when it has at least the pixels needed.
+        case embeddedThumbnail
         /// A full decode, then a box shrink.
         case box(Int)
     }
@@ -88,6 +94,17 @@ public struct ViewportSource: Sendable {
     public func reduction(for factor: Int) -> Reduction {
         if loader.hasPrefix("VipsForeignLoadJpeg") { return .shrinkOnLoad(factor) }
         if loader.hasPrefix("VipsForeignLoadWebp"), factor > 1 { return .scaleOnLoad(factor) }
+        if loader.hasPrefix("VipsForeignLoadHeif"), factor > 1, let thumbnail = thumbnailSize,
+           thumbnail.width * factor >= storedSize.width, thumbnail.height * factor >= storedSize.height {
+            return .embeddedThumbnail
+        }
         return .box(factor)
+    }
+
+    /// The size of a HEIF file's embedded thumbnail, or nil when it has none.
+    private var thumbnailSize: (width: Int, height: Int)? {
+        guard let image = try? VImage.load(path, failOn: failOn, options: [("thumbnail", .bool(true))]),
+              image.width < storedSize.width else { return nil }
+        return (image.width, image.height)
     }
 }

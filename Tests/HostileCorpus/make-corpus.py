@@ -4,8 +4,10 @@
 Files: empty.jpg (0 bytes), truncated.jpg (half a real photo), badcrc.png (a PNG whose IHDR CRC is wrong),
 text.jpg (text named .jpg), folder.jpg/ (a directory), bomb.png (declares 100000x100000), one.png (1x1),
 cmyk.jpg and deep16.png (from the fixtures), animated.gif (3 frames), unreadable.jpg (mode 000),
-dangling.jpg (a link to nowhere), and manifests: bad-utf8.csv, long-line.csv (a 1 MB line),
-numbers.jsonl (NaN, 1e308, -0), repeated.csv (the same output twice).
+dangling.jpg (a link to nowhere), manifests: bad-utf8.csv, long-line.csv (a 1 MB line),
+numbers.jsonl (NaN, 1e308, -0), repeated.csv (the same output twice), and board layouts:
+layout-utf8.json, layout-long.json, layout-nan.json, layout-huge.json, layout-zero.json,
+layout-repeated.json.
 """
 import os
 import shutil
@@ -84,6 +86,19 @@ def main():
         '{"input":"one.png","rect":"nan,0,1,1"}\n{"input":"one.png","rect":[1e308,0,1,1]}\n'
         '{"input":"one.png","rect":{"x":-0.0,"y":-0,"width":1,"height":1},"output":"zero.png"}\n')
     open(path("repeated.csv"), "w").write("input,x,y,width,height,output\none.png,0,0,1,1,same.png\none.png,0,0,1,1,same.png\n")
+    layouts(folder)
+
+
+def layouts(folder):
+    """Board layouts with invalid UTF-8, a 1 MB line, NaN, 1e308, -0 and a repeated id."""
+    photo = '{"id":"a","path":"one.png"}'
+    write = lambda name, text: open(os.path.join(folder, name), "wb").write(text if isinstance(text, bytes) else text.encode())
+    write("layout-utf8.json", b'{"board":[300,300],"photos":[{"id":"a","path":"one.png","caption":"\xff\xfe"}]}')
+    write("layout-long.json", '{"board":[300,300],"photos":[{"id":"a","path":"' + "x" * 1_000_000 + '.png"},' + photo.replace('"a"', '"b"') + "]}")
+    write("layout-nan.json", '{"board":[NaN,300],"photos":[' + photo + "]}")
+    write("layout-huge.json", '{"board":[1e308,300],"photos":[' + photo + "]}")
+    write("layout-zero.json", '{"board":[300,300],"photos":[' + photo + '],"offsets":{"a":[-0,-0.0]}}')
+    write("layout-repeated.json", '{"board":[300,300],"photos":[' + photo + "," + photo + "]}")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,21 @@ import Vips
         #expect(image.width == 160 && image.height == 240)
     }
 
+    /// (extension, the brand in the file's `ftyp` box).
+    static let heifFormats = [("avif", "avif"), ("heic", "heic")]
+
+    @Test(.enabled(if: (try? Vips.saver(for: "x.avif")) != nil, "this libvips build has no HEIF saver"), arguments: heifFormats)
+    func writesHEIFFormatsWhereTheBuildHasThem(ext: String, brand: String) throws {
+        let scratch = try Scratch()
+        let output = scratch.path("crop.\(ext)")
+        let result = try CommandRunner.run(["crop", Self.fixture("photo.jpg"), "--rect", "0,0,0.5,0.5", "-o", output, "--quality", "60"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let head = try Data(contentsOf: URL(fileURLWithPath: output)).prefix(12)
+        #expect(String(decoding: head.suffix(4), as: UTF8.self) == brand)
+        let image = try VImage.load(output)
+        #expect(image.width == 300 && image.height == 200)
+    }
+
     @Test func sixteenBitPNGStaysSixteenBit() throws {
         let scratch = try Scratch()
         let output = scratch.path("deep.png")

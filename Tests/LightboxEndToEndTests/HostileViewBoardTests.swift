@@ -50,4 +50,32 @@ import Vips
         let board = try CommandRunner.run(["board", "\(corpus)/bomb.png", "--size", "300x300", "-o", scratch.path("b.png")])
         #expect(board.stderr.contains("over the limit of 250000000 pixels"), "\(board.stderr)")
     }
+
+    /// (layout in the corpus, exit code, what the one error line holds, whether a board is written).
+    static let layouts: [(String, Int32, String, Bool)] = [
+        ("layout-utf8.json", 1, ": not valid JSON at line 1, column 68", false),
+        ("layout-long.json", 1, "/xxxxxxxx", true),
+        ("layout-nan.json", 1, ": not valid JSON at line 1, column 11", false),
+        ("layout-huge.json", 1, ": board.width: 1e+308 points: expected more than 0, at most 100000", false),
+        ("layout-repeated.json", 1, ": photos[1].id: duplicate id 'a'", false),
+        ("layout-zero.json", 0, "", true),
+    ]
+
+    @Test(arguments: layouts)
+    func hostileLayouts(name: String, status: Int32, message: String, writes: Bool) throws {
+        let scratch = try Scratch()
+        let corpus = try HostileCorpus.make(in: scratch)
+        let result = try CommandRunner.run(["board", "--layout", "\(corpus)/\(name)", "-o", scratch.path("board.png")], in: URL(fileURLWithPath: corpus))
+        #expect(result.status == status, "\(result.stderr.prefix(300))")
+        let lines = result.stderr.split(separator: "\n")
+        #expect(FileManager.default.fileExists(atPath: scratch.path("board.png")) == writes)
+        if writes { #expect(try VImage.load(scratch.path("board.png")).width == 300) }
+        if status == 0 {
+            #expect(lines.isEmpty)
+        } else {
+            #expect(lines.count == 1 && lines[0].count < 1_100, "\(result.stderr.prefix(300))")
+            #expect(lines.first?.hasPrefix("error: \(corpus)/") == true)
+            #expect(lines.first?.contains(message) == true, "\(result.stderr.prefix(300))")
+        }
+    }
 }

@@ -33,6 +33,23 @@ import Vips
         #expect(pixels.image.width == 900 && pixels.image.height == 600)
     }
 
+    static let heic = root.appendingPathComponent("Fixtures/thumbnailed.heic").path
+
+    @Test func heifUsesItsEmbeddedThumbnailWhenItIsLargeEnough() throws {
+        let source = try ViewportSource(path: Self.heic)
+        // 600x400 with a 160x107 thumbnail: a quarter (150) is within it, a half (300) is not.
+        #expect(source.reduction(for: 4) == .embeddedThumbnail)
+        #expect(source.reduction(for: 2) == .box(2))
+        let pixels = try source.pixels(outputPerPixel: 0.25, once: true)
+        #expect(pixels.image.width == 160)
+    }
+
+    @Test func heifWithoutAThumbnailIsBoxShrunk() throws {
+        let path = try Self.copy(as: "heic")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try ViewportSource(path: path).reduction(for: 4) == .box(4))
+    }
+
     @Test(arguments: [(1.0, 1), (0.6, 1), (0.5, 2), (0.3, 2), (0.25, 4), (0.2, 4), (0.125, 8), (0.01, 8)])
     func shrinkFactorKeepsAPixelPerOutputPixel(outputPerPixel: Double, factor: Int) {
         #expect(ViewportSource.shrinkFactor(outputPerPixel: CGFloat(outputPerPixel)) == factor)
