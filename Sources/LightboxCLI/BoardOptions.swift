@@ -29,17 +29,16 @@ struct BoardOptions: Sendable {
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
     init(_ parsed: ParsedCommand) throws(UsageError) {
+        let reader = OptionReader(parsed, path: BoardOptions.path)
         output = parsed.value("output") ?? ""
         guard OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) != nil else {
             throw BoardOptions.usage("-o '\(output)': unsupported format (use \(OutputFormat.extensions))")
         }
         overrides = try BoardOverrides(parsed)
-        save = SaveOptions(quality: try BoardOptions.quality(parsed.value("quality")), force: parsed.flag("force"))
+        save = SaveOptions(quality: try ReadWriteOptions.quality(reader), force: parsed.flag("force"))
         placeholder = parsed.flag("placeholder")
-        let reader = OptionReader(parsed, path: BoardOptions.path)
         limits = CardPhoto.Limits(
-            failOn: try reader.choice("fail-on", from: CropOptions.failLevels) ?? "truncated",
-            maxPixels: try reader.integer("max-pixels", in: 0...Int(Int32.max) * 1000) ?? SourceImage.defaultMaxPixels
+            failOn: try ReadWriteOptions.failOn(reader), maxPixels: try ReadWriteOptions.maxPixels(reader)
         )
         dryRun = parsed.flag("dry-run")
         printLayout = parsed.value("print-layout")
@@ -74,14 +73,6 @@ struct BoardOptions: Sendable {
         return overrides.applied(to: BoardPlan(board: .zero, photos: photos))
     }
 
-    /// The quality given, from 1 to 100.
-    private static func quality(_ text: String?) throws(UsageError) -> Int? {
-        guard let text else { return nil }
-        guard let value = Int(text), (1...100).contains(value) else {
-            throw usage("--quality '\(text)': expected a whole number from 1 to 100")
-        }
-        return value
-    }
 
     /// A usage error for `lightbox board`.
     static func usage(_ message: String) -> UsageError {

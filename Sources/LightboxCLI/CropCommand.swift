@@ -20,20 +20,17 @@ struct CropCommand: LightboxCommand {
             .value("pad", valueName: "f", help: "With --yolo: move each side out by f times the box's size."),
             .flag("square", help: "With --yolo: grow the short side to make square crops."),
             .value("out-dir", valueName: "dir", help: "With --manifest or --yolo: where outputs go (made if missing)."),
-            .value("quality", valueName: "q", help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC."),
             .flag("strip", help: "Drop EXIF, XMP and IPTC metadata (the ICC profile stays)."),
             .flag("strip-icc", help: "Drop the ICC colour profile."),
             .value("min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px)."),
             .flag("strict", help: "Treat a rect partly outside the image as an error."),
-            .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning."),
-            .value("max-pixels", valueName: "n", help: "Refuse inputs declaring more pixels (default 250000000; 0: none)."),
             .flag("force", help: "Replace existing outputs (never an input)."),
             .value("preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n})."),
             .value("contact-sheet", valueName: "file", help: "Write every preview in one grid image."),
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
             .flag("json", help: "Print one JSON line per item after doing it."),
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
-        ] + BatchOptions.specs,
+        ] + ReadWriteOptions.specs + BatchOptions.specs,
         examples: CropHelp.examples
     )
 

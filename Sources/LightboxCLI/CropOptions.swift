@@ -21,8 +21,6 @@ struct CropOptions: Sendable {
     /// Warnings found while checking (clipped rects), printed before any work.
     let warnings: [String]
 
-    /// The `fail_on` levels libvips accepts.
-    static let failLevels = ["none", "truncated", "error", "warning"]
     static let path = ["lightbox", "crop"]
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
@@ -32,16 +30,16 @@ struct CropOptions: Sendable {
         source = try CropOptions.source(parsed, reader: reader, warnings: &warnings)
         self.warnings = warnings
         save = SaveOptions(
-            quality: try reader.integer("quality", in: 1...100),
+            quality: try ReadWriteOptions.quality(reader),
             strip: parsed.flag("strip"), stripICC: parsed.flag("strip-icc"), force: parsed.flag("force")
         )
         minimumSide = try CropOptions.minimumSide(parsed.value("min-side"))
-        failOn = try reader.choice("fail-on", from: CropOptions.failLevels) ?? "truncated"
+        failOn = try ReadWriteOptions.failOn(reader)
         dryRun = parsed.flag("dry-run")
         json = parsed.flag("json")
         quiet = parsed.flag("quiet")
         batch = try BatchOptions(reader)
-        maxPixels = try reader.integer("max-pixels", in: 0...Int(Int32.max) * 1000) ?? SourceImage.defaultMaxPixels
+        maxPixels = try ReadWriteOptions.maxPixels(reader)
         preview = try CropOptions.previewTemplate(parsed.value("preview"), source: source, reader: reader)
         contactSheet = parsed.value("contact-sheet")
         if let sheet = contactSheet, OutputFormat(extension: URL(fileURLWithPath: sheet).pathExtension) == nil {

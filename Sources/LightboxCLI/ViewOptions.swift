@@ -17,6 +17,7 @@ struct ViewOptions: Sendable {
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
     init(_ parsed: ParsedCommand) throws(UsageError) {
+        let reader = OptionReader(parsed, path: Self.path)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing argument '<input>' (or use --manifest)", commandPath: Self.path) }
         guard parsed.has("screen") else { throw UsageError("missing option '--screen <WxH>'", commandPath: Self.path) }
         guard let output = parsed.value("output") else { throw UsageError("missing option '-o <output>'", commandPath: Self.path) }
@@ -39,11 +40,10 @@ struct ViewOptions: Sendable {
         try ViewOptions.animation(parsed, format: format, into: &request)
         self.request = request
         save = SaveOptions(
-            quality: try ViewOptions.quality(parsed.value("quality")), strip: true, stripICC: false, force: parsed.flag("force")
+            quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: false, force: parsed.flag("force")
         )
-        let reader = OptionReader(parsed, path: Self.path)
-        failOn = try reader.choice("fail-on", from: CropOptions.failLevels) ?? "truncated"
-        maxPixels = try reader.integer("max-pixels", in: 0...Int(Int32.max) * 1000) ?? SourceImage.defaultMaxPixels
+        failOn = try ReadWriteOptions.failOn(reader)
+        maxPixels = try ReadWriteOptions.maxPixels(reader)
         dryRun = parsed.flag("dry-run")
         json = parsed.flag("json")
         quiet = parsed.flag("quiet")
@@ -124,14 +124,6 @@ struct ViewOptions: Sendable {
         return colour
     }
 
-    /// `--quality q`, 1 to 100.
-    private static func quality(_ text: String?) throws(UsageError) -> Int? {
-        guard let text else { return nil }
-        guard let value = Int(text), (1...100).contains(value) else {
-            throw UsageError("--quality '\(text)': expected a whole number from 1 to 100", commandPath: path)
-        }
-        return value
-    }
 
     /// `--animate zoom|dismiss` with `--frames N` and `--duration S`, written to GIF or WebP.
     private static func animation(_ parsed: ParsedCommand, format: OutputFormat, into request: inout ViewRequest) throws(UsageError) {
