@@ -2,20 +2,24 @@ import Foundation
 import Testing
 import Vips
 
-/// `lightbox crop` over the hostile-input corpus: one-line errors naming the file, exit codes, no partial files.
+/// `lightbox crop` (and `view`) over the hostile-input corpus: one-line errors naming the file, exit codes, no partial files.
 @Suite struct HostileCropTests {
-    @Test func everyCorpusInputGivesAnImageOrAOneLineError() throws {
+    /// (command, its arguments besides input and output, the output width when fixed by the command).
+    static let commands: [(String, [String], Int?)] = [("crop", ["--rect", "0,0,1,1"], nil), ("view", ["--screen", "40x30"], 40)]
+
+    @Test(arguments: commands)
+    func everyCorpusInputGivesAnImageOrAOneLineError(command: String, arguments: [String], fixedWidth: Int?) throws {
         let scratch = try Scratch()
         let corpus = try HostileCorpus.make(in: scratch)
         for (name, width) in HostileCorpus.good {
             let output = scratch.path("good-\(name).png")
-            let result = try CommandRunner.run(["crop", "\(corpus)/\(name)", "--rect", "0,0,1,1", "-o", output])
+            let result = try CommandRunner.run([command, "\(corpus)/\(name)"] + arguments + ["-o", output])
             #expect(result.status == 0, "\(name): \(result.stderr)")
-            #expect(try VImage.load(output).width == width, "\(name)")
+            #expect(try VImage.load(output).width == fixedWidth ?? width, "\(name)")
         }
         for name in HostileCorpus.bad {
             let output = scratch.path("bad-\(name).png")
-            let result = try CommandRunner.run(["crop", "\(corpus)/\(name)", "--rect", "0,0,1,1", "-o", output])
+            let result = try CommandRunner.run([command, "\(corpus)/\(name)"] + arguments + ["-o", output])
             #expect(result.status == 1, "\(name)")
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].hasPrefix("error: \(corpus)/\(name): "), "\(name): \(result.stderr)")
