@@ -7,7 +7,7 @@ public enum Lightbox {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order help lists them.
-    static let commands: [any LightboxCommand.Type] = [CropCommand.self, BoardCommand.self, ViewCommand.self]
+    static let commands: [any LightboxCommand.Type] = [CropCommand.self, ViewCommand.self, BoardCommand.self]
 
     /// The root command, with every subcommand as data.
     public static let root = CommandSpec(
@@ -15,7 +15,12 @@ public enum Lightbox {
         abstract: "Render what the app's photo components showed (crop frame, photo viewer, photo board) as image files.",
         discussion: ExitCode.helpText,
         subcommands: commands.map { $0.spec },
-        examples: ["lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg", "lightbox help crop"]
+        examples: [
+            "lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg",
+            "lightbox view a.jpg b.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
+            "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.jpg",
+            "lightbox help crop",
+        ]
     )
 
     /// Runs the command line `arguments` (without argv[0]) and returns the exit code.
