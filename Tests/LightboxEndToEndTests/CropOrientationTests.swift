@@ -27,6 +27,24 @@ import Vips
         #expect(image.orientation == 1)
     }
 
+    @Test(arguments: [3, 5, 6, 7, 8])
+    func severalRectsFromOneOrientedInputAreUprightToo(orientation: Int) throws {
+        let scratch = try Scratch()
+        for name in ["Landscape_1.jpg", "Landscape_\(orientation).jpg"] {
+            let input = CommandRunner.orientationPhotos.appendingPathComponent(name).path
+            let result = try CommandRunner.run([
+                "crop", input, "--rect", "0,0,0.5,0.5", "--rect", "0.6,0.5,0.3,0.4", "-o", scratch.path("{stem}-{n}.png"),
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        for number in 1...2 {
+            let reference = try VImage.load(scratch.path("Landscape_1-\(number).png"))
+            let image = try VImage.load(scratch.path("Landscape_\(orientation)-\(number).png"))
+            #expect(image.width == reference.width && image.height == reference.height)
+            #expect(try ImageDifference.mean(image, reference) < 15, "orientation \(orientation), rect \(number)")
+        }
+    }
+
     @Test func aWrongTurnWouldBeCaught() throws {
         let scratch = try Scratch()
         let reference = try Self.crop("Landscape_1.jpg", in: scratch)
