@@ -3,7 +3,7 @@
 
 pattern.png     640x480 RGB whose pixels encode their coordinates:
                 R = x % 256, G = y % 256, B = (x // 256) * 16 + y // 256.
-photo.jpg       a real photo (../shared/data/exif-orientation/Landscape_1.jpg, MIT), 600x400
+photo.jpg       a real photo (Fixtures/exif-orientation/Landscape_1.jpg, MIT), 600x400
                 upright, stored turned left with EXIF orientation 6.
 alpha.png       320x240 RGBA: a gradient with a transparent left half.
 deep16.png      320x240 16-bit RGB gradient.
@@ -23,7 +23,7 @@ import pyvips
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 OUT = os.path.join(ROOT, "Fixtures")
-PHOTO = os.path.join(ROOT, "..", "shared", "data", "exif-orientation", "Landscape_1.jpg")
+PHOTO = os.path.join(OUT, "exif-orientation", "Landscape_1.jpg")
 
 
 def pattern():
@@ -88,7 +88,7 @@ def heic(upright):
 
 def main():
     if not os.path.exists(PHOTO):
-        sys.exit(f"missing {PHOTO}: the shared test data must sit beside the repo")
+        sys.exit(f"missing {PHOTO}: the orientation set is part of the repo")
     os.makedirs(OUT, exist_ok=True)
     upright = upright_photo()
     pattern()

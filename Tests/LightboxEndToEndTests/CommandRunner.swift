@@ -19,8 +19,8 @@ struct CommandRunner {
     /// The bundled fixtures folder.
     static let fixtures = root.appendingPathComponent("Fixtures")
 
-    /// The shared real photos, one per EXIF orientation.
-    static let orientationPhotos = root.appendingPathComponent("../shared/data/exif-orientation").standardized
+    /// The bundled real photos, one per EXIF orientation (MIT, licence beside them).
+    static let orientationPhotos = fixtures.appendingPathComponent("exif-orientation")
 
     /// The `lightbox` executable: `LIGHTBOX_BIN`, else the one built beside the test bundle.
     static let binary: URL = {

@@ -6,7 +6,7 @@ import Vips
 /// Shrink-on-load is chosen for JPEG and WebP, and a box shrink only for other formats.
 @Suite struct ViewportSourceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let photo = root.appendingPathComponent("../shared/data/exif-orientation/Landscape_1.jpg").standardized.path
+    static let photo = root.appendingPathComponent("Fixtures/exif-orientation/Landscape_1.jpg").path
 
     /// The photo re-saved as `ext` in a temp folder.
     static func copy(as ext: String) throws -> String {
