@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs what Lightbox needs to build and run on Debian: libvips-dev and a font for text.
+# Installs what Lightbox needs on Debian: libvips-dev and a font to build and run, and
+# exiftool, which the tests use as an outside witness of the metadata outputs carry.
 set -euo pipefail
 need=()
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
+command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"

@@ -76,7 +76,7 @@ struct BoardCommand: LightboxCommand {
         let text = BoardLayoutJSON.value(plan, output: options.output).text
         if options.dryRun { console.out(text) }
         guard let path = options.printLayout else { return }
-        try OutputPath.check(path, input: options.output, force: options.save.force)
+        try OutputPath.check(path, inputs: [options.output] + plan.inputs, force: options.save.force)
         do {
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
@@ -86,8 +86,8 @@ struct BoardCommand: LightboxCommand {
 
     /// Renders and writes the board, reporting each photo that could not be drawn.
     private func draw(_ plan: BoardPlan, console: Console) -> Int32 {
-        if let photo = plan.photos.first(where: { OutputPath.sameFile($0.path, options.output) }) {
-            console.error("\(options.output): refusing to overwrite the input \(photo.path)")
+        if let input = plan.inputs.first(where: { OutputPath.sameFile($0, options.output) }) {
+            console.error("\(options.output): refusing to overwrite the input \(input)")
             return ExitCode.failure
         }
         do {
@@ -99,7 +99,7 @@ struct BoardCommand: LightboxCommand {
                     console.error("\(failure.description) (card skipped)")
                 }
             }
-            try AtomicWriter(options: options.save).write(outcome.image, to: options.output, input: "board")
+            try AtomicWriter(options: options.save).write(outcome.image, to: options.output, input: nil, others: plan.inputs)
             return outcome.failures.isEmpty || outcome.placeholders ? ExitCode.success : ExitCode.failure
         } catch {
             console.error(error.description)

@@ -35,7 +35,7 @@ struct BoardOptions: Sendable {
             throw BoardOptions.usage("-o '\(output)': unsupported format (use \(OutputFormat.extensions))")
         }
         overrides = try BoardOverrides(parsed)
-        save = SaveOptions(quality: try ReadWriteOptions.quality(reader), force: parsed.flag("force"))
+        save = SaveOptions(quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force"))
         placeholder = parsed.flag("placeholder")
         limits = CardPhoto.Limits(
             failOn: try ReadWriteOptions.failOn(reader), maxPixels: try ReadWriteOptions.maxPixels(reader)

@@ -20,7 +20,8 @@ struct CropCommand: LightboxCommand {
             .value("pad", valueName: "f", help: "With --yolo: move each side out by f times the box's size."),
             .flag("square", help: "With --yolo: grow the short side to make square crops."),
             .value("out-dir", valueName: "dir", help: "With --manifest or --yolo: where outputs go (made if missing)."),
-            .flag("strip", help: "Drop EXIF, XMP and IPTC metadata (the ICC profile stays)."),
+            .flag("keep-metadata", help: "Keep the input's EXIF, XMP and IPTC (dropped by default; orientation set to 1)."),
+            .flag("strip", help: "Write no metadata at all, not even the ICC colour profile."),
             .flag("strip-icc", help: "Drop the ICC colour profile."),
             .value("min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px)."),
             .flag("strict", help: "Treat a rect partly outside the image as an error."),
@@ -46,29 +47,50 @@ struct CropCommand: LightboxCommand {
         console.quiet = options.quiet
         for warning in options.warnings { console.warning(warning) }
         let planned: (entries: [CropEntry], problems: [BatchProblem])
-        let report: BatchReport
         do {
             planned = try options.source.entries()
-            report = try BatchReport(path: options.batch.report, console: options.json && !options.dryRun ? console : nil)
         } catch {
             console.error(error.description)
             return ExitCode.failure
         }
         let jobs = options.batch.shard.share(of: CropJob.grouped(planned.entries))
+        if let clash = OutputClash.find(claims(jobs), inputs: jobs.map(\.input)) {
+            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: CropOptions.path), root: Lightbox.root))
+            return ExitCode.usage
+        }
+        let ledger = ResumeLedger(report: options.batch.resume ? options.batch.report : nil)
+        let report: BatchReport
+        do {
+            report = try BatchReport(path: options.batch.report, console: options.json && !options.dryRun ? console : nil)
+        } catch {
+            console.error(error.description)
+            return ExitCode.failure
+        }
         let problems = options.batch.shard.share(of: planned.problems)
         let runner = BatchRunner(jobs: options.batch.jobs, total: jobs.reduce(problems.count) { $0 + $1.items.count }, console: console, report: report, showProgress: options.source.isBatch)
         runner.fail(problems)
         let sheet = ContactSheet()
-        let work = CropWork(options: options, console: console, sheet: options.contactSheet == nil ? nil : sheet)
+        let work = CropWork(options: options, console: console, sheet: options.contactSheet == nil ? nil : sheet, ledger: ledger)
         runner.run(jobs) { work.run($0) }
         if let path = options.contactSheet, !options.dryRun {
             do {
-                try sheet.write(to: path, options: options.save)
+                try sheet.write(to: path, options: options.save, inputs: jobs.map(\.input))
             } catch {
                 runner.record(BatchRecord(status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0))
             }
         }
         if options.source.isBatch && !options.quiet { console.raw(runner.summary.text) }
         return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Every file the run would write: crops, previews, the contact sheet and the report.
+    private func claims(_ jobs: [CropJob]) -> [OutputClash.Claim] {
+        var claims: [OutputClash.Claim] = jobs.flatMap { job in job.items.map { ("output", $0.output) } }
+        if let template = options.preview {
+            claims += jobs.flatMap { job in job.items.indices.map { ("preview", template.path(input: job.input, number: $0 + 1)) } }
+        }
+        if let sheet = options.contactSheet { claims.append(("contact sheet", sheet)) }
+        if let report = options.batch.report { claims.append(("report", report)) }
+        return claims
     }
 }

@@ -29,9 +29,10 @@ struct CropOptions: Sendable {
         var warnings: [String] = []
         source = try CropOptions.source(parsed, reader: reader, warnings: &warnings)
         self.warnings = warnings
+        if parsed.flag("keep-metadata") { try reader.refuse(["strip"], with: "--keep-metadata") }
         save = SaveOptions(
-            quality: try ReadWriteOptions.quality(reader),
-            strip: parsed.flag("strip"), stripICC: parsed.flag("strip-icc"), force: parsed.flag("force")
+            quality: try ReadWriteOptions.quality(reader), strip: !parsed.flag("keep-metadata"),
+            stripICC: parsed.flag("strip") || parsed.flag("strip-icc"), force: parsed.flag("force") || parsed.flag("resume")
         )
         minimumSide = try CropOptions.minimumSide(parsed.value("min-side"))
         failOn = try ReadWriteOptions.failOn(reader)

@@ -54,7 +54,13 @@ enum CropSource: Sendable {
                     continue
                 }
                 let name = entry.output ?? OutputTemplate("{stem}-{n}.{ext}").path(input: entry.input, number: counts[entry.input] ?? 1)
-                let output = name.hasPrefix("/") ? name : (outDir as NSString).appendingPathComponent(name)
+                let output: String
+                switch OutputFolder(outDir).place(name) {
+                case .success(let placed): output = placed
+                case .failure(let escape):
+                    problems.append(BatchProblem(path, line: entry.line, escape.description))
+                    continue
+                }
                 if let first = claimed[output] {
                     problems.append(BatchProblem(path, line: entry.line, field: "output", "'\(output)' is already the output of line \(first)"))
                     continue

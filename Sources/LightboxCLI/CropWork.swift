@@ -8,6 +8,8 @@ struct CropWork: Sendable {
     let console: Console
     /// Where previews go for the contact sheet, when one is asked for.
     let sheet: ContactSheet?
+    /// The outputs `--resume` may skip.
+    let ledger: ResumeLedger
 
     /// Crops one input's items and returns a record per item.
     func run(_ job: CropJob) -> [BatchRecord] {
@@ -15,8 +17,8 @@ struct CropWork: Sendable {
         var pending: [(Cropper.Item, String)] = []
         if options.batch.resume { sweepStaleTemps(for: job.items.map(\.output)) }
         for (item, origin) in zip(job.items, job.origins) {
-            if options.batch.resume && !options.dryRun && OutputPath.isWholeImage(item.output) {
-                let fields: [(String, JSONValue)] = [("input", .string(job.input)), ("output", .string(item.output))]
+            if options.batch.resume && !options.dryRun && ledger.isFinished(item.output) {
+                let fields = [("input", .string(job.input)), ("output", .string(item.output))] + ResumeLedger.bytesField(item.output)
                 records.append(BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0))
             } else {
                 pending.append((item, origin))
@@ -68,13 +70,16 @@ struct CropWork: Sendable {
         let fields = CropWork.fields(outcome)
         if let error = outcome.error {
             let message = origin.isEmpty ? error.description : "\(origin): \(error.description)"
-            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: outcome.milliseconds)
+            return BatchRecord(
+                status: .failed, fields: fields, error: message, milliseconds: outcome.milliseconds,
+                printsError: !outcome.repeatsInputError
+            )
         }
         if options.dryRun {
             console.out(JSONValue.object(fields).text)
             return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0)
         }
-        return BatchRecord(status: .done, fields: fields, error: nil, milliseconds: outcome.milliseconds)
+        return BatchRecord(status: .done, fields: fields + ResumeLedger.bytesField(outcome.output), error: nil, milliseconds: outcome.milliseconds)
     }
 
     /// Removes what a killed earlier run left half-written beside these outputs.

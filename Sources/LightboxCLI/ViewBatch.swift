@@ -38,6 +38,7 @@ struct ViewBatch: Sendable {
         console.quiet = quiet
         let lines: [StateManifest.Line]
         let report: BatchReport
+        let ledger = ResumeLedger(report: batch.resume ? batch.report : nil)
         do {
             lines = try StateManifest.read(manifest)
             report = try BatchReport(path: batch.report, console: json && !dryRun ? console : nil)
@@ -47,13 +48,13 @@ struct ViewBatch: Sendable {
         }
         let share = batch.shard.share(of: lines)
         let runner = BatchRunner(jobs: batch.jobs, total: share.count, console: console, report: report, showProgress: true)
-        runner.run(share) { line in [self.render(line, console: console)] }
+        runner.run(share) { line in [self.render(line, console: console, ledger: ledger)] }
         if !quiet { console.raw(runner.summary.text) }
         return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
     }
 
     /// Checks and renders one line.
-    private func render(_ line: StateManifest.Line, console: Console) -> BatchRecord {
+    private func render(_ line: StateManifest.Line, console: Console, ledger: ResumeLedger) -> BatchRecord {
         let options: ViewOptions
         switch line.result.flatMap({ self.options($0, line: line.number) }) {
         case .success(let value): options = value
@@ -61,19 +62,22 @@ struct ViewBatch: Sendable {
         }
         let output = options.request.output
         if batch.resume { TempFiles.shared.sweepStale(in: (output as NSString).deletingLastPathComponent) }
-        if batch.resume && !dryRun && OutputPath.isWholeImage(output) {
-            return BatchRecord(status: .skipped, fields: [("output", .string(output))], error: nil, milliseconds: 0)
+        if batch.resume && !dryRun && ledger.isFinished(output) {
+            return BatchRecord(status: .skipped, fields: [("output", .string(output))] + ResumeLedger.bytesField(output), error: nil, milliseconds: 0)
         }
         try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let start = DispatchTime.now().uptimeNanoseconds
-        let outcome = ViewRunner(writer: AtomicWriter(options: options.save), failOn: options.failOn, maxPixels: options.maxPixels).run(options.request, dryRun: dryRun)
+        var save = options.save
+        save.force = save.force || batch.resume
+        let outcome = ViewRunner(writer: AtomicWriter(options: save), failOn: options.failOn, maxPixels: options.maxPixels).run(options.request, dryRun: dryRun)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         guard case .object(let fields) = ViewCommand.json(outcome) else { preconditionFailure("view JSON is an object") }
         if let error = outcome.error {
             return BatchRecord(status: .failed, fields: fields, error: "\(manifest):\(line.number): \(error.description)", milliseconds: milliseconds)
         }
         if dryRun { console.out(JSONValue.object(fields).text) }
-        return BatchRecord(status: dryRun ? .planned : .done, fields: fields, error: nil, milliseconds: milliseconds)
+        let written = dryRun ? [] : ResumeLedger.bytesField(output)
+        return BatchRecord(status: dryRun ? .planned : .done, fields: fields + written, error: nil, milliseconds: milliseconds)
     }
 
     /// The checked options of one line: its arguments, then the command line's defaults, output under `--out-dir`.
@@ -85,8 +89,12 @@ struct ViewBatch: Sendable {
         for (option, value) in defaults where !given.contains(option) {
             own += [option] + (value.map { [$0] } ?? [])
         }
-        if let at = own.firstIndex(of: "--output"), at + 1 < own.count, !own[at + 1].hasPrefix("/") {
-            own[at + 1] = (outDir as NSString).appendingPathComponent(own[at + 1])
+        let folder = OutputFolder(outDir)
+        if let at = own.firstIndex(of: "--output"), at + 1 < own.count {
+            switch folder.place(own[at + 1]) {
+            case .success(let placed): own[at + 1] = placed
+            case .failure(let escape): return .failure(BatchProblem(manifest, line: line, escape.description))
+            }
         } else if !own.contains("--output") {
             own += ["--output", (outDir as NSString).appendingPathComponent("view-\(line).png")]
         }

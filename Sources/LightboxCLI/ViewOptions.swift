@@ -40,7 +40,7 @@ struct ViewOptions: Sendable {
         try ViewOptions.animation(parsed, format: format, into: &request)
         self.request = request
         save = SaveOptions(
-            quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: false, force: parsed.flag("force")
+            quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force")
         )
         failOn = try ReadWriteOptions.failOn(reader)
         maxPixels = try ReadWriteOptions.maxPixels(reader)

@@ -15,18 +15,22 @@ public struct AtomicWriter: Sendable {
         self.options = options
     }
 
-    /// Writes `image` to `path` in the format its extension names.
-    public func write(_ image: VImage, to path: String, input: String) throws(RenderError) {
+    /// Writes `image` to `path` in the format its extension names, never over `input` or `others`.
+    ///
+    /// `input` is the file whose pixels are decoded while saving, blamed when they are damaged;
+    /// nil for a picture composed of pixels already in memory (a board, a contact sheet).
+    public func write(_ image: VImage, to path: String, input: String?, others: [String] = []) throws(RenderError) {
+        let inputs = (input.map { [$0] } ?? []) + others
         let url = URL(fileURLWithPath: path)
         guard let format = OutputFormat(extension: url.pathExtension) else {
             throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
         }
-        try OutputPath.check(path, input: input, force: options.force)
+        try OutputPath.check(path, inputs: inputs, force: options.force)
         let saver = try format.saver(for: path)
         let temp = OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
         do {
-            let prepared = try options.prepared(image)
+            let prepared = try options.prepared(DisplayColour.saveable(image, as: format))
             try prepared.save(to: temp, saver: saver, options: options.saverArguments(for: format))
         } catch {
             try TempFiles.shared.finish(temp) { () throws(RenderError) in
@@ -55,10 +59,21 @@ public struct AtomicWriter: Sendable {
     }
 
     /// A save failure names the output when the system refused the write (a full disk, an I/O
-    /// error), and the input otherwise (a truncated input fails only while the output is saved).
-    static func blame(_ message: String, temp: String, output: String, input: String) -> RenderError {
+    /// error), and the input otherwise (a truncated input fails only while the output is saved),
+    /// with the loader's reason alone: the saver's "unable to write" would read as a disk problem.
+    static func blame(_ message: String, temp: String, output: String, input: String?) -> RenderError {
         let text = message.replacingOccurrences(of: temp, with: output)
-        return RenderError(message.contains("unix error") ? output : input, text)
+        guard !message.contains("unix error"), let input else { return RenderError(output, text) }
+        return RenderError(input, inputReason(text))
+    }
+
+    /// The input's part of a save failure: the saver's name and its own "unable to write" parts removed.
+    static func inputReason(_ text: String) -> String {
+        let parts = text.components(separatedBy: "; ").map { part in
+            part.replacingOccurrences(of: #"^VipsForeignSave\w*: "#, with: "", options: .regularExpression)
+        }
+        let reasons = parts.filter { !$0.contains("unable to write") && !$0.isEmpty }
+        return reasons.isEmpty ? "the image data is damaged (libvips gave no detail)" : reasons.joined(separator: "; ")
     }
 
     /// The text of `errno` (or `code`).

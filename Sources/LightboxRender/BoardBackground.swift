@@ -58,7 +58,7 @@ public enum BoardBackground: Sendable, Equatable {
             }
         case .image(let path):
             return try BoardBackground.vips(path) { () throws(VipsError) in
-                let cover = try VImage.thumbnail(path, width: width, height: height, crop: "centre")
+                let cover = try DisplayColour.thumbnail(path, width: width, height: height, crop: "centre", failOn: nil)
                 return try CardPhoto.opaqueSRGB(cover).inMemory()
             }
         }

@@ -40,6 +40,13 @@ public struct BoardPlan: Sendable, Equatable {
     /// The card's size in points.
     public var cardSize: CGSize { BoardLayout.cardSize(width: cardWidth) }
 
+    /// Every file the board reads: the photos, then the background image if there is one.
+    public var inputs: [String] {
+        var paths = photos.map(\.path)
+        if case .image(let path) = background { paths.append(path) }
+        return paths
+    }
+
     /// The output image's size in pixels: the board times the scale, rounded.
     public var pixelSize: (width: Int, height: Int) {
         (Int((Double(board.width) * scale).rounded()), Int((Double(board.height) * scale).rounded()))

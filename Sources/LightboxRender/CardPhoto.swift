@@ -13,7 +13,7 @@ public enum CardPhoto {
         let header = try BoardBackground.vips(path) { () throws(VipsError) in try VImage.load(path) }
         try SourceImage.checkSize(header.width, header.height, limit: limits.maxPixels, path: path)
         return try BoardBackground.vips(path) { () throws(VipsError) in
-            let thumbnail = try VImage.thumbnail(path, width: side, height: side, crop: "centre", failOn: limits.failOn)
+            let thumbnail = try DisplayColour.thumbnail(path, width: side, height: side, crop: "centre", failOn: limits.failOn)
             return try opaqueSRGB(thumbnail).inMemory()
         }
     }
@@ -32,9 +32,9 @@ public enum CardPhoto {
         }
     }
 
-    /// Three 8-bit sRGB bands: converted from grey, CMYK or 16 bits, and alpha flattened onto white.
+    /// Three 8-bit sRGB bands: converted through the photo's profile (`DisplayColour`), alpha flattened onto white.
     public static func opaqueSRGB(_ image: VImage) throws(VipsError) -> VImage {
-        var result = image.interpretation == "srgb" ? image : try image.colourspace("srgb")
+        var result = try DisplayColour.sRGB(image)
         if result.hasAlpha {
             result = try result.flattened(background: [255, 255, 255])
         }

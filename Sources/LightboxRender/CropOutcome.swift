@@ -15,6 +15,8 @@ public struct CropOutcome: Sendable {
     public var pixels: PixelRect?
     /// The failure, or nil when the crop was written (or planned, in a dry run).
     public var error: RenderError?
+    /// Whether `error` is the input's, already reported with an earlier crop of the same input.
+    public var repeatsInputError = false
     /// Milliseconds spent writing this output (0 in a dry run).
     public var milliseconds: Double = 0
 

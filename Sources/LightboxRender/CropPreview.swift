@@ -18,8 +18,8 @@ public struct CropPreview: Sendable {
     /// The upright `input` fitted into `size` (never enlarged), decoded once for all of its rects.
     public func base(of input: String, failOn: String) throws(RenderError) -> VImage {
         do {
-            let image = try VImage.thumbnail(input, width: size, height: size, size: "down", failOn: failOn)
-            return try image.colourspace("srgb").flattenedIfAlpha().inMemory()
+            let image = try DisplayColour.thumbnail(input, width: size, height: size, size: "down", failOn: failOn)
+            return try image.flattenedIfAlpha().inMemory()
         } catch {
             throw RenderError(input, error.message)
         }

@@ -47,6 +47,8 @@ public struct Cropper: Sendable {
             return outcomes.map { var failed = $0; failed.error = error; return failed }
         }
         let size = source.displayedSize
+        // The first read error found while writing is the input's: its other crops fail with it, unprinted.
+        var damage: RenderError?
         for index in outcomes.indices {
             outcomes[index].image = size
             let rect = items[index].square ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
@@ -62,11 +64,17 @@ public struct Cropper: Sendable {
                 continue
             }
             guard !dryRun else { continue }
+            if let damage {
+                outcomes[index].error = damage
+                outcomes[index].repeatsInputError = true
+                continue
+            }
             let start = DispatchTime.now().uptimeNanoseconds
             do {
                 try writer.write(try source.upright(pixels), to: items[index].output, input: input)
             } catch {
                 outcomes[index].error = error
+                if error.path == input { damage = error }
             }
             outcomes[index].milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         }

@@ -3,8 +3,8 @@ import Vips
 
 /// Rules about output paths: never the input, never a silent replace, temp names beside the output.
 public enum OutputPath {
-    /// Throws when `path` is the input itself, its folder is missing, or it exists without `force`.
-    public static func check(_ path: String, input: String, force: Bool) throws(RenderError) {
+    /// Throws when `path` is one of the inputs, its folder is missing, or it exists without `force`.
+    public static func check(_ path: String, inputs: [String], force: Bool) throws(RenderError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -13,7 +13,7 @@ public enum OutputPath {
         if access(folder, W_OK) != 0 {
             throw RenderError(path, "output folder \(folder) is not writable (\(String(cString: strerror(errno))))")
         }
-        if sameFile(path, input) { throw RenderError(path, "refusing to overwrite the input") }
+        if inputs.contains(where: { sameFile(path, $0) }) { throw RenderError(path, "refusing to overwrite an input") }
         var info = stat()
         if lstat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "output is a folder") }
@@ -21,10 +21,10 @@ public enum OutputPath {
         }
     }
 
-    /// Whether `path` holds an image whose header libvips can read (a finished output).
+    /// Whether `path` holds an image that decodes to its last pixel with no truncation (a finished output).
     public static func isWholeImage(_ path: String) -> Bool {
         guard FileManager.default.fileExists(atPath: path) else { return false }
-        return (try? VImage.load(path)) != nil
+        return (try? VImage.load(path, access: "sequential", failOn: "truncated").average()) != nil
     }
 
     /// Whether two paths name the same file (same device and inode), following links.

@@ -4,14 +4,14 @@ import Vips
 public struct SaveOptions: Sendable, Equatable {
     /// Quality from 1 to 100 for lossy formats, or nil for libvips' default.
     public var quality: Int?
-    /// Drop EXIF, XMP and IPTC metadata.
+    /// Drop EXIF, XMP, IPTC and other metadata about the photo (a crop's default; `--keep-metadata` keeps it).
     public var strip: Bool
     /// Drop the ICC colour profile.
     public var stripICC: Bool
     /// Replace an existing output.
     public var force: Bool
 
-    /// Makes save options; by default metadata and the ICC profile are kept.
+    /// Makes save options; with both `strip` and `stripICC` nothing of the input's metadata is written.
     public init(quality: Int? = nil, strip: Bool = false, stripICC: Bool = false, force: Bool = false) {
         self.quality = quality
         self.strip = strip
@@ -36,8 +36,15 @@ public struct SaveOptions: Sendable, Equatable {
         return arguments
     }
 
-    /// Whether a field is metadata that `--strip` removes (EXIF, XMP, IPTC, comments).
+    /// Whether a field is metadata about the photo or its maker (EXIF with GPS and camera, XMP,
+    /// IPTC, comments, descriptions, PDF document info), which savers would write back out.
     static func isMetadata(_ name: String) -> Bool {
-        ["exif-", "xmp-", "iptc-", "png-comment-", "gif-comment"].contains { name.hasPrefix($0) }
+        metadataPrefixes.contains { name.hasPrefix($0) }
     }
+
+    /// The field name prefixes of `isMetadata`, from every libvips 8.14 loader that sets such fields.
+    static let metadataPrefixes = [
+        "exif-", "xmp-", "iptc-", "photoshop-", "png-comment-", "gif-comment", "jpeg-comment",
+        "image-description", "pdf-", "magick-", "openslide.", "heif-",
+    ]
 }

@@ -29,7 +29,7 @@ public struct ViewRunner: Sendable {
             outcome.layout = layouts.first
             guard !dryRun else { return outcome }
             let image = try render(request, source: source, layouts: layouts)
-            try writer.write(image, to: request.output, input: outcome.input)
+            try writer.write(image, to: request.output, input: outcome.input, others: request.inputs)
         } catch {
             outcome.error = error
         }

@@ -16,13 +16,9 @@ public struct ViewportPixels: Sendable {
     /// Stored full-resolution pixels per loaded pixel, horizontally and vertically.
     public let factor: (x: Double, y: Double)
 
-    /// Wraps loaded pixels of `source`, converting them to 8-bit sRGB when they are not.
+    /// Wraps loaded pixels of `source`, converted to 8-bit sRGB through their profile (`DisplayColour`).
     init(image: VImage, source: ViewportSource, factor: (Double, Double)) throws(VipsError) {
-        var image = image
-        if image.interpretation != "srgb" || image.format != "uchar" {
-            image = try image.colourspace("srgb").cast("uchar")
-        }
-        self.image = image
+        self.image = try DisplayColour.sRGB(image)
         orientation = source.orientation
         displayedSize = source.displayedSize
         self.factor = factor

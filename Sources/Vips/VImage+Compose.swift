@@ -59,6 +59,18 @@ extension VImage {
         try VOperation.call("colourspace", [("in", .image(self)), ("space", .nick(space))]).image()
     }
 
+    /// Converted through ICC profiles to `profile` ("srgb", a built-in name or a file), at `depth` bits.
+    ///
+    /// The file's own profile is used when it has one (`embedded`); `inputProfile` is the
+    /// fallback for a file without one.
+    public func iccTransformed(to profile: String, inputProfile: String, depth: Int) throws(VipsError) -> VImage {
+        try VOperation.call(
+            "icc_transform",
+            [("in", .image(self)), ("output_profile", .string(profile)), ("embedded", .bool(true)),
+             ("input_profile", .string(inputProfile)), ("depth", .int(depth)), ("intent", .nick("relative"))]
+        ).image()
+    }
+
     /// Each pixel times `a` plus `b`, per band.
     public func linear(_ a: [Double], _ b: [Double]) throws(VipsError) -> VImage {
         try VOperation.call("linear", [("in", .image(self)), ("a", .doubles(a)), ("b", .doubles(b))]).image()

@@ -45,4 +45,17 @@ extension VImage {
         if let failOn { arguments.append(("fail-on", .nick(failOn))) }
         return try VOperation.call("thumbnail", arguments).image()
     }
+
+    /// This image resampled to fit `width` by `height`, with `thumbnail`'s `size` and `crop` rules.
+    public func thumbnailImage(width: Int, height: Int, size: String = "both", crop: String = "none") throws(VipsError) -> VImage {
+        try VOperation.call("thumbnail_image", [
+            ("in", .image(self)), ("width", .int(width)), ("height", .int(height)),
+            ("size", .nick(size)), ("crop", .nick(crop)),
+        ]).image()
+    }
+
+    /// Turned and mirrored upright by its EXIF orientation, which is then removed.
+    public func autorotated() throws(VipsError) -> VImage {
+        try VOperation.call("autorot", [("in", .image(self))]).image()
+    }
 }

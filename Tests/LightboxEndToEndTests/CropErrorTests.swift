@@ -96,8 +96,8 @@ import Vips
         #expect(try VImage.load(output).width == 320)
         let before = try Data(contentsOf: URL(fileURLWithPath: input))
         let selfCrop = try CommandRunner.run(["crop", input, "--rect", "0,0,0.5,0.5", "-o", input, "--force"])
-        #expect(selfCrop.status == 1)
-        #expect(selfCrop.stderr.contains("refusing to overwrite the input"))
+        #expect(selfCrop.status == 64)
+        #expect(selfCrop.stderr.contains("is the input"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
         #expect(try scratch.contents() == ["in.png", "out.png"])
     }

@@ -68,10 +68,13 @@ import Vips
         #expect(rgb.bands == 3 && rgb.width == 150)
     }
 
-    @Test func iccProfileStaysUnlessStripICC() throws {
+    @Test func iccProfileStaysUnlessStripOrStripICC() throws {
         let scratch = try Scratch()
         let input = Self.fixture("icc.jpg")
-        let cases: [([String], Bool)] = [([], true), (["--strip"], true), (["--strip-icc"], false), (["--strip", "--strip-icc"], false)]
+        let cases: [([String], Bool)] = [
+            ([], true), (["--keep-metadata"], true), (["--strip"], false), (["--strip-icc"], false),
+            (["--keep-metadata", "--strip-icc"], false),
+        ]
         for (index, (flags, keeps)) in cases.enumerated() {
             let output = scratch.path("icc-\(index).jpg")
             let result = try CommandRunner.run(["crop", input, "--rect", "0,0,1,1", "-o", output] + flags)
@@ -80,17 +83,17 @@ import Vips
         }
     }
 
-    @Test func stripDropsEXIFButKeepsTheProfile() throws {
+    @Test func theDefaultDropsEXIFButKeepsTheProfile() throws {
         let scratch = try Scratch()
         let input = Self.fixture("icc.jpg")
         let kept = scratch.path("kept.jpg")
-        let stripped = scratch.path("stripped.jpg")
-        _ = try CommandRunner.run(["crop", input, "--rect", "0,0,0.1,0.1", "-o", kept])
-        _ = try CommandRunner.run(["crop", input, "--rect", "0,0,0.1,0.1", "-o", stripped, "--strip"])
+        let plain = scratch.path("plain.jpg")
+        _ = try CommandRunner.run(["crop", input, "--rect", "0,0,0.1,0.1", "-o", kept, "--keep-metadata"])
+        _ = try CommandRunner.run(["crop", input, "--rect", "0,0,0.1,0.1", "-o", plain])
         #expect(try VImage.load(kept).hasField("exif-ifd0-Artist"))
-        #expect(try !VImage.load(stripped).hasField("exif-ifd0-Artist"))
-        #expect(try !VImage.load(stripped).hasField("exif-ifd0-ImageDescription"))
-        #expect(try VImage.load(stripped).hasField("icc-profile-data"))
+        #expect(try !VImage.load(plain).hasField("exif-ifd0-Artist"))
+        #expect(try !VImage.load(plain).hasField("exif-ifd0-ImageDescription"))
+        #expect(try VImage.load(plain).hasField("icc-profile-data"))
     }
 
     @Test func qualityChangesTheFileSize() throws {

@@ -15,7 +15,7 @@ struct BatchOptions: Sendable {
     static let specs: [OptionSpec] = [
         .value("jobs", short: "j", valueName: "n", help: "Items in flight at once (default: the number of cores)."),
         .value("report", valueName: "file", help: "Write one JSON line per item: status, error, numbers, time."),
-        .flag("resume", help: "Skip items whose output already exists whole."),
+        .flag("resume", help: "Skip outputs known whole (by --report sizes, else by decoding); redo the rest."),
         .value("shard", valueName: "k/n", help: "Do only share k (from 0) of n of the items."),
     ]
 

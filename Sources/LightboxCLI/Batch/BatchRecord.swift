@@ -20,6 +20,8 @@ struct BatchRecord: Sendable {
     let error: String?
     /// Milliseconds spent on the item.
     let milliseconds: Double
+    /// Whether `error` goes to stderr; false when an earlier record already printed the same cause.
+    var printsError = true
 
     /// The report line: the item's fields, then status, error and milliseconds.
     var json: JSONValue {

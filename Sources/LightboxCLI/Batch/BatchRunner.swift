@@ -66,7 +66,7 @@ final class BatchRunner: @unchecked Sendable {
         case .skipped: summary.skipped += 1
         }
         lock.unlock()
-        if let error = record.error {
+        if let error = record.error, record.printsError {
             progress.clear()
             console.error(error)
         }

@@ -24,14 +24,14 @@ final class ContactSheet: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Writes the grid to `path`, about square, through the atomic writer.
-    func write(to path: String, options: SaveOptions) throws(RenderError) {
+    /// Writes the grid to `path`, about square, through the atomic writer, never over one of `inputs`.
+    func write(to path: String, options: SaveOptions, inputs: [String]) throws(RenderError) {
         let sorted = previews.sorted { $0.order < $1.order }.map(\.image)
         guard !sorted.isEmpty else { throw RenderError(path, "no previews to put on the contact sheet") }
         let columns = Int(Double(sorted.count).squareRoot().rounded(.up))
         do {
             let grid = try CropPreview.sheet(sorted, columns: columns)
-            try AtomicWriter(options: options).write(grid, to: path, input: path)
+            try AtomicWriter(options: options).write(grid, to: path, input: nil, others: inputs)
         } catch let error as RenderError {
             throw error
         } catch {

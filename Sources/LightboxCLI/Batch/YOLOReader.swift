@@ -43,7 +43,10 @@ struct YOLOReader {
                 case .success(let (classID, rect)):
                     let name = names[classID] ?? String(classID)
                     let ext = URL(fileURLWithPath: image).pathExtension
-                    let output = (outDir as NSString).appendingPathComponent("\(name)/\(stem)_\(number).\(ext)")
+                    guard case .success(let output) = OutputFolder(outDir).place("\(name)/\(stem)_\(number).\(ext)") else {
+                        problems.append(BatchProblem(file, line: index + 1, field: "class", "class name '\(name)' leaves --out-dir \(outDir)"))
+                        continue
+                    }
                     entries.append(CropEntry(input: image, item: Cropper.Item(rect: rect, output: output, square: square), origin: "\(file):\(index + 1)"))
                 case .failure(let problem):
                     problems.append(problem)

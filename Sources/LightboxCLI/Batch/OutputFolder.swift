@@ -1,0 +1,60 @@
+import Foundation
+
+/// The `--out-dir` of a batch: every output a manifest or dataset names must land inside it.
+///
+/// Names come from untrusted files, so a name is joined to the folder and resolved lexically
+/// (`.` and `..` removed, an absolute name taken as it is); a result outside the folder is
+/// refused rather than written.
+struct OutputFolder: Sendable, Equatable {
+    /// The folder as the user gave it.
+    let path: String
+
+    /// Makes the folder for `path`.
+    init(_ path: String) {
+        self.path = path
+    }
+
+    /// `name` under the folder, or why it cannot be: it leaves the folder or names the folder itself.
+    func place(_ name: String) -> Result<String, OutputFolder.Escape> {
+        let joined = name.hasPrefix("/") ? name : (path as NSString).appendingPathComponent(name)
+        let base = OutputFolder.components(of: path)
+        let target = OutputFolder.components(of: joined)
+        guard target.count > base.count, Array(target.prefix(base.count)) == base else {
+            return .failure(Escape(name: name, folder: path))
+        }
+        let inside = target.dropFirst(base.count).joined(separator: "/")
+        return .success((path as NSString).appendingPathComponent(inside))
+    }
+
+    /// Whether `candidate` (a path as written) resolves inside the folder.
+    func contains(_ candidate: String) -> Bool {
+        let base = OutputFolder.components(of: path)
+        let target = OutputFolder.components(of: candidate)
+        return target.count > base.count && Array(target.prefix(base.count)) == base
+    }
+
+    /// The absolute, lexically resolved parts of `path` (relative paths start at the working folder).
+    static func components(of path: String) -> [String] {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [String] = []
+        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !parts.isEmpty { parts.removeLast() }
+            default: parts.append(String(part))
+            }
+        }
+        return parts
+    }
+
+    /// A name that would be written outside the folder.
+    struct Escape: Error, Equatable, CustomStringConvertible {
+        /// The name as the file gave it.
+        let name: String
+        /// The folder it had to stay in.
+        let folder: String
+
+        /// `output "../../x.jpg" leaves --out-dir out`.
+        var description: String { "output \"\(name)\" leaves --out-dir \(folder)" }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import Vips
+
+/// A read error found while an output is written is the input's: one line naming the input and
+/// the loader's reason, never the saver's "unable to write", and every output of it failed.
+@Suite struct DamagedInputTests {
+    /// The upright photo cut to half its bytes in `scratch`.
+    static func truncated(in scratch: Scratch) throws -> String {
+        let source = try Data(contentsOf: CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg"))
+        let path = scratch.path("truncated.jpg")
+        try source.prefix(source.count / 2).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(arguments: ["png", "jpg", "webp"])
+    func severalCropsOfADamagedInputGiveOneLine(ext: String) throws {
+        let scratch = try Scratch()
+        let input = try Self.truncated(in: scratch)
+        let result = try CommandRunner.run([
+            "crop", input, "--rect", "0,0,1,0.3", "--rect", "0,0.3,1,0.3", "--rect", "0,0.6,1,0.4",
+            "-o", scratch.path("t-{n}.\(ext)"), "--json",
+        ])
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors == ["error: \(input): VipsJpeg: Premature end of input file"])
+        #expect(result.lines.count == 3)
+        #expect(result.lines.allSatisfy { $0.contains(#""status":"failed""#) && $0.contains("Premature end of input file") })
+        #expect(try scratch.contents() == ["truncated.jpg"])
+    }
+
+    @Test func viewOfADamagedInputNamesItsCause() throws {
+        let scratch = try Scratch()
+        let input = try Self.truncated(in: scratch)
+        let result = try CommandRunner.run(["view", input, "--screen", "300x200", "-o", scratch.path("v.png")])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(input): VipsJpeg: Premature end of input file\n")
+        #expect(try scratch.contents() == ["truncated.jpg"])
+    }
+
+    @Test func boardOfADamagedPhotoNamesThatPhoto() throws {
+        let scratch = try Scratch()
+        let input = try Self.truncated(in: scratch)
+        let result = try CommandRunner.run(["board", input, ViewHelpers.pattern, "--size", "300x300", "-o", scratch.path("b.png")])
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("error: \(input): ") == true)
+        #expect(errors.first?.contains("unable to write") == false)
+    }
+}
