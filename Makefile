@@ -4,9 +4,13 @@ PC_DIR := $(CURDIR)/.build/pkgconfig
 export PKG_CONFIG_PATH := $(PC_DIR):$(PKG_CONFIG_PATH)
 export LIGHTBOX_VIPS_PC := lightbox-vips
 SWIFT ?= swift
-BIN := .build/release/lightbox
+BIN ?= .build/release/lightbox
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALLED := bin/lightbox share/man/man1/lightbox.1 share/bash-completion/completions/lightbox \
+	share/zsh/site-functions/_lightbox share/fish/vendor_completions.d/lightbox.fish
 
-.PHONY: deps build release test demo fixtures bench fuzz sanitize clean
+.PHONY: deps build release test demo fixtures bench fuzz sanitize clean install install-files uninstall
 
 ## Installs libvips-dev and fonts when missing (Debian, as root or with sudo).
 deps:
@@ -45,6 +49,22 @@ fuzz: $(PC_DIR)/lightbox-vips.pc
 ## The test suite under AddressSanitizer, then the batch tests under ThreadSanitizer.
 sanitize: $(PC_DIR)/lightbox-vips.pc
 	@bash scripts/sanitize.sh
+
+## Installs the release build, its man page and bash, zsh and fish completions under DESTDIR/PREFIX.
+install: release install-files
+
+## The copying half of install, for a binary built already (BIN=...).
+install-files:
+	@for dir in $(sort $(dir $(INSTALLED))); do install -d "$(DESTDIR)$(PREFIX)/$$dir"; done
+	install -m 755 $(BIN) "$(DESTDIR)$(PREFIX)/bin/lightbox"
+	$(BIN) --generate-manual > "$(DESTDIR)$(PREFIX)/share/man/man1/lightbox.1"
+	$(BIN) --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/lightbox"
+	$(BIN) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_lightbox"
+	$(BIN) --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/lightbox.fish"
+
+## Removes what install put under DESTDIR/PREFIX.
+uninstall:
+	rm -f $(addprefix "$(DESTDIR)$(PREFIX)/,$(addsuffix ",$(INSTALLED)))
 
 clean:
 	rm -rf .build out

@@ -95,6 +95,30 @@ static inline VipsImage *lbx_value_dup_image(const GValue *value) {
     return VIPS_IMAGE(g_value_dup_object(value));
 }
 
+/// Sets options written as libvips does in file names ("[Q=90,strip]"); VIPS_OBJECT() is a cast macro.
+static inline int lbx_set_from_string(VipsOperation *operation, const char *options) {
+    return vips_object_set_from_string(VIPS_OBJECT(operation), options);
+}
+
+/// Whether argument `index` of an operation is an optional, current input (not required, output or deprecated).
+static inline gboolean lbx_optional_input(VipsOperation *operation, int index, const char **name) {
+    const char **names;
+    int *flags;
+    int count;
+    if (vips_object_get_args(VIPS_OBJECT(operation), &names, &flags, &count) != 0 || index >= count) return FALSE;
+    *name = names[index];
+    int wanted = flags[index] & (VIPS_ARGUMENT_INPUT | VIPS_ARGUMENT_REQUIRED | VIPS_ARGUMENT_DEPRECATED);
+    return wanted == VIPS_ARGUMENT_INPUT;
+}
+
+/// The number of arguments an operation has, for walking them with lbx_optional_input.
+static inline int lbx_argument_count(VipsOperation *operation) {
+    const char **names;
+    int *flags;
+    int count;
+    return vips_object_get_args(VIPS_OBJECT(operation), &names, &flags, &count) == 0 ? count : 0;
+}
+
 /// G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, as the flags type Swift expects.
 static inline GLogLevelFlags lbx_warning_levels(void) { return (GLogLevelFlags) (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE); }
 

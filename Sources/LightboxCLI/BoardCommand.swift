@@ -43,6 +43,9 @@ struct BoardCommand: LightboxCommand {
         do {
             plan = try resolvedPlan()
             try writeLayout(plan, console: console)
+            if options.dryRun {
+                try OutputPath.check(options.output, inputs: plan.inputs, force: options.save.force, makeFolder: false)
+            }
         } catch {
             console.error(error.description)
             return ExitCode.failure

@@ -30,12 +30,15 @@ struct BoardOptions: Sendable {
     /// Reads `parsed`, throwing a usage error for the first bad value.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let reader = OptionReader(parsed, path: BoardOptions.path)
-        output = parsed.value("output") ?? ""
+        let name = try ReadWriteOptions.output(parsed.value("output"), reader: reader)
+        output = name?.path ?? ""
         guard OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) != nil else {
             throw BoardOptions.usage("-o '\(output)': unsupported format (use \(OutputFormat.extensions))")
         }
         overrides = try BoardOverrides(parsed)
-        save = SaveOptions(quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force"))
+        var save = SaveOptions(quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force"))
+        save.saverOptions = name?.options
+        self.save = save
         placeholder = parsed.flag("placeholder")
         limits = CardPhoto.Limits(
             failOn: try ReadWriteOptions.failOn(reader), maxPixels: try ReadWriteOptions.maxPixels(reader)

@@ -74,7 +74,7 @@ struct CropCommand: LightboxCommand {
         runner.run(jobs) { work.run($0) }
         if let path = options.contactSheet, !options.dryRun {
             do {
-                try sheet.write(to: path, options: options.save, inputs: jobs.map(\.input))
+                try sheet.write(to: path, options: options.companionSave, inputs: jobs.map(\.input))
             } catch {
                 runner.record(BatchRecord(status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0))
             }

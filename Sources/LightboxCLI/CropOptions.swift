@@ -27,13 +27,16 @@ struct CropOptions: Sendable {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let reader = OptionReader(parsed, path: CropOptions.path)
         var warnings: [String] = []
-        source = try CropOptions.source(parsed, reader: reader, warnings: &warnings)
+        let output = try ReadWriteOptions.output(parsed.value("output"), reader: reader)
+        source = try CropOptions.source(parsed, output: output?.path, reader: reader, warnings: &warnings)
         self.warnings = warnings
         if parsed.flag("keep-metadata") { try reader.refuse(["strip"], with: "--keep-metadata") }
-        save = SaveOptions(
+        var save = SaveOptions(
             quality: try ReadWriteOptions.quality(reader), strip: !parsed.flag("keep-metadata"),
             stripICC: parsed.flag("strip") || parsed.flag("strip-icc"), force: parsed.flag("force") || parsed.flag("resume")
         )
+        save.saverOptions = output?.options
+        self.save = save
         minimumSide = try CropOptions.minimumSide(parsed.value("min-side"))
         failOn = try ReadWriteOptions.failOn(reader)
         dryRun = parsed.flag("dry-run")
@@ -48,8 +51,15 @@ struct CropOptions: Sendable {
         }
     }
 
+    /// The save options of previews and contact sheets: the crops' without `-o`'s bracketed options.
+    var companionSave: SaveOptions {
+        var save = self.save
+        save.saverOptions = nil
+        return save
+    }
+
     /// Which of the three sources the command line names, checked.
-    private static func source(_ parsed: ParsedCommand, reader: OptionReader, warnings: inout [String]) throws(UsageError) -> CropSource {
+    private static func source(_ parsed: ParsedCommand, output: String?, reader: OptionReader, warnings: inout [String]) throws(UsageError) -> CropSource {
         let strict = parsed.flag("strict")
         if let manifest = parsed.value("manifest") {
             try reader.refuse(["rect", "output", "yolo"], with: "--manifest")
@@ -69,14 +79,14 @@ struct CropOptions: Sendable {
             let yolo = YOLOReader(labels: labels, images: images, names: names, pad: pad, square: parsed.flag("square"), strict: strict)
             return .yolo(yolo, outDir: outDir)
         }
-        return try rectSource(parsed, reader: reader, strict: strict, warnings: &warnings)
+        return try rectSource(parsed, output: output, reader: reader, strict: strict, warnings: &warnings)
     }
 
     /// `INPUT... --rect ... -o TEMPLATE`, with every rect checked and every output named apart.
-    private static func rectSource(_ parsed: ParsedCommand, reader: OptionReader, strict: Bool, warnings: inout [String]) throws(UsageError) -> CropSource {
+    private static func rectSource(_ parsed: ParsedCommand, output: String?, reader: OptionReader, strict: Bool, warnings: inout [String]) throws(UsageError) -> CropSource {
         guard !parsed.positionals.isEmpty else { throw reader.error("missing argument '<input>' (or use --manifest or --yolo)") }
         guard parsed.has("rect") else { throw reader.error("missing option '--rect <x,y,w,h>'") }
-        guard let output = parsed.value("output") else { throw reader.error("missing option '-o <output>'") }
+        guard let output else { throw reader.error("missing option '-o <output>'") }
         var rects: [CGRect] = []
         for (index, text) in parsed.values("rect").enumerated() {
             let label = "--rect \(index + 1) '\(text)'"

@@ -56,7 +56,7 @@ struct CropWork: Sendable {
                 sheet?.add(preview, order: (job.order, index))
                 if let template = options.preview {
                     let path = template.path(input: job.input, number: index + 1)
-                    try AtomicWriter(options: options.save).write(preview, to: path, input: job.input)
+                    try AtomicWriter(options: options.companionSave).write(preview, to: path, input: job.input)
                 }
             } catch {
                 records.append(BatchRecord(status: .failed, fields: [("input", .string(job.input))], error: error.description, milliseconds: 0))

@@ -13,7 +13,12 @@ public enum Lightbox {
     public static let root = CommandSpec(
         name: "lightbox",
         abstract: "Render what the app's photo components showed (crop frame, photo viewer, photo board) as image files.",
-        discussion: ExitCode.helpText,
+        discussion: ExitCode.helpText + "\n\n" + """
+            SHELL COMPLETION AND MANUAL:
+              lightbox --generate-completion-script bash|zsh|fish
+              lightbox --generate-manual
+              (make install puts both in place; see README)
+            """,
         subcommands: commands.map { $0.spec },
         examples: [
             "lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg",
@@ -27,6 +32,10 @@ public enum Lightbox {
     public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
         let outcome: ParseOutcome
         do {
+            if let text = try GeneratedText.text(for: arguments, root: root, version: version) {
+                console.out(text)
+                return ExitCode.success
+            }
             outcome = try ArgumentParser.parse(arguments, root: root)
         } catch {
             console.raw(ErrorFormatter.format(error, root: root))
@@ -40,6 +49,7 @@ public enum Lightbox {
             console.out("lightbox \(version) (libvips \(Vips.version))")
             return ExitCode.success
         case .run(let parsed, let path):
+            Interrupts.install()
             do {
                 return try dispatch(parsed, console: console)
             } catch {

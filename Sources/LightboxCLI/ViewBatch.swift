@@ -60,6 +60,7 @@ struct ViewBatch: Sendable {
         case .success(let value): options = value
         case .failure(let problem): return BatchRecord(status: .failed, fields: [], error: problem.description, milliseconds: 0)
         }
+        for warning in options.warnings { console.warning("\(manifest):\(line.number): \(warning)") }
         let output = options.request.output
         if batch.resume { TempFiles.shared.sweepStale(in: (output as NSString).deletingLastPathComponent) }
         if batch.resume && !dryRun && ledger.isFinished(output) {

@@ -51,12 +51,12 @@ struct ViewCommand: LightboxCommand {
             .value("offset", valueName: "DX,DY", help: "Pan offset in points (clamped)."),
             .flag("double-tap", help: "Apply the double tap first: fit to 2.5, zoomed back to fit."),
             .value("pull", valueName: "P", help: "Pull down in points (default 0)."),
-            .value("style", valueName: "style", help: "viewer (PhotoLightbox, default) or screen (DragToDismissScreen)."),
+            .value("style", valueName: "style", help: "viewer (PhotoLightbox, default) or screen (DragToDismissScreen).", choices: ["viewer", "screen"]),
             .value("threshold", valueName: "T", help: "Dismiss threshold of the screen style (default 140)."),
             .value("predicted", valueName: "D", help: "Where the released drag was heading, for the dismiss rule."),
             .value("under", valueName: "color", help: "Flatten onto #rrggbb, r,g,b, white, black or gray."),
             .flag("chrome", help: "Draw the header, N of M and the close button."),
-            .value("animate", valueName: "kind", help: "Render an animation: zoom or dismiss."),
+            .value("animate", valueName: "kind", help: "Render an animation: zoom or dismiss.", choices: ["zoom", "dismiss"]),
             .value("frames", valueName: "N", help: "Frames of the animation (default 12)."),
             .value("duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25)."),
             .flag("force", help: "Replace an existing output (never an input)."),
@@ -99,6 +99,7 @@ struct ViewCommand: LightboxCommand {
     /// Renders one request, reporting a failure as one error line.
     private static func runSingle(_ options: ViewOptions, console: Console) -> Int32 {
         console.quiet = options.quiet
+        for warning in options.warnings { console.warning(warning) }
         let runner = ViewRunner(writer: AtomicWriter(options: options.save), failOn: options.failOn, maxPixels: options.maxPixels)
         let outcome = runner.run(options.request, dryRun: options.dryRun)
         if let error = outcome.error {

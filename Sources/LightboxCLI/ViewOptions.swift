@@ -11,6 +11,8 @@ struct ViewOptions: Sendable {
     let dryRun: Bool
     let json: Bool
     let quiet: Bool
+    /// One line per value clamped as the app clamps it (`--zoom`, `--max-zoom`, `--page`).
+    let warnings: [String]
 
     /// The command path, for usage errors.
     static let path = ["lightbox", "view"]
@@ -20,7 +22,10 @@ struct ViewOptions: Sendable {
         let reader = OptionReader(parsed, path: Self.path)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing argument '<input>' (or use --manifest)", commandPath: Self.path) }
         guard parsed.has("screen") else { throw UsageError("missing option '--screen <WxH>'", commandPath: Self.path) }
-        guard let output = parsed.value("output") else { throw UsageError("missing option '-o <output>'", commandPath: Self.path) }
+        guard let name = try ReadWriteOptions.output(parsed.value("output"), reader: reader) else {
+            throw UsageError("missing option '-o <output>'", commandPath: Self.path)
+        }
+        let output = name.path
         let format = try ViewOptions.format(of: output)
         var state = ViewState(screen: try ViewOptions.screen(parsed.value("screen")))
         state.scale = try ViewOptions.number(parsed, "scale", default: 1, positive: true)
@@ -31,17 +36,21 @@ struct ViewOptions: Sendable {
         state.style = try ViewOptions.style(parsed.value("style"))
         state.threshold = try ViewOptions.number(parsed, "threshold", default: DismissMath.defaultThreshold)
         try ViewOptions.checkOutputSize(state)
+        let page = try ViewOptions.page(parsed.value("page"))
+        warnings = ViewClamps.warnings(zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
         if parsed.flag("double-tap") { state = state.doubleTapped() }
         var request = ViewRequest(
-            inputs: parsed.positionals, page: try ViewOptions.page(parsed.value("page")), output: output,
+            inputs: parsed.positionals, page: page, output: output,
             state: state, chrome: parsed.flag("chrome"), under: try ViewOptions.under(parsed.value("under"), format: format)
         )
         request.predicted = parsed.value("predicted") == nil ? nil : try ViewOptions.number(parsed, "predicted", default: 0)
         try ViewOptions.animation(parsed, format: format, into: &request)
         self.request = request
-        save = SaveOptions(
+        var save = SaveOptions(
             quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force")
         )
+        save.saverOptions = name.options
+        self.save = save
         failOn = try ReadWriteOptions.failOn(reader)
         maxPixels = try ReadWriteOptions.maxPixels(reader)
         dryRun = parsed.flag("dry-run")

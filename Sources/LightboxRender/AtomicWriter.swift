@@ -31,7 +31,9 @@ public struct AtomicWriter: Sendable {
         TempFiles.shared.add(temp)
         do {
             let prepared = try options.prepared(DisplayColour.saveable(image, as: format))
-            try prepared.save(to: temp, saver: saver, options: options.saverArguments(for: format))
+            try prepared.save(
+                to: temp, saver: saver, options: options.saverArguments(for: format), optionString: options.saverOptions
+            )
         } catch {
             try TempFiles.shared.finish(temp) { () throws(RenderError) in
                 unlink(temp)

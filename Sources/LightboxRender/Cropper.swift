@@ -63,7 +63,14 @@ public struct Cropper: Sendable {
                 outcomes[index].error = RenderError(input, "rect \(index + 1): \(error.description)")
                 continue
             }
-            guard !dryRun else { continue }
+            guard !dryRun else {
+                do {
+                    try OutputPath.check(items[index].output, inputs: [input], force: writer.options.force, makeFolder: false)
+                } catch {
+                    outcomes[index].error = error
+                }
+                continue
+            }
             if let damage {
                 outcomes[index].error = damage
                 outcomes[index].repeatsInputError = true

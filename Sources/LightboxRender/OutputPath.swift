@@ -3,14 +3,19 @@ import Vips
 
 /// Rules about output paths: never the input, never a silent replace, temp names beside the output.
 public enum OutputPath {
-    /// Throws when `path` is one of the inputs, its folder is missing, or it exists without `force`.
-    public static func check(_ path: String, inputs: [String], force: Bool) throws(RenderError) {
+    /// Throws when `path` is one of the inputs, its folder cannot be made, or it exists without `force`.
+    ///
+    /// A missing folder is made (with its parents) when `makeFolder`; otherwise, for a dry run,
+    /// only whether it could be made is checked.
+    public static func check(_ path: String, inputs: [String], force: Bool, makeFolder: Bool = true) throws(RenderError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw RenderError(path, "output folder \(folder) does not exist")
+        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+            try prepare(folder, for: path, make: makeFolder)
+        } else if !isFolder.boolValue {
+            throw RenderError(path, "cannot make the output folder \(folder): a file is in the way")
         }
-        if access(folder, W_OK) != 0 {
+        if access(existingAncestor(of: folder), W_OK) != 0 {
             throw RenderError(path, "output folder \(folder) is not writable (\(String(cString: strerror(errno))))")
         }
         if inputs.contains(where: { sameFile(path, $0) }) { throw RenderError(path, "refusing to overwrite an input") }
@@ -19,6 +24,31 @@ public enum OutputPath {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "output is a folder") }
             if !force { throw RenderError(path, "output exists (use --force to replace it)") }
         }
+    }
+
+    /// Makes `folder` (or, when not `make`, checks that it could be made) for the output `path`.
+    private static func prepare(_ folder: String, for path: String, make: Bool) throws(RenderError) {
+        let ancestor = existingAncestor(of: folder)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder), isFolder.boolValue else {
+            throw RenderError(path, "cannot make the output folder \(folder): \(ancestor) is not a folder")
+        }
+        guard make else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            let reason = access(ancestor, W_OK) != 0 ? String(cString: strerror(errno)) : "\(error.localizedDescription)"
+            throw RenderError(path, "cannot make the output folder \(folder) (\(reason))")
+        }
+    }
+
+    /// The nearest folder or file above `path` (or `path` itself) that exists.
+    static func existingAncestor(of path: String) -> String {
+        var current = URL(fileURLWithPath: path).standardized
+        while !FileManager.default.fileExists(atPath: current.path) && current.path != "/" {
+            current = current.deletingLastPathComponent()
+        }
+        return current.path
     }
 
     /// Whether `path` holds an image that decodes to its last pixel with no truncation (a finished output).

@@ -10,6 +10,8 @@ public struct SaveOptions: Sendable, Equatable {
     public var stripICC: Bool
     /// Replace an existing output.
     public var force: Bool
+    /// Save options as libvips writes them in an output name (`[Q=90,strip]`), applied last; nil for none.
+    public var saverOptions: String?
 
     /// Makes save options; with both `strip` and `stripICC` nothing of the input's metadata is written.
     public init(quality: Int? = nil, strip: Bool = false, stripICC: Bool = false, force: Bool = false) {
@@ -17,6 +19,7 @@ public struct SaveOptions: Sendable, Equatable {
         self.strip = strip
         self.stripICC = stripICC
         self.force = force
+        saverOptions = nil
     }
 
     /// The image with the metadata these options drop removed.

@@ -27,7 +27,10 @@ public struct ViewRunner: Sendable {
             let states = frameStates(request)
             let layouts = states.map { $0.layout(photo: source.displayedSize) }
             outcome.layout = layouts.first
-            guard !dryRun else { return outcome }
+            guard !dryRun else {
+                try OutputPath.check(request.output, inputs: request.inputs, force: writer.options.force, makeFolder: false)
+                return outcome
+            }
             let image = try render(request, source: source, layouts: layouts)
             try writer.write(image, to: request.output, input: outcome.input, others: request.inputs)
         } catch {

@@ -18,8 +18,14 @@ extension VImage {
     }
 
     /// Writes the image to `path` with the saver `saver` (named for the final filename) and options.
-    public func save(to path: String, saver: String, options: [(String, VValue)] = []) throws(VipsError) {
-        _ = try VOperation.call(saver, [("in", .image(self)), ("filename", .string(path))] + options, outputs: [])
+    ///
+    /// `optionString` holds options as written in a file name (`[Q=90,strip]`), set after `options`.
+    public func save(
+        to path: String, saver: String, options: [(String, VValue)] = [], optionString: String? = nil
+    ) throws(VipsError) {
+        _ = try VOperation.call(
+            saver, [("in", .image(self)), ("filename", .string(path))] + options, outputs: [], options: optionString
+        )
     }
 
     /// The area `width` by `height` at `left`, `top`.

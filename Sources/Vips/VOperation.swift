@@ -5,20 +5,23 @@ public enum VOperation {
     /// Runs operation `name` with `arguments` and returns the outputs named in `outputs`.
     ///
     /// Set `cached: false` for an operation whose result the caller will modify (metadata edits).
+    /// `options` are set last, written as libvips writes them in a file name (`[Q=90,strip]`).
     public static func call(
         _ name: String,
         _ arguments: [(String, VValue)],
         outputs: [String] = ["out"],
-        cached: Bool = true
+        cached: Bool = true,
+        options: String? = nil
     ) throws(VipsError) -> VOutputs {
         Vips.ensureStarted()
         guard let operation = vips_operation_new(name) else {
             throw VipsError.fromBuffer("\(name)")
         }
-        do {
+        do throws(VipsError) {
             for (argument, value) in arguments {
                 try set(argument, value, on: operation, name: name)
             }
+            if let options, lbx_set_from_string(operation, options) != 0 { throw VipsError.fromBuffer(name) }
         } catch {
             lbx_discard(operation)
             throw error
@@ -42,6 +45,30 @@ public enum VOperation {
         }
         defer { lbx_discard(operation) }
         return lbx_argument_type(operation, argument) != 0
+    }
+
+    /// The optional inputs of operation `name` (a saver's options), in libvips' order.
+    public static func optionalInputs(of name: String) -> [String] {
+        Vips.ensureStarted()
+        guard let operation = vips_operation_new(name) else {
+            vips_error_clear()
+            return []
+        }
+        defer { lbx_discard(operation) }
+        var names: [String] = []
+        for index in 0..<lbx_argument_count(operation) {
+            var argument: UnsafePointer<CChar>?
+            if lbx_optional_input(operation, Int32(index), &argument) != 0, let argument { names.append(String(cString: argument)) }
+        }
+        return names
+    }
+
+    /// Throws libvips' own error when `options` (`[Q=90,strip]`) do not suit operation `name`.
+    public static func check(_ name: String, options: String) throws(VipsError) {
+        Vips.ensureStarted()
+        guard let operation = vips_operation_new(name) else { throw VipsError.fromBuffer(name) }
+        defer { lbx_discard(operation) }
+        if lbx_set_from_string(operation, options) != 0 { throw VipsError.fromBuffer(name) }
     }
 
     private static func set(

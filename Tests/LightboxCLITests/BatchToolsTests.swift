@@ -12,9 +12,12 @@ import Testing
         #expect(shares.map(\.count).max()! - shares.map(\.count).min()! <= 1)
     }
 
-    @Test(arguments: [("0/1", true), ("3/4", true), ("4/4", false), ("-1/4", false), ("1/0", false), ("1", false), ("a/b", false), ("1/2/3", false)])
-    func shardParsing(text: String, valid: Bool) {
-        #expect((Shard(text) != nil) == valid)
+    @Test(arguments: [
+        ("1/1", 0), ("3/4", 2), ("4/4", 3), ("0/4", nil), ("5/4", nil), ("-1/4", nil), ("1/0", nil), ("1", nil),
+        ("a/b", nil), ("1/2/3", nil),
+    ] as [(String, Int?)])
+    func shardParsingCountsFromOne(text: String, index: Int?) {
+        #expect(Shard(text)?.index == index)
     }
 
     /// (label line, pad, expected class and x, y, width, height), worked out by hand.

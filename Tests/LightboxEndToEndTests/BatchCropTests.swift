@@ -69,7 +69,7 @@ import Vips
         var written: [String] = []
         for index in 0..<count {
             let out = scratch.path("shard\(index)")
-            let result = try CommandRunner.run(["crop", "--manifest", manifest, "--out-dir", out, "--shard", "\(index)/\(count)"])
+            let result = try CommandRunner.run(["crop", "--manifest", manifest, "--out-dir", out, "--shard", "\(index + 1)/\(count)"])
             #expect(result.status == 0, "\(result.stderr)")
             written += (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
         }

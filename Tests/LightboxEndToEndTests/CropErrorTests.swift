@@ -102,13 +102,29 @@ import Vips
         #expect(try scratch.contents() == ["in.png", "out.png"])
     }
 
-    @Test func missingOutputFolderIsAnError() throws {
+    @Test func missingOutputFoldersAreMadeAsNeeded() throws {
         let scratch = try Scratch()
-        let output = scratch.path("nowhere/out.png")
-        let result = try CommandRunner.run(["crop", Self.pattern, "--rect", "0,0,1,1", "-o", output])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("does not exist"))
-        #expect(try scratch.contents().isEmpty)
+        _ = try scratch.copy(URL(fileURLWithPath: Self.pattern), as: "p.png")
+        let result = try CommandRunner.run(
+            ["crop", "p.png", "--rect", "0,0,0.5,1", "--rect", "0.5,0,0.5,1", "-o", "halves/{stem}-{n}.webp",
+             "--preview", "previews/{n}.jpg", "--contact-sheet", "sheets/all.jpg", "--report", "reports/r.jsonl"],
+            in: scratch.url
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        for path in ["halves/p-1.webp", "halves/p-2.webp", "previews/1.jpg", "sheets/all.jpg", "reports/r.jsonl"] {
+            #expect(FileManager.default.fileExists(atPath: scratch.path(path)), "\(path)")
+        }
+    }
+
+    @Test func aFolderThatCannotBeMadeIsAnErrorInADryRunToo() throws {
+        let scratch = try Scratch()
+        try Data("file".utf8).write(to: URL(fileURLWithPath: scratch.path("blocker")))
+        for dryRun in [["--dry-run"], []] {
+            let result = try CommandRunner.run(["crop", Self.pattern, "--rect", "0,0,1,1", "-o", scratch.path("blocker/sub/out.png")] + dryRun)
+            #expect(result.status == 1, "\(dryRun)")
+            #expect(result.stderr.contains("cannot make the output folder"), "\(result.stderr)")
+        }
+        #expect(try scratch.contents() == ["blocker"])
     }
 
     @Test func minimumSideRejectsSmallRects() throws {

@@ -66,12 +66,16 @@ import Vips
         let err = Pipe()
         process.standardError = err
         try process.run()
-        Thread.sleep(forTimeInterval: 0.4)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && ((try? FileManager.default.contentsOfDirectory(atPath: out))?.filter { !$0.hasPrefix(".") }.isEmpty ?? true) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         kill(process.processIdentifier, signal)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == code)
         #expect(stderr.contains("interrupted by \(name): "), "\(stderr)")
+        #expect(!stderr.contains("\u{1B}") && !stderr.contains("\r"), "terminal escapes in a redirected log")
         let left = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(left.allSatisfy { !$0.hasPrefix(".") }, "temp files left: \(left)")
         #expect(left.count < 60)

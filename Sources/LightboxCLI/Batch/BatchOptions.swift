@@ -16,7 +16,7 @@ struct BatchOptions: Sendable {
         .value("jobs", short: "j", valueName: "n", help: "Items in flight at once (default: the number of cores)."),
         .value("report", valueName: "file", help: "Write one JSON line per item: status, error, numbers, time."),
         .flag("resume", help: "Skip outputs known whole (by --report sizes, else by decoding); redo the rest."),
-        .value("shard", valueName: "k/n", help: "Do only share k (from 0) of n of the items."),
+        .value("shard", valueName: "k/n", help: "Do only share k of n of the items (k from 1 to n)."),
     ]
 
     /// The option names in `specs`.
@@ -32,7 +32,10 @@ struct BatchOptions: Sendable {
             shard = .all
             return
         }
-        guard let shard = Shard(text) else { throw reader.error("--shard '\(text)': expected K/N with 0 <= K < N, such as 0/4") }
+        guard let shard = Shard(text) else {
+            let hint = text.hasPrefix("0/") ? "; shards count from 1, as Jest and Playwright do (1/N to N/N)" : ""
+            throw reader.error("--shard '\(text)': expected K/N with 1 <= K <= N, such as 1/4\(hint)")
+        }
         self.shard = shard
     }
 }

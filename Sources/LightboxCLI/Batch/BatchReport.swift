@@ -13,6 +13,8 @@ final class BatchReport: @unchecked Sendable {
             file = nil
             return
         }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
             throw BatchProblem(path, "cannot write the report")
         }

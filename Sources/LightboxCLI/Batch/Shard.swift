@@ -1,6 +1,6 @@
-/// A deterministic share `index` of `count` (`--shard K/N`, K from 0), so N processes split a batch exactly.
+/// A deterministic share of a batch (`--shard K/N`, K from 1 to N as Jest and Playwright count), so N processes split it exactly.
 struct Shard: Sendable, Equatable {
-    /// This process's share, from 0 to `count - 1`.
+    /// This process's share, from 0 to `count - 1` (K - 1).
     let index: Int
     /// How many shares there are.
     let count: Int
@@ -8,13 +8,13 @@ struct Shard: Sendable, Equatable {
     /// The whole batch.
     static let all = Shard(index: 0, count: 1)
 
-    /// Reads `K/N`; nil unless 0 <= K < N.
+    /// Reads `K/N`; nil unless 1 <= K <= N.
     init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (0..<count).contains(index) else {
+        guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(number) else {
             return nil
         }
-        self.index = index
+        self.index = number - 1
         self.count = count
     }
 

@@ -20,6 +20,8 @@ public struct OptionSpec: Sendable, Equatable {
     public var help: String
     /// Whether parsing fails when the option is absent; meant for value options.
     public var isRequired: Bool
+    /// The values the option accepts, offered by shell completion; empty when any value goes.
+    public var choices: [String] = []
 
     /// Creates an option declaration from all of its parts.
     public init(long: String, short: Character? = nil, kind: Kind, help: String, isRequired: Bool = false) {
@@ -35,11 +37,14 @@ public struct OptionSpec: Sendable, Equatable {
         OptionSpec(long: long, short: short, kind: .flag, help: help)
     }
 
-    /// Declares an option that takes a single value, such as `--quality <q>`.
+    /// Declares an option that takes a single value, such as `--quality <q>`, or one of `choices`.
     public static func value(
-        _ long: String, short: Character? = nil, valueName: String, help: String, required: Bool = false
+        _ long: String, short: Character? = nil, valueName: String, help: String, required: Bool = false,
+        choices: [String] = []
     ) -> OptionSpec {
-        OptionSpec(long: long, short: short, kind: .value(valueName), help: help, isRequired: required)
+        var option = OptionSpec(long: long, short: short, kind: .value(valueName), help: help, isRequired: required)
+        option.choices = choices
+        return option
     }
 
     /// Declares an option that may be given many times, such as `--rect <x,y,w,h>`.
@@ -60,6 +65,35 @@ public struct OptionSpec: Sendable, Equatable {
     /// Whether the option consumes a value.
     public var takesValue: Bool {
         valuePlaceholder != nil
+    }
+
+    /// What shell completion offers for the value: its choices, files, folders or nothing.
+    public var completion: Completion {
+        guard case .value(let name) = kind else {
+            if case .repeated(let name) = kind { return Completion.forValue(named: name, choices: choices) }
+            return .none
+        }
+        return Completion.forValue(named: name, choices: choices)
+    }
+
+    /// A value's completion; value names `file`, `output`, `template`, `labels` and `path` take
+    /// files, `dir` takes folders.
+    public enum Completion: Sendable, Equatable {
+        /// Nothing to offer (a number, a rect).
+        case none
+        /// Any file.
+        case file
+        /// A folder.
+        case directory
+        /// One of these words.
+        case words([String])
+
+        /// The completion of a value called `name` with `choices`.
+        static func forValue(named name: String, choices: [String]) -> Completion {
+            if !choices.isEmpty { return .words(choices) }
+            if name == "dir" { return .directory }
+            return ["file", "output", "template", "labels", "path"].contains(name) ? .file : .none
+        }
     }
 
     /// Whether the option may be given more than once.

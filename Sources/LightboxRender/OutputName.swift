@@ -1,0 +1,47 @@
+import Foundation
+import Vips
+
+/// An output name as libvips' users write it: a path, then save options in brackets
+/// (`crop.jpg[Q=90,strip,interlace]`, `out.webp[lossless]`, `x.png[compression=9]`).
+public struct OutputName: Sendable, Equatable {
+    /// The file path (or template) without the brackets.
+    public let path: String
+    /// The save options with their brackets, as libvips reads them, or nil.
+    public let options: String?
+
+    /// Splits `text` at a final `[...]`; a name without one has no options.
+    public init(_ text: String) {
+        guard text.hasSuffix("]"), let open = text.lastIndex(of: "["), open > text.startIndex else {
+            path = text
+            options = nil
+            return
+        }
+        path = String(text[..<open])
+        options = String(text[open...])
+    }
+
+    /// Why the options do not suit the saver of the path's format, naming its real options, or nil when they do.
+    public func problem() -> String? {
+        guard let options else { return nil }
+        let probe = path.replacingOccurrences(of: "{", with: "_").replacingOccurrences(of: "}", with: "_")
+        guard let saver = try? Vips.saver(for: probe) else { return nil }
+        let known = VOperation.optionalInputs(of: saver)
+        let normal = Set(known.map(OutputName.normalized))
+        let names = options.dropFirst().dropLast().split(separator: ",").map { $0.split(separator: "=").first.map(String.init) ?? "" }
+        if let unknown = names.first(where: { !normal.contains(OutputName.normalized($0)) }) {
+            let ext = URL(fileURLWithPath: path).pathExtension
+            return "unknown save option '\(unknown)' for .\(ext) files; they take: \(known.joined(separator: ", "))"
+        }
+        do {
+            try VOperation.check(saver, options: options)
+        } catch {
+            return error.message
+        }
+        return nil
+    }
+
+    /// libvips accepts `_` and `-` alike in option names.
+    private static func normalized(_ name: String) -> String {
+        name.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "_")
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import Vips
+
+/// Habits users bring from other tools: shards counted from 1, clamped values announced, plain logs.
+@Suite struct ConventionTests {
+    @Test func shardZeroIsAUsageErrorWithAHint() throws {
+        let result = try CommandRunner.run(["crop", "--manifest", "m.csv", "--out-dir", "out", "--shard", "0/2"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: --shard '0/2': expected K/N with 1 <= K <= N, such as 1/4; shards count from 1"))
+    }
+
+    @Test(arguments: [
+        (["--zoom", "10"], ["warning: --zoom 10 is over --max-zoom 4; using 4"]),
+        (["--zoom", "0.5"], ["warning: --zoom 0.5 is under 1; using 1"]),
+        (["--max-zoom", "0.5", "--zoom", "2"], ["warning: --max-zoom 0.5 is under 1; using 1", "warning: --zoom 2 is over --max-zoom 1; using 1"]),
+        (["--page", "7"], ["warning: --page 7 is outside the 2 pages (0 to 1); showing page 1"]),
+        (["--zoom", "3", "--page", "1"], []),
+    ])
+    func viewSaysWhatItClamps(options: [String], warnings: [String]) throws {
+        let scratch = try Scratch()
+        let result = try CommandRunner.run(
+            ["view", ViewHelpers.pattern, ViewHelpers.photo, "--screen", "100x100", "-o", scratch.path("v.png"), "--json"] + options
+        )
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").map(String.init) == warnings)
+    }
+}
+
+/// Save options written in the output name, as `vips` users write them.
+@Suite struct SaveOptionNameTests {
+    @Test(arguments: [
+        ("s.webp[lossless]", "webp"), ("s.jpg[Q=90,strip,interlace]", "jpg"), ("s.png[compression=9]", "png"),
+    ])
+    func optionsInTheNameReachTheSaver(name: String, ext: String) throws {
+        let scratch = try Scratch()
+        let plain = scratch.path("plain.\(ext)")
+        let result = try CommandRunner.run(["crop", ViewHelpers.photo, "--rect", "0,0,1,1", "-o", scratch.path(name)])
+        #expect(result.status == 0, "\(result.stderr)")
+        _ = try CommandRunner.run(["crop", ViewHelpers.photo, "--rect", "0,0,1,1", "-o", plain])
+        let written = scratch.path("s.\(ext)")
+        let sizes = try [written, plain].map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0 }
+        #expect(sizes[0] != sizes[1], "the options changed nothing")
+        if ext == "jpg" { #expect(try Exiftool.tags(written)["File:EncodingProcess"] == "2") }
+        if ext == "webp" { #expect(try ImageDifference.mean(VImage.load(written), VImage.load(ViewHelpers.photo).autorotated()) == 0) }
+    }
+
+    @Test(arguments: [
+        ("x.png[quality=9]", "unknown save option 'quality' for .png files; they take: compression"),
+        ("x.jpg[Q=abc]", "'abc' is not an integer"),
+    ])
+    func badOptionsAreUsageErrorsNamingTheReal(name: String, message: String) throws {
+        let result = try CommandRunner.run(["view", ViewHelpers.photo, "--screen", "100x100", "-o", name])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: -o '\(name)': "))
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+}
