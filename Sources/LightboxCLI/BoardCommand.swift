@@ -16,7 +16,7 @@ struct BoardCommand: LightboxCommand {
             .value("size", valueName: "WxH", help: "The board's size in points, such as 600x800."),
             .value("card-width", valueName: "w", help: "The card width in points, 20 to 10000 (default 150; height 1.2w)."),
             .value("scale", valueName: "k", help: "Output pixels per point, up to 8 (default 1)."),
-            .value("background", valueName: "spec", help: "#rrggbb, r,g,b (0 to 1), TOP:BOTTOM gradient, or an image path."),
+            .value("background", valueName: "spec", help: "A colour (white, #rrggbb, r,g,b 0-255...), TOP:BOTTOM gradient, or an image path."),
             .value("output", short: "o", valueName: "output", help: "The board image to write.", required: true),
             .flag("placeholder", help: "Draw an empty card for a photo that cannot be read (warning, exit 0)."),
             .flag("dry-run", help: "Write no image; print the layout as one JSON line."),

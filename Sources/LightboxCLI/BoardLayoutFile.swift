@@ -45,7 +45,7 @@ enum BoardLayoutFile {
         if let value = root["background"], !(value is NSNull) {
             let spec = try BoardFields.string(value, "background")
             guard let background = BoardBackground.parse(spec, relativeTo: folder) else {
-                throw BoardFieldError("background", "'\(spec)' is not #rrggbb, r,g,b (0 to 1), TOP:BOTTOM or an image path")
+                throw BoardFieldError("background", "'\(spec)' is not a colour, TOP:BOTTOM or an image path (\(ColourGrammar.expected))")
             }
             plan.background = background
         }

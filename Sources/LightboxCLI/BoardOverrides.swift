@@ -22,7 +22,7 @@ struct BoardOverrides: Sendable {
         scale = try BoardOverrides.number(parsed.value("scale"), "scale", in: 0.01...BoardOptions.maximumScale)
         if let spec = parsed.value("background") {
             guard let background = BoardBackground.parse(spec) else {
-                throw BoardOptions.usage("--background '\(spec)': expected #rrggbb, r,g,b (0 to 1), TOP:BOTTOM or an image path")
+                throw BoardOptions.usage("--background '\(spec)': \(ColourGrammar.expected), TOP:BOTTOM or an image path")
             }
             self.background = background
         } else {

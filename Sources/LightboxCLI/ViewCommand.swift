@@ -54,7 +54,7 @@ struct ViewCommand: LightboxCommand {
             .value("style", valueName: "style", help: "viewer (PhotoLightbox, default) or screen (DragToDismissScreen).", choices: ["viewer", "screen"]),
             .value("threshold", valueName: "T", help: "Dismiss threshold of the screen style (default 140)."),
             .value("predicted", valueName: "D", help: "Where the released drag was heading, for the dismiss rule."),
-            .value("under", valueName: "color", help: "Flatten onto #rrggbb, r,g,b, white, black or gray."),
+            .value("under", valueName: "color", help: "Flatten onto a colour: a CSS name, #rrggbb, r,g,b (0-255) or rgb(r,g,b)."),
             .flag("chrome", help: "Draw the header, N of M and the close button."),
             .value("animate", valueName: "kind", help: "Render an animation: zoom or dismiss.", choices: ["zoom", "dismiss"]),
             .value("frames", valueName: "N", help: "Frames of the animation (default 12)."),

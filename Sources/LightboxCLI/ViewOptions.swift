@@ -127,10 +127,10 @@ struct ViewOptions: Sendable {
     /// `--under COLOR`: always flattens when given; JPEG (no alpha) and GIF (on-off alpha) flatten onto white when not.
     private static func under(_ text: String?, format: OutputFormat) throws(UsageError) -> [Double]? {
         guard let text else { return format.keepsAlpha && format != .gif ? nil : [255, 255, 255] }
-        guard let colour = ViewValueParser.colour(text) else {
-            throw UsageError("--under '\(text)': expected #rrggbb, r,g,b or white, black, gray", commandPath: path)
+        guard let colour = BoardColor.parse(text) else {
+            throw UsageError("--under '\(text)': \(ColourGrammar.expected)", commandPath: path)
         }
-        return colour
+        return colour.bytes(over: 0)
     }
 
 

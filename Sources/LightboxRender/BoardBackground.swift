@@ -16,17 +16,17 @@ public enum BoardBackground: Sendable, Equatable {
         top: BoardColor(CardStyle.backgroundTop), bottom: BoardColor(CardStyle.backgroundBottom)
     )
 
-    /// Reads a SPEC: `#rrggbb` or `r,g,b` for a colour, `TOP:BOTTOM` for a gradient, anything else is an image path.
+    /// Reads a SPEC: a colour (`BoardColor`'s grammar), `TOP:BOTTOM` for a gradient, anything else is an image path.
     ///
     /// A relative image path is taken from `folder` when given. Text that starts like a colour
-    /// but is not one is nil.
+    /// (`#`, `rgb`, a digit) but is not one is nil; a file named like a colour is `./white`.
     public static func parse(_ spec: String, relativeTo folder: String? = nil) -> BoardBackground? {
         if let color = BoardColor.parse(spec) { return .color(color) }
         let halves = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         if halves.count == 2, let top = BoardColor.parse(halves[0]), let bottom = BoardColor.parse(halves[1]) {
             return .gradient(top: top, bottom: bottom)
         }
-        if spec.isEmpty || spec.hasPrefix("#") || looksNumeric(spec) { return nil }
+        if spec.isEmpty || BoardColor.looksLikeColour(spec) || looksNumeric(spec) { return nil }
         guard let folder, !spec.hasPrefix("/") else { return .image(path: spec) }
         return .image(path: URL(fileURLWithPath: folder).appendingPathComponent(spec).standardized.path)
     }

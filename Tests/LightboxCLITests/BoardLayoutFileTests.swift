@@ -73,8 +73,8 @@ import LightboxRender
         (#"{"board":[1,2],"photos":[{"path":"a"}],"offsets":{"a":{"width":1,"height":true}}}"#, "offsets.a.height: expected a number"),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"stacking":"a"}"#, "stacking: expected an array"),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"stacking":["a","a"]}"#, "stacking[1]: duplicate id 'a'"),
-        (##"{"board":[1,2],"photos":[],"background":"#12"}"##, "background: '#12' is not #rrggbb, r,g,b (0 to 1), TOP:BOTTOM or an image path"),
-        (#"{"board":[1,2],"photos":[],"background":"1,1,2"}"#, "background: '1,1,2' is not #rrggbb, r,g,b (0 to 1), TOP:BOTTOM or an image path"),
+        (##"{"board":[1,2],"photos":[],"background":"#12"}"##, "background: '#12' is not a colour, TOP:BOTTOM or an image path (expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255)"),
+        (#"{"board":[1,2],"photos":[],"background":"1,1,256"}"#, "background: '1,1,256' is not a colour, TOP:BOTTOM or an image path (expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255)"),
         ("{\"board\":[1,2],\n\"photos\":[\n  }", "not valid JSON at line 3, column 3: "),
     ])
     func errorsNameTheKey(text: String, message: String) {
@@ -89,7 +89,13 @@ import LightboxRender
     /// Background specs read as colours, gradients or image paths relative to the file.
     @Test(arguments: [
         ("#000000:#ffffff", BoardBackground.gradient(top: BoardColor(red: 0, green: 0, blue: 0), bottom: BoardColor(red: 1, green: 1, blue: 1))),
-        ("0.25,0.5,1", .color(BoardColor(red: 0.25, green: 0.5, blue: 1))),
+        ("51,102,255", .color(BoardColor(red: 0.2, green: 0.4, blue: 1))),
+        ("rgb(51, 102, 255)", .color(BoardColor(red: 0.2, green: 0.4, blue: 1))),
+        ("steelblue", .color(BoardColor(red: 70.0 / 255, green: 130.0 / 255, blue: 180.0 / 255))),
+        ("White", .color(BoardColor(red: 1, green: 1, blue: 1))),
+        ("#f80", .color(BoardColor(red: 1, green: 136.0 / 255, blue: 0))),
+        ("#ff800080", .color(BoardColor(red: 1, green: 128.0 / 255, blue: 0, alpha: 128.0 / 255))),
+        ("./white", .image(path: "/boards/trip/white")),
         ("#ff8000", .color(BoardColor(red: 1, green: 128.0 / 255, blue: 0))),
         ("/srv/wood.png", .image(path: "/srv/wood.png")),
         ("a:b.jpg", .image(path: "/boards/trip/a:b.jpg")),

@@ -77,7 +77,7 @@ import Testing
         #expect(Array(object.keys).sorted() == ["background", "board", "card", "cardWidth", "cards", "offsets", "output", "photos", "scale", "stacking"])
         #expect(object["output"] as? String == "out.jpg")
         #expect(object["scale"] as? Double == 1)
-        #expect(object["background"] as? String == "0.72,0.55,0.38:0.55,0.39,0.25")
+        #expect(object["background"] as? String == "rgb(183.6,140.25,96.9):rgb(140.25,99.45,63.75)")
         let photos = try #require(object["photos"] as? [[String: String]])
         #expect(photos.map { $0["id"] } == ["a.jpg", "b/c.png"])
         #expect(photos.map { $0["caption"] } == ["a", "c"])
