@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs what Lightbox needs to build and run on Debian: libvips-dev and a font for text.
+# Installs what Lightbox needs to build and run on Debian: libvips-dev and the fonts for text
+# (Inter for captions and the viewer's header, DejaVu Sans as the fallback).
 set -euo pipefail
 need=()
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
+dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"

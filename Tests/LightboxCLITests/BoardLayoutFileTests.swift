@@ -61,7 +61,7 @@ import LightboxRender
         (#"{"board":[0,2],"photos":[]}"#, "board.width: 0 points: expected more than 0, at most 100000"),
         (#"{"board":[1,2],"photos":[],"cardWidth":10}"#, "cardWidth: 10 is outside 20 to 10000"),
         (#"{"board":[1,2],"photos":[],"scale":0}"#, "scale: 0 is outside 0.01 to 8"),
-        (#"{"board":[1,2],"photos":[],"Scale":2}"#, "Scale: unknown key (expected one of board, cardWidth, scale, background, photos, offsets, stacking, output, card, cards)"),
+        (#"{"board":[1,2],"photos":[],"Scale":2}"#, "Scale: unknown key (expected one of board, cardWidth, scale, background, photos, offsets, stacking, dragging, reduceMotion, output, card, drawnCard, cards)"),
         (#"{"board":[1,2],"photos":{}}"#, "photos: expected an array"),
         (#"{"board":[1,2],"photos":[{"id":"a"}]}"#, "photos[0].path: missing"),
         (#"{"board":[1,2],"photos":[{"path":""}]}"#, "photos[0].path: empty"),
