@@ -40,15 +40,20 @@ public struct ViewChrome: Sendable, Equatable {
             y: Int((origin.y + (centre.y - ViewportMath.closeButtonSide / 2) * scale).rounded())
         )
         let box = max(Int(side.rounded()), 1)
-        var layers = [try CloseButtonMaterial.disc(under: page, left: corner.x, top: corner.y, side: box, scale: Double(scale))]
-        var positions = [corner]
-        layers.append(try VImage.svg(crossDocument(side: box, scale: scale)))
-        positions.append(corner)
+        var layers: [VImage] = []
+        var positions: [(x: Int, y: Int)] = []
+        // A safe area taller than the screen puts the button off the page: there is nothing to blur.
+        if corner.x < page.width, corner.y < page.height, corner.x + box > 0, corner.y + box > 0 {
+            layers.append(try CloseButtonMaterial.disc(under: page, left: corner.x, top: corner.y, side: box, scale: Double(scale)))
+            layers.append(try VImage.svg(crossDocument(side: box, scale: scale)))
+            positions += [corner, corner]
+        }
         if let text = try labelImage(scale: scale) {
             layers.append(text)
             let top = origin.y + (ViewportMath.closeButtonSide * scale - CGFloat(text.height)) / 2
             positions.append((Int((origin.x + ViewportMath.headerPadding * scale).rounded()), Int(top.rounded())))
         }
+        guard !layers.isEmpty else { return page }
         return try page.composited(layers, at: positions).band(0, count: page.bands).cast("uchar")
     }
 

@@ -47,6 +47,16 @@ import Vips
         #expect(image.width == width && image.height == height)
     }
 
+    /// A safe area below the bottom of the screen puts the header off the page: nothing is drawn, nothing fails.
+    @Test(arguments: ["480,0", "1000,0"])
+    func aHeaderBelowTheScreenIsNotDrawn(safeArea: String) throws {
+        let scratch = try Scratch()
+        let base = ["--screen", "320x480", ViewHelpers.pattern, "--safe-area", safeArea]
+        let plain = try ViewHelpers.render(base, as: "plain.png", in: scratch)
+        let chrome = try ViewHelpers.render(base + ["--chrome"], as: "chrome.png", in: scratch)
+        #expect(try ImageDifference.mean(plain, chrome) == 0)
+    }
+
     @Test(arguments: [("--device", "pixel-9", "unknown device"), ("--safe-area", "59", "expected TOP,BOTTOM"), ("--safe-area", "-1,0", "expected TOP,BOTTOM")])
     func badDeviceOptionsAreUsageErrors(option: String, value: String, message: String) throws {
         let result = try CommandRunner.run(["view", "a.jpg", "--screen", "320x480", option, value, "-o", "x.png"])
