@@ -69,10 +69,13 @@ public struct ViewChrome: Sendable, Equatable {
     }
 
     /// The label in white as RGBA, as tall as the font's line, or nil for an empty label.
+    ///
+    /// Digits are tabular (OpenType `tnum`), as the seed's `.monospacedDigit()` sets them.
     func labelImage(scale: CGFloat) throws(VipsError) -> VImage? {
         guard !label.isEmpty else { return nil }
         let font = Typeface.headline.description(pixels: Double(Self.fontSize * scale))
-        let mask = try CardCaption.line(CardCaption.escaped(label), font: font)
+        let markup = "<span font_features=\"tnum\">\(CardCaption.escaped(label))</span>"
+        let mask = try CardCaption.line(markup, font: font)
         let white = try VImage.filled(width: mask.width, height: mask.height, color: [255, 255, 255])
         return try white.bandjoin([mask]).interpreted("srgb")
     }

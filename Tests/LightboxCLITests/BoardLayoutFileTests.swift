@@ -76,6 +76,15 @@ import LightboxRender
         (##"{"board":[1,2],"photos":[],"background":"#12"}"##, "background: '#12' is not #rrggbb, r,g,b (0 to 1), TOP:BOTTOM or an image path"),
         (#"{"board":[1,2],"photos":[],"background":"1,1,2"}"#, "background: '1,1,2' is not #rrggbb, r,g,b (0 to 1), TOP:BOTTOM or an image path"),
         ("{\"board\":[1,2],\n\"photos\":[\n  }", "not valid JSON at line 3, column 3: "),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":"a"}"#, "dragging: expected an object"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"translation":[1,2]}}"#, "dragging.id: missing"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"b","translation":[1,2]}}"#, "dragging.id: no photo has the id 'b'"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a"}}"#, "dragging.translation: missing"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1]}}"#, "dragging.translation: expected [width, height]"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1,2],"x":1}}"#, "dragging.x: unknown key (expected id, translation)"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1e9,2]}}"#, "dragging.translation.width: 1000000000 points: expected at most 100000 either way"),
+        (#"{"board":[1,2],"photos":[],"reduceMotion":1}"#, "reduceMotion: expected true or false"),
+        (#"{"board":[1,2],"photos":[],"reduceMotion":"yes"}"#, "reduceMotion: expected true or false"),
     ])
     func errorsNameTheKey(text: String, message: String) {
         do {
@@ -99,6 +108,18 @@ import LightboxRender
         #expect(plan.background == expected)
     }
 
+    /// A dragged card's translation is read in every form a `CGSize` takes; `reduceMotion` as a boolean.
+    @Test(arguments: [
+        (#"[12.5,-3]"#, CGSize(width: 12.5, height: -3)),
+        (#"{"width":-40,"height":0}"#, CGSize(width: -40, height: 0)),
+    ])
+    func draggingForms(translation: String, expected: CGSize) throws {
+        let plan = try Self.parse(#"{"board":[1,2],"photos":[{"id":"a","path":"a"}],"dragging":{"id":"a","translation":\#(translation)},"reduceMotion":true}"#)
+        #expect(plan.dragging == BoardDrag(id: "a", translation: expected))
+        #expect(plan.reduceMotion)
+        #expect(try Self.parse(#"{"board":[1,2],"photos":[],"dragging":null,"reduceMotion":false}"#).dragging == nil)
+    }
+
     /// The printed layout reads back as the plan it was printed from.
     @Test func thePrintedLayoutReadsBackAsTheSamePlan() throws {
         let plan = BoardPlan(
@@ -108,7 +129,8 @@ import LightboxRender
                 BoardPhoto(id: "Oslo", path: "/p/o.jpg", caption: "Oslo, \"winter\""),
                 BoardPhoto(id: "b", path: "/p/b.jpg", caption: "b"),
             ],
-            offsets: ["Oslo": CGSize(width: 1.0 / 3, height: -2.5e-7)], stacking: ["Oslo"]
+            offsets: ["Oslo": CGSize(width: 1.0 / 3, height: -2.5e-7)], stacking: ["Oslo"],
+            dragging: BoardDrag(id: "b", translation: CGSize(width: -0.1, height: 7)), reduceMotion: true
         )
         let text = BoardLayoutJSON.value(plan, output: "out.png").text
         #expect(try Self.parse(text) == plan)

@@ -47,6 +47,21 @@ import Vips
         #expect(image.width == width && image.height == height)
     }
 
+    /// The label's digits are tabular (`.monospacedDigit()`): "11 of 19" and "18 of 19" end on the same column.
+    ///
+    /// Both start with the same digit, so their ink starts at the same place in the line.
+    @Test func labelDigitsAreMonospaced() throws {
+        let scratch = try Scratch()
+        let pages = ["--screen", "320x480", "--chrome", "--scale", "2"] + [String](repeating: try Self.black(scratch), count: 19)
+        var ends: [Int] = []
+        for page in ["10", "17"] {
+            let image = try ViewHelpers.render(pages + ["--page", page], as: "page-\(page).png", in: scratch)
+            let inked = try (32..<300).filter { x in try ViewHelpers.mean(image, x, 0, 1, 88) > 4 }
+            ends.append(try #require(inked.last))
+        }
+        #expect(ends[0] == ends[1], "label ends \(ends)")
+    }
+
     /// A safe area below the bottom of the screen puts the header off the page: nothing is drawn, nothing fails.
     @Test(arguments: ["480,0", "1000,0"])
     func aHeaderBelowTheScreenIsNotDrawn(safeArea: String) throws {
