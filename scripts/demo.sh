@@ -28,6 +28,7 @@ pages=(Fixtures/pattern.png Fixtures/photo.jpg Fixtures/icc.jpg)
 "$bin" view "${pages[@]}" --page 1 --screen 390x844 --scale 2 --pull 160 -o "$out/view/pulled.png"
 "$bin" view "${pages[@]}" --page 1 --screen 390x844 --style screen --pull 100 --chrome --under '#2a2a40' -o "$out/view/screen.png"
 "$bin" view Fixtures/photo.jpg --screen 390x844 --animate zoom --frames 8 -o "$out/view/zoom.gif"
+"$bin" view "${pages[@]}" --page 1 --device iphone-15 --scale 1 --zoom 3 --chrome -o "$out/view/phone.png"
 cat > "$out/states.jsonl" <<JSONL
 {"input":"$fixtures/photo.jpg","output":"manifest/fit.jpg"}
 {"inputs":["$fixtures/pattern.png","$fixtures/photo.jpg"],"page":0,"zoom":3,"offset":[-200,80],"output":"manifest/pattern-zoom.png"}
@@ -39,6 +40,7 @@ echo "== board: the fixtures as cards"
     --captions Waterfall,Pattern,Profile,CMYK,Alpha --size 600x800 --scale 2 -o "$out/board/board.jpg" \
     --print-layout "$out/board/layout.json"
 "$bin" board --layout "$out/board/layout.json" -o "$out/board/from-layout.png"
+"$bin" board --layout "$out/board/layout.json" --dragging Fixtures/pattern.png:40,-30 -o "$out/board/dragging.png"
 
 echo
 echo "Wrote $(find "$out" -type f | wc -l) files into $(cd "$out" && pwd):"

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs what Lightbox needs on Debian: libvips-dev and a font to build and run, and
-# exiftool, which the tests use as an outside witness of the metadata outputs carry.
+# Installs what Lightbox needs on Debian: libvips-dev and the fonts for text (Inter for captions
+# and the viewer's header, DejaVu Sans as the fallback) to build and run, and exiftool, which
+# the tests use as an outside witness of the metadata outputs carry.
 set -euo pipefail
 need=()
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
+dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"

@@ -14,10 +14,13 @@ struct BoardCommand: LightboxCommand {
             .value("layout", valueName: "file", help: "Read board, photos, offsets and stacking from a JSON layout file."),
             .value("captions", valueName: "A,B,...", help: "One caption per input, comma-separated (default: file names without extension)."),
             .value("size", valueName: "WxH", help: "The board's size in points, such as 600x800."),
+            .value("device", valueName: "name", help: "The board is this device's screen: its size and scale (see DEVICES).", choices: DevicePreset.all.map(\.name)),
             .value("card-width", valueName: "w", help: "The card width in points, 20 to 10000 (default 150; height 1.2w)."),
             .value("scale", valueName: "k", help: "Output pixels per point, up to 8 (default 1)."),
             .value("background", valueName: "spec", help: "A colour (white, #rrggbb, r,g,b 0-255...), TOP:BOTTOM gradient, or an image path."),
             .value("output", short: "o", valueName: "output", help: "The board image to write.", required: true),
+            .value("dragging", valueName: "ID:DX,DY", help: "The card being dragged and its translation in points (drawn lifted, on top)."),
+            .flag("reduce-motion", help: "Reduce Motion on: a dragged card does not lift."),
             .flag("placeholder", help: "Draw an empty card for a photo that cannot be read (warning, exit 0)."),
             .flag("dry-run", help: "Write no image; print the layout as one JSON line."),
             .value("print-layout", valueName: "file", help: "Also write the layout as JSON to file (feed it back with --layout)."),
@@ -63,6 +66,9 @@ struct BoardCommand: LightboxCommand {
         case .layout(let path):
             plan = options.overrides.applied(to: try BoardLayoutFile.read(path))
             origin = path
+        }
+        if let dragging = plan.dragging, !plan.photos.contains(where: { $0.id == dragging.id }) {
+            throw RenderError(origin, "--dragging '\(dragging.id)': no photo has this id")
         }
         let pixels = plan.pixelSize
         guard pixels.width >= 1, pixels.height >= 1, pixels.width <= 30_000, pixels.height <= 30_000 else {

@@ -20,6 +20,14 @@ enum BoardFields {
         return string
     }
 
+    /// A boolean, `true` or `false`.
+    static func bool(_ value: Any, _ field: String) throws(BoardFieldError) -> Bool {
+        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else {
+            throw BoardFieldError(field, "expected true or false")
+        }
+        return number.boolValue
+    }
+
     /// A finite number.
     static func number(_ value: Any, _ field: String) throws(BoardFieldError) -> Double {
         // A JSON true or false is an NSNumber too, of C type char.

@@ -3,19 +3,27 @@ enum BoardHelp {
     /// The text after the options in `lightbox board --help`.
     static let discussion = """
         LAYOUT:
-          Cards are W by 1.2W points (W from --card-width, default 150). Each
-          card's home is a jittered grid cell; its tilt (up to 9 degrees either
+          Cards are laid out as W by 1.2W points (W from --card-width, default
+          150) and drawn at their content's height, W + 22. Each card's home is
+          a jittered grid cell; its tilt (up to 9 degrees either
           way, positive clockwise) comes from its index. A saved offset moves a
           card from home, kept so its widest tilted box stays on the board.
           Cards named in the stacking list are drawn last, in its order. The
-          output is the board's size times --scale pixels.
+          output is the board's size times --scale pixels; --device gives both
+          (--size and --scale win over it).
+
+        DRAGGING (--dragging ID:DX,DY):
+          The card being dragged sits at its home plus its saved offset plus the
+          translation (clamped), on top, lifted: upright, scaled 1.06, shadow 40%
+          black, radius 16, 10 points down. With --reduce-motion it does not lift.
 
         LAYOUT FILE (--layout):
           {"board": {"width": 600, "height": 800}, "cardWidth": 150, "scale": 2,
            "background": "#806040",
            "photos": [{"id": "Oslo", "path": "oslo.jpg", "caption": "Oslo"}],
            "offsets": {"Oslo": {"width": 20, "height": -10}},
-           "stacking": ["Oslo"]}
+           "stacking": ["Oslo"],
+           "dragging": {"id": "Oslo", "translation": [40, -30]}, "reduceMotion": false}
           Sizes may also be [w, h]. Paths are relative to the file; ids default
           to the path and captions to the file name. Options given beside
           --layout win over the file. --dry-run and --print-layout write the
@@ -30,6 +38,8 @@ enum BoardHelp {
           Each photo is decoded straight to its card's square, centre-cropped,
           upright. One that cannot be read is reported and its card left out
           (exit 1); with --placeholder an empty card is drawn instead.
+
+        \(DeviceOptions.helpText)
 
         \(ExitCode.helpText)
         """

@@ -5,12 +5,16 @@ import LightboxRender
 /// Reads a layout file: the JSON an app can write, or what `--print-layout` wrote.
 ///
 /// Keys: `board` ({"width","height"} or [w, h]), `cardWidth`, `scale`, `background`, `photos`
-/// (`id`, `path`, `caption`), `offsets` (id to a size, as `CGSize` encodes), `stacking` (ids).
-/// The printed layout's own keys (`output`, `card`, `cards`) are read past. Paths are relative
+/// (`id`, `path`, `caption`), `offsets` (id to a size, as `CGSize` encodes), `stacking` (ids),
+/// `dragging` (`id` and `translation`, a size) and `reduceMotion` (a boolean).
+/// The printed layout's own keys (`output`, `card`, `drawnCard`, `cards`) are read past. Paths are relative
 /// to the file's folder. Each problem names the key, as `photos[2].id: duplicate id 'Oslo'`.
 enum BoardLayoutFile {
     /// The keys a layout file may hold.
-    static let keys = ["board", "cardWidth", "scale", "background", "photos", "offsets", "stacking", "output", "card", "cards"]
+    static let keys = [
+        "board", "cardWidth", "scale", "background", "photos", "offsets", "stacking", "dragging", "reduceMotion",
+        "output", "card", "drawnCard", "cards",
+    ]
 
     /// Reads the file at `path` into a plan, or throws an error naming the file and the key.
     static func read(_ path: String) throws(RenderError) -> BoardPlan {
@@ -51,6 +55,10 @@ enum BoardLayoutFile {
         }
         plan.offsets = try offsets(root["offsets"], ids: ids)
         plan.stacking = try stacking(root["stacking"], ids: ids)
+        plan.dragging = try dragging(root["dragging"], ids: ids)
+        if let value = root["reduceMotion"], !(value is NSNull) {
+            plan.reduceMotion = try BoardFields.bool(value, "reduceMotion")
+        }
         return plan
     }
 
@@ -119,5 +127,23 @@ enum BoardLayoutFile {
             result.append(id)
         }
         return result
+    }
+
+    /// The `dragging` object: a photo's id and the drag's translation, a size.
+    private static func dragging(_ value: Any?, ids: Set<String>) throws(BoardFieldError) -> BoardDrag? {
+        guard let value, !(value is NSNull) else { return nil }
+        let object = try BoardFields.object(value, "dragging")
+        if let unknown = object.keys.sorted().first(where: { $0 != "id" && $0 != "translation" }) {
+            throw BoardFieldError("dragging.\(unknown)", "unknown key (expected id, translation)")
+        }
+        guard let idValue = object["id"] else { throw BoardFieldError("dragging.id", "missing") }
+        let id = try BoardFields.string(idValue, "dragging.id")
+        guard ids.contains(id) else { throw BoardFieldError("dragging.id", "no photo has the id '\(id)'") }
+        guard let translation = object["translation"] else { throw BoardFieldError("dragging.translation", "missing") }
+        let size = try BoardFields.size(translation, "dragging.translation", positive: false)
+        for (name, side) in [("width", size.width), ("height", size.height)] where abs(side) > 100_000 {
+            throw BoardFieldError("dragging.translation.\(name)", "\(JSONValue.number(Double(side))) points: expected at most 100000 either way")
+        }
+        return BoardDrag(id: id, translation: size)
     }
 }

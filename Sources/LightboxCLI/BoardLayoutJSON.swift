@@ -4,9 +4,10 @@ import LightboxRender
 
 /// The printed layout: where every card goes, and everything `--layout` needs to draw the same board.
 ///
-/// The first keys describe the result (`output`, `board`, `scale`, `card`, `cards` in drawing
-/// order); the rest (`cardWidth`, `background`, `photos`, `offsets`, `stacking`) are the inputs,
-/// with absolute paths, so the file fed back with `--layout` gives the same image.
+/// The first keys describe the result (`output`, `board`, `scale`, `card` the layout's card size,
+/// `drawnCard` the drawn one, `cards` in drawing order); the rest (`cardWidth`, `background`,
+/// `photos`, `offsets`, `stacking`, `dragging`, `reduceMotion`) are the inputs, with absolute
+/// paths, so the file fed back with `--layout` gives the same image.
 enum BoardLayoutJSON {
     /// The layout of `plan` written to `output`, as one JSON value.
     static func value(_ plan: BoardPlan, output: String) -> JSONValue {
@@ -16,6 +17,7 @@ enum BoardLayoutJSON {
             ("board", size(plan.board)),
             ("scale", .double(plan.scale)),
             ("card", size(card)),
+            ("drawnCard", size(plan.drawnSize)),
             ("cards", .array(plan.cards.map(cardValue))),
             ("cardWidth", .double(Double(plan.cardWidth))),
             ("background", .string(plan.background.spec)),
@@ -24,6 +26,10 @@ enum BoardLayoutJSON {
                 plan.offsets[photo.id].map { (photo.id, size($0)) }
             })),
             ("stacking", .array(plan.stacking.map(JSONValue.string))),
+            ("dragging", plan.dragging.map { drag in
+                .object([("id", .string(drag.id)), ("translation", size(drag.translation))])
+            } ?? .null),
+            ("reduceMotion", .bool(plan.reduceMotion)),
         ])
     }
 
@@ -34,6 +40,8 @@ enum BoardLayoutJSON {
             ("index", .int(card.index)),
             ("center", .object([("x", .double(Double(card.center.x))), ("y", .double(Double(card.center.y)))])),
             ("angle", .double(card.angle)),
+            ("scale", .double(Double(card.pose.scale))),
+            ("lifted", .bool(card.pose.lifted)),
             ("depth", .double(card.depth)),
         ])
     }

@@ -60,7 +60,7 @@ struct BoardOptions: Sendable {
     private static func plan(_ parsed: ParsedCommand, overrides: BoardOverrides) throws(UsageError) -> BoardPlan {
         let inputs = parsed.positionals
         guard !inputs.isEmpty else { throw usage("missing argument '<input>' (or --layout FILE)") }
-        guard overrides.board != nil else { throw usage("missing option '--size <WxH>'") }
+        guard overrides.board != nil else { throw usage("missing option '--size <WxH>' (or --device NAME)") }
         var captions = inputs.map(BoardPhoto.stem(of:))
         if let text = parsed.value("captions") {
             let given = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -73,9 +73,11 @@ struct BoardOptions: Sendable {
         if let duplicate = BoardPhoto.firstDuplicate(in: photos) {
             throw usage("input '\(duplicate.id)' given twice (each input is a card whose id is its path)")
         }
+        if let dragging = overrides.dragging, !photos.contains(where: { $0.id == dragging.id }) {
+            throw usage("--dragging '\(dragging.id)': no input has this id")
+        }
         return overrides.applied(to: BoardPlan(board: .zero, photos: photos))
     }
-
 
     /// A usage error for `lightbox board`.
     static func usage(_ message: String) -> UsageError {

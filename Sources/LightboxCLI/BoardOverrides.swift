@@ -2,12 +2,17 @@ import Foundation
 import LightboxGeometry
 import LightboxRender
 
-/// The board values given as options, which win over a layout file's: size, card width, scale, background.
+/// The board values given as options, which win over a layout file's: size, card width, scale,
+/// background, a dragged card and Reduce Motion.
+///
+/// `--device` gives the board's size and scale; `--size` and `--scale` win over it.
 struct BoardOverrides: Sendable {
     let board: CGSize?
     let cardWidth: CGFloat?
     let scale: Double?
     let background: BoardBackground?
+    let dragging: BoardDrag?
+    let reduceMotion: Bool
 
     /// The smallest card width that leaves room for the padding and a photo.
     static let minimumCardWidth: CGFloat = 20
@@ -17,9 +22,13 @@ struct BoardOverrides: Sendable {
 
     /// Reads the options, each bad value a usage error naming its option.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        board = try parsed.value("size").map { text throws(UsageError) in try BoardOverrides.size(text) }
+        let device = try DeviceOptions.device(parsed.value("device"), path: BoardOptions.path)
+        board = try parsed.value("size").map { text throws(UsageError) in try BoardOverrides.size(text) } ?? device?.screen
         cardWidth = try BoardOverrides.number(parsed.value("card-width"), "card-width", in: 20...10_000).map { CGFloat($0) }
         scale = try BoardOverrides.number(parsed.value("scale"), "scale", in: 0.01...BoardOptions.maximumScale)
+            ?? device.map { Double($0.scale) }
+        dragging = try parsed.value("dragging").map { text throws(UsageError) in try BoardOverrides.drag(text) }
+        reduceMotion = parsed.flag("reduce-motion")
         if let spec = parsed.value("background") {
             guard let background = BoardBackground.parse(spec) else {
                 throw BoardOptions.usage("--background '\(spec)': \(ColourGrammar.expected), TOP:BOTTOM or an image path")
@@ -37,7 +46,19 @@ struct BoardOverrides: Sendable {
         if let cardWidth { result.cardWidth = cardWidth }
         if let scale { result.scale = scale }
         if let background { result.background = background }
+        if let dragging { result.dragging = dragging }
+        if reduceMotion { result.reduceMotion = true }
         return result
+    }
+
+    /// Reads `--dragging ID:DX,DY`: the id is everything before the last colon (ids are often paths).
+    static func drag(_ text: String) throws(UsageError) -> BoardDrag {
+        guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
+              let (dx, dy) = ViewValueParser.pair(String(text[text.index(after: colon)...]), separator: ","),
+              abs(dx) <= maximumSide, abs(dy) <= maximumSide else {
+            throw BoardOptions.usage("--dragging '\(text)': expected ID:DX,DY with the translation in points, such as Oslo:40,-20")
+        }
+        return BoardDrag(id: String(text[..<colon]), translation: CGSize(width: dx, height: dy))
     }
 
     /// Reads `WxH` in points, both sides positive.

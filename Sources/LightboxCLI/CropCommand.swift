@@ -28,6 +28,8 @@ struct CropCommand: LightboxCommand {
             .flag("force", help: "Replace existing outputs (never an input)."),
             .value("preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n})."),
             .value("contact-sheet", valueName: "file", help: "Write every preview in one grid image."),
+            .value("screen", valueName: "WxH", help: "Previews: the crop screen in points (default: --device iphone-16)."),
+            .value("device", valueName: "name", help: "Previews: the crop screen of a device (see 'lightbox view --help').", choices: DevicePreset.all.map(\.name)),
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
             .flag("json", help: "Print one JSON line per item after doing it."),
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),

@@ -18,6 +18,8 @@ struct CropOptions: Sendable {
     let preview: OutputTemplate?
     /// `--contact-sheet` path: every preview in one grid.
     let contactSheet: String?
+    /// `--screen` / `--device`: the crop screen whose points the previews' strokes are in.
+    let previewScreen: CropScreen
     /// Warnings found while checking (clipped rects), printed before any work.
     let warnings: [String]
 
@@ -46,6 +48,7 @@ struct CropOptions: Sendable {
         maxPixels = try ReadWriteOptions.maxPixels(reader)
         preview = try CropOptions.previewTemplate(parsed.value("preview"), source: source, reader: reader)
         contactSheet = parsed.value("contact-sheet")
+        previewScreen = try DeviceOptions.cropScreen(parsed, path: CropOptions.path)
         if let sheet = contactSheet, OutputFormat(extension: URL(fileURLWithPath: sheet).pathExtension) == nil {
             throw reader.error("--contact-sheet '\(sheet)': unsupported format (use \(OutputFormat.extensions))")
         }

@@ -42,7 +42,7 @@ struct CropWork: Sendable {
 
     /// Writes the previews of a job's finished crops and hands them to the contact sheet.
     private func previews(_ job: CropJob, outcomes: [CropOutcome]) -> [BatchRecord] {
-        let renderer = CropPreview()
+        let renderer = CropPreview(screen: options.previewScreen)
         let base: VImage
         do {
             base = try renderer.base(of: job.input, failOn: options.failOn)

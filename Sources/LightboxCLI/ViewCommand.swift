@@ -38,11 +38,21 @@ struct ViewCommand: LightboxCommand {
               defaults for every line. Inputs are relative to the manifest, outputs
               to --out-dir; the end prints "N done, M failed, K skipped".
 
+            HEADER (--chrome):
+              "N of M" (Inter semibold 17 where installed, else DejaVu Sans Bold) and
+              the close button on a 44-point row 16 points in, below the top safe
+              area. The button is a disc of the pixels under it blurred (sigma 8
+              points) and darkened (grey 28 at 55%), with a white cross.
+
+            \(DeviceOptions.helpText)
+
             \(ExitCode.helpText)
             """,
         arguments: [ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true, isOptional: true)],
         options: [
             .value("screen", valueName: "WxH", help: "Screen size in points, such as 390x844."),
+            .value("device", valueName: "name", help: "Screen, scale and safe areas of a device (see DEVICES); options given win.", choices: DevicePreset.all.map(\.name)),
+            .value("safe-area", valueName: "TOP,BOTTOM", help: "Safe areas in points; the header goes below the top one (default 0,0)."),
             .value("output", short: "o", valueName: "output", help: "Output image (.gif or .webp with --animate)."),
             .value("scale", valueName: "K", help: "Pixels per point (default 1)."),
             .value("page", valueName: "N", help: "Selected page from 0 (clamped to the inputs)."),
@@ -56,6 +66,7 @@ struct ViewCommand: LightboxCommand {
             .value("predicted", valueName: "D", help: "Where the released drag was heading, for the dismiss rule."),
             .value("under", valueName: "color", help: "Flatten onto a colour: a CSS name, #rrggbb, r,g,b (0-255) or rgb(r,g,b)."),
             .flag("chrome", help: "Draw the header, N of M and the close button."),
+            .flag("reduce-motion", help: "Reduce Motion on: the screen style's page does not scale."),
             .value("animate", valueName: "kind", help: "Render an animation: zoom or dismiss.", choices: ["zoom", "dismiss"]),
             .value("frames", valueName: "N", help: "Frames of the animation (default 12)."),
             .value("duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25)."),
@@ -118,6 +129,7 @@ struct ViewCommand: LightboxCommand {
             ("input", .string(outcome.input)), ("output", .string(request.output)),
             ("page", .int(request.shownPage)), ("pages", .int(request.inputs.count)),
             ("screen", size(state.screen)), ("scale", number(state.scale)),
+            ("safeArea", .object([("top", number(state.safeArea.top)), ("bottom", number(state.safeArea.bottom))])),
         ]
         if let layout = outcome.layout {
             pairs += [

@@ -21,14 +21,19 @@ struct ViewOptions: Sendable {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let reader = OptionReader(parsed, path: Self.path)
         guard !parsed.positionals.isEmpty else { throw UsageError("missing argument '<input>' (or use --manifest)", commandPath: Self.path) }
-        guard parsed.has("screen") else { throw UsageError("missing option '--screen <WxH>'", commandPath: Self.path) }
+        let device = try DeviceOptions.device(parsed.value("device"), path: Self.path)
+        guard parsed.has("screen") || device != nil else {
+            throw UsageError("missing option '--screen <WxH>' (or --device NAME)", commandPath: Self.path)
+        }
         guard let name = try ReadWriteOptions.output(parsed.value("output"), reader: reader) else {
             throw UsageError("missing option '-o <output>'", commandPath: Self.path)
         }
         let output = name.path
         let format = try ViewOptions.format(of: output)
-        var state = ViewState(screen: try ViewOptions.screen(parsed.value("screen")))
-        state.scale = try ViewOptions.number(parsed, "scale", default: 1, positive: true)
+        var state = ViewState(screen: try parsed.value("screen").map { text throws(UsageError) in try ViewOptions.screen(text) } ?? device?.screen ?? .zero)
+        state.scale = try ViewOptions.number(parsed, "scale", default: device?.scale ?? 1, positive: true)
+        state.safeArea = try DeviceOptions.safeArea(parsed.value("safe-area"), path: Self.path) ?? device?.safeArea ?? .zero
+        state.reduceMotion = parsed.flag("reduce-motion")
         state.zoom = try ViewOptions.number(parsed, "zoom", default: 1)
         state.maxZoom = try ViewOptions.number(parsed, "max-zoom", default: ViewportMath.defaultMaxZoom)
         state.offset = try ViewOptions.offset(parsed.value("offset"))
@@ -68,8 +73,7 @@ struct ViewOptions: Sendable {
     }
 
     /// `--screen WxH` in points, both sides positive.
-    private static func screen(_ text: String?) throws(UsageError) -> CGSize {
-        let text = text ?? ""
+    private static func screen(_ text: String) throws(UsageError) -> CGSize {
         guard let (width, height) = ViewValueParser.pair(text, separator: "x"), width > 0, height > 0 else {
             throw UsageError("--screen '\(text)': expected WIDTHxHEIGHT in points, such as 390x844", commandPath: path)
         }
@@ -132,7 +136,6 @@ struct ViewOptions: Sendable {
         }
         return colour.bytes(over: 0)
     }
-
 
     /// `--animate zoom|dismiss` with `--frames N` and `--duration S`, written to GIF or WebP.
     private static func animation(_ parsed: ParsedCommand, format: OutputFormat, into request: inout ViewRequest) throws(UsageError) {

@@ -2,9 +2,9 @@ import Foundation
 
 /// The look of a photo card on the scattered board, and of the demo board behind the cards.
 ///
-/// A card is a white rounded rectangle, `BoardLayout.cardSize(width:)` in size, holding a
-/// square aspect-filled photo above a one-line caption, and casting a soft black shadow
-/// downwards. Lengths are in points and opacities from 0 to 1.
+/// A card is a white rounded rectangle, `CardPose.drawnSize(width:)` in size (its content's
+/// height; the layout clamps with `BoardLayout.cardSize(width:)`), holding a square
+/// aspect-filled photo above a one-line caption, and casting a soft black shadow downwards. Lengths are in points and opacities from 0 to 1.
 public enum CardStyle {
     /// The corner radius of the white card.
     ///
@@ -21,6 +21,11 @@ public enum CardStyle {
 
     /// The point size of the caption, which is set in a medium weight.
     public static let captionFontSize: CGFloat = 12
+
+    /// The height of the caption's one line box: `.caption`'s 16-point leading (Apple's type table).
+    ///
+    /// The line box sits directly under the photo's gap; the card ends the padding below it.
+    public static let captionLineHeight: CGFloat = 16
 
     /// The opacity of the black caption text.
     public static let captionOpacity: Double = 0.75

@@ -45,13 +45,17 @@ public struct ViewportLayout: Sendable, Equatable {
     public let photoRect: CGRect
     /// The page's rect (the scaled and moved screen) in output pixels; the photo is clipped to it.
     public let pageRect: CGRect
+    /// The screen's safe areas in points; the header is laid out below the top one.
+    public let safeArea: SafeArea
 
     /// Lays out a photo `photo` pixels wide and high (as displayed) on a `screen` in points shown at `scale`.
     public init(
         screen: CGSize, scale: CGFloat, photo: CGSize, zoom: CGFloat, maxZoom: CGFloat = ViewportMath.defaultMaxZoom,
-        offset: CGSize = .zero, pull: CGFloat = 0, style: Style = .viewer, threshold: CGFloat = DismissMath.defaultThreshold
+        offset: CGSize = .zero, pull: CGFloat = 0, style: Style = .viewer, threshold: CGFloat = DismissMath.defaultThreshold,
+        safeArea: SafeArea = .zero, reduceMotion: Bool = false
     ) {
         self.screen = screen
+        self.safeArea = safeArea
         self.scale = scale
         self.style = style
         pixelWidth = Int((screen.width * scale).rounded())
@@ -68,7 +72,8 @@ public struct ViewportLayout: Sendable, Equatable {
             backdropOpacity = ViewportMath.backdropOpacity(progress: progress)
         case .screen:
             progress = DismissMath.progress(offset: pull, threshold: threshold)
-            contentScale = DismissMath.contentScale(progress: progress)
+            // The seed's page does not scale with Reduce Motion on; it still fades and moves.
+            contentScale = reduceMotion ? 1 : DismissMath.contentScale(progress: progress)
             contentOpacity = DismissMath.contentOpacity(progress: progress)
             backdropOpacity = 0
         }
@@ -78,6 +83,13 @@ public struct ViewportLayout: Sendable, Equatable {
         photoRect = ViewportLayout.pixels(centre: photoCentre, size: photoSize, scale: scale)
         let pageSize = CGSize(width: screen.width * contentScale, height: screen.height * contentScale)
         pageRect = ViewportLayout.pixels(centre: centre, size: pageSize, scale: scale)
+    }
+
+    /// The header's top-left corner in output pixels: the page's corner, below the top safe area.
+    ///
+    /// The header is as wide as the page and drawn at `scale * contentScale` pixels per point.
+    public var headerOrigin: CGPoint {
+        CGPoint(x: pageRect.minX, y: pageRect.minY + safeArea.top * scale * contentScale)
     }
 
     /// Output pixels per displayed photo pixel, for a photo `photoWidth` pixels wide.

@@ -28,15 +28,18 @@ public struct BoardRenderer: Sendable {
     /// Draws the board; a card that fails is reported in the outcome, while a failing background or shared card throws.
     public func render() throws(RenderError) -> BoardOutcome {
         let size = plan.pixelSize
-        let metrics = CardMetrics(cardWidth: plan.cardWidth, scale: plan.scale)
-        let cardRenderer = try BoardBackground.vips("card") { () throws(VipsError) in try CardRenderer(metrics: metrics) }
-        let background = try plan.background.render(width: size.width, height: size.height)
         let cards = plan.cards
-        let (placeholder, limits) = (self.placeholder, self.limits)
+        let resting = try cardRenderer(CardPose(index: 0, dragged: false, reduceMotion: false))
+        let liftedPose = cards.map(\.pose).first { $0.lifted }
+        let lifted = try liftedPose.map { (pose) throws(RenderError) in try cardRenderer(pose) }
+        let background = try plan.background.render(width: size.width, height: size.height)
+        let (placeholder, limits, scale) = (self.placeholder, self.limits, plan.scale)
         // Each card is one small pipeline; the cards run side by side, one libvips worker each.
         Vips.setConcurrency(1)
         let prepared = BoardSlots<Prepared>.map(cards.count) { index in
-            BoardRenderer.prepare(cards[index], renderer: cardRenderer, placeholder: placeholder, limits: limits)
+            let card = cards[index]
+            let renderer = card.pose.lifted ? lifted ?? resting : resting
+            return BoardRenderer.prepare(card, renderer: renderer, boardScale: scale, placeholder: placeholder, limits: limits)
         }
         Vips.setConcurrency(0)
         let layers = prepared.compactMap(\.layer)
@@ -47,8 +50,16 @@ public struct BoardRenderer: Sendable {
         return BoardOutcome(image: image, failures: prepared.compactMap(\.failure), placeholders: placeholder)
     }
 
+    /// The shared card for a pose: drawn at the board's scale times the pose's, with the pose's shadow.
+    private func cardRenderer(_ pose: CardPose) throws(RenderError) -> CardRenderer {
+        let metrics = CardMetrics(cardWidth: plan.cardWidth, scale: plan.scale * Double(pose.scale), shadow: pose.shadow)
+        return try BoardBackground.vips("card") { () throws(VipsError) in try CardRenderer(metrics: metrics) }
+    }
+
     /// Decodes one card's photo and caption and turns the card into place.
-    private static func prepare(_ card: BoardCard, renderer: CardRenderer, placeholder: Bool, limits: CardPhoto.Limits) -> Prepared {
+    private static func prepare(
+        _ card: BoardCard, renderer: CardRenderer, boardScale: Double, placeholder: Bool, limits: CardPhoto.Limits
+    ) -> Prepared {
         let metrics = renderer.metrics
         var photo: VImage?
         var failure: RenderError?
@@ -61,7 +72,7 @@ public struct BoardRenderer: Sendable {
         do {
             let caption = try CardCaption.mask(card.photo.caption, width: metrics.captionBox.width, scale: metrics.scale)
             let canvas = try renderer.canvas(photo: photo, caption: caption?.inMemory())
-            return Prepared(layer: try renderer.placed(canvas, center: card.center, angle: card.angle), failure: failure)
+            return Prepared(layer: try renderer.placed(canvas, center: card.center, angle: card.angle, boardScale: boardScale), failure: failure)
         } catch {
             return Prepared(layer: nil, failure: RenderError(card.photo.path, error.message))
         }

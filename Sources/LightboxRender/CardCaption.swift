@@ -4,8 +4,8 @@ import Vips
 
 /// The caption line: one line, centred, shrinking to `CardStyle.minimumScaleFactor` before an ellipsis cuts it.
 public enum CardCaption {
-    /// The typeface: DejaVu Sans Book; DejaVu has no medium weight and its bold is too heavy at caption size.
-    public static let family = "DejaVu Sans"
+    /// The typeface: Inter Medium where installed, else DejaVu Sans Book (DejaVu has no medium weight).
+    public static let face = Typeface.caption
 
     /// The caption's mask (0 to 255) fitted into `width` pixels, or nil for an empty caption.
     ///
@@ -49,14 +49,18 @@ public enum CardCaption {
     }
 
     /// `text` as a mask at a font size of `pixels` (72 dpi makes points equal pixels), as tall as the line.
+    private static func render(_ text: String, pixels: Double) throws(VipsError) -> VImage {
+        try line(escaped(text), font: face.description(pixels: pixels))
+    }
+
+    /// Pango `markup` in `font` as a mask as tall as the font's line, so every text sits at its place in the line.
     ///
     /// libvips crops text to its ink, so "xo" and "Kyoto" would sit at different heights. The
     /// text is drawn a second time followed by a box-drawing bar, which spans the font's whole
     /// line; that drawing cut to the text's own width keeps the text at its place in the line.
-    private static func render(_ text: String, pixels: Double) throws(VipsError) -> VImage {
-        let font = "\(family) \(String(format: "%.2f", max(pixels, 1)))"
-        let ink = try VImage.text(escaped(text), font: font, dpi: 72)
-        let line = try VImage.text(escaped(text) + " \u{2502}", font: font, dpi: 72)
+    static func line(_ markup: String, font: String) throws(VipsError) -> VImage {
+        let ink = try VImage.text(markup, font: font, dpi: 72)
+        let line = try VImage.text(markup + " \u{2502}", font: font, dpi: 72)
         guard line.width > ink.width, line.height >= ink.height else { return ink }
         return try line.crop(left: 0, top: 0, width: ink.width, height: line.height)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import LightboxGeometry
 
-/// A card's geometry in output pixels at one scale, from `BoardLayout` and `CardStyle` in points.
+/// A card's geometry in output pixels at one scale, from `CardPose` and `CardStyle` in points.
 ///
 /// The card is drawn straight on a canvas with a margin around it for the shadow, then the
 /// whole canvas is turned. Lengths that must land on whole pixels (the photo square and its
@@ -9,13 +9,18 @@ import LightboxGeometry
 public struct CardMetrics: Sendable, Equatable {
     /// Output pixels per point.
     public let scale: Double
-    /// The card's size in points, as `BoardLayout.cardSize(width:)` gives it.
+    /// The card's drawn size in points, as `CardPose.drawnSize(width:)` gives it.
     public let card: CGSize
+    /// The shadow the card casts, in points.
+    public let shadow: CardShadow
 
     /// Makes the metrics of a card `width` points wide at `scale` pixels per point.
-    public init(cardWidth: CGFloat, scale: Double) {
+    ///
+    /// A lifted card is the same card at its scale times 1.06, with the lifted shadow.
+    public init(cardWidth: CGFloat, scale: Double, shadow: CardShadow = .resting) {
         self.scale = scale
-        self.card = BoardLayout.cardSize(width: cardWidth)
+        self.card = CardPose.drawnSize(width: cardWidth)
+        self.shadow = shadow
     }
 
     /// The card's width in pixels (fractional).
@@ -26,7 +31,7 @@ public struct CardMetrics: Sendable, Equatable {
 
     /// The room around the card for its shadow: three blur sigmas plus the drop, in whole pixels.
     public var margin: Int {
-        Int((Double(3 * CardStyle.shadowRadius / 2 + CardStyle.shadowOffsetY) * scale).rounded(.up)) + 2
+        Int((Double(3 * shadow.radius / 2 + shadow.offsetY) * scale).rounded(.up)) + 2
     }
 
     /// The straight canvas: the card and its margin on every side.
@@ -43,15 +48,14 @@ public struct CardMetrics: Sendable, Equatable {
         max(Int((Double(card.width - 2 * CardStyle.padding) * scale).rounded()), 1)
     }
 
-    /// The caption line's box on the canvas: under the photo and its gap, above the bottom padding.
+    /// The caption's line box on the canvas: directly under the photo and its gap, one line tall.
     ///
-    /// The caption is centred in this box; it is as wide as the photo.
+    /// The caption's own line is centred in this box; it is as wide as the photo.
     public var captionBox: (x: Int, y: Double, width: Int, height: Double) {
         let top = Double(photoOrigin + photoSide) + Double(CardStyle.captionGap) * scale
-        let bottom = Double(margin) + cardHeight - Double(CardStyle.padding) * scale
-        return (photoOrigin, top, photoSide, max(bottom - top, 0))
+        return (photoOrigin, top, photoSide, Double(CardStyle.captionLineHeight) * scale)
     }
 
     /// The shadow's blur as a Gaussian sigma in pixels: SwiftUI's radius is about two sigmas.
-    public var shadowSigma: Double { Double(CardStyle.shadowRadius) / 2 * scale }
+    public var shadowSigma: Double { Double(shadow.radius) / 2 * scale }
 }

@@ -29,13 +29,13 @@ public struct CardRenderer: Sendable {
         let width = fixed(metrics.cardWidth)
         let height = fixed(metrics.cardHeight)
         let radius = fixed(Double(CardStyle.cornerRadius) * scale)
-        let drop = fixed(margin + Double(CardStyle.shadowOffsetY) * scale)
+        let drop = fixed(margin + Double(metrics.shadow.offsetY) * scale)
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(metrics.canvasWidth)" height="\(metrics.canvasHeight)">\
             <defs><filter id="s" x="-50%" y="-50%" width="200%" height="200%">\
             <feGaussianBlur stdDeviation="\(fixed(metrics.shadowSigma))"/></filter></defs>\
             <rect x="\(fixed(margin))" y="\(drop)" width="\(width)" height="\(height)" rx="\(radius)" \
-            fill="black" fill-opacity="\(CardStyle.shadowOpacity)" filter="url(#s)"/>\
+            fill="black" fill-opacity="\(metrics.shadow.opacity)" filter="url(#s)"/>\
             <rect x="\(fixed(margin))" y="\(fixed(margin))" width="\(width)" height="\(height)" rx="\(radius)" fill="white"/>\
             </svg>
             """
@@ -67,14 +67,16 @@ public struct CardRenderer: Sendable {
     }
 
     /// `canvas` turned by `angle` degrees (clockwise on screen for a positive angle) with the card's
-    /// centre at `center` points on the board, and the board pixel where the result's top-left goes.
+    /// centre at `center` points on a board drawn at `boardScale` pixels per point, and the board
+    /// pixel where the result's top-left goes.
     ///
+    /// The card's own scale may differ from the board's: a lifted card is drawn 1.06 times larger.
     /// The result is rendered into memory as premultiplied 8-bit RGBA: a few hundred kilobytes a
     /// card, so the final composite reads finished pixels instead of keeping one pipeline per card.
-    public func placed(_ canvas: VImage, center: CGPoint, angle: Double) throws(VipsError) -> (image: VImage, x: Int, y: Int) {
+    public func placed(_ canvas: VImage, center: CGPoint, angle: Double, boardScale: Double) throws(VipsError) -> (image: VImage, x: Int, y: Int) {
         let radians = angle * .pi / 180
         let (cosine, sine) = (cos(radians), sin(radians))
-        let target = (x: Double(center.x) * metrics.scale, y: Double(center.y) * metrics.scale)
+        let target = (x: Double(center.x) * boardScale, y: Double(center.y) * boardScale)
         let pivot = (x: Double(metrics.margin) + metrics.cardWidth / 2, y: Double(metrics.margin) + metrics.cardHeight / 2)
         let half = (
             x: (abs(cosine) * Double(canvas.width) + abs(sine) * Double(canvas.height)) / 2,

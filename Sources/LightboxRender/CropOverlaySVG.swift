@@ -5,10 +5,12 @@ import LightboxGeometry
 ///
 /// Outside the frame is dimmed with 55% black, the thirds are white at 50%, the frame is white
 /// and the corner brackets are thick white strokes with round caps. Sizes are in points; the
-/// document is in pixels, `scale` pixels per point.
+/// document is in pixels, `scale` pixels per point, with the image `margin` pixels in from its
+/// edges (the dimming covers only the image; strokes may reach over the margin).
 enum CropOverlaySVG {
-    /// The overlay for the normalized `crop` over a `width` by `height` pixel image.
-    static func document(crop: CGRect, width: Int, height: Int, scale: CGFloat) -> String {
+    /// The overlay for the normalized `crop` over a `width` by `height` pixel image set `margin` pixels in.
+    static func document(crop: CGRect, width: Int, height: Int, scale: CGFloat, margin: Int = 0) -> String {
+        guard scale > 0 else { return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width + 2 * margin)\" height=\"\(height + 2 * margin)\"/>" }
         let points = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
         let frame = CropOverlayGeometry.frame(for: crop, in: points)
         let px = { (value: CGFloat) in String(format: "%.2f", Double(value * scale)) }
@@ -19,12 +21,13 @@ enum CropOverlaySVG {
             .map { line in "M" + line.map { "\(px($0.x)) \(px($0.y))" }.joined(separator: "L") }.joined()
         let whole = CGRect(x: 0, y: 0, width: points.width, height: points.height)
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)">\
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width + 2 * margin)" height="\(height + 2 * margin)">\
+            <g transform="translate(\(margin) \(margin))">\
             <path d="\(box(whole))\(box(frame))" fill="black" fill-opacity="\(CropOverlayGeometry.dimOpacity)" fill-rule="evenodd"/>\
             <path d="\(thirds)" stroke="white" stroke-opacity="\(CropOverlayGeometry.thirdsOpacity)" stroke-width="\(px(CropOverlayGeometry.thirdsLineWidth))" fill="none"/>\
             <path d="\(box(frame))" stroke="white" stroke-width="\(px(CropOverlayGeometry.frameLineWidth))" fill="none"/>\
             <path d="\(brackets)" stroke="white" stroke-width="\(px(CropOverlayGeometry.bracketLineWidth))" \
-            stroke-linecap="round" stroke-linejoin="round" fill="none"/></svg>
+            stroke-linecap="round" stroke-linejoin="round" fill="none"/></g></svg>
             """
     }
 }

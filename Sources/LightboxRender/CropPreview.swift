@@ -3,16 +3,21 @@ import LightboxGeometry
 import Vips
 
 /// Renders an input with the crop overlay over it, as the app's crop screen shows it.
+///
+/// Strokes and brackets are in points of the photo as the crop screen shows it: the photo is
+/// fitted into the screen's safe area less 16 points, which gives the preview's pixels per point.
+/// When a stroke reaches past the photo (a rect at an edge), the preview gets a black margin on
+/// every side, as the app draws over its padding, instead of cutting the stroke.
 public struct CropPreview: Sendable {
-    /// The longest side of a preview, in pixels.
+    /// The longest side of a preview's photo, in pixels.
     public let size: Int
-    /// Pixels per point: line widths and bracket lengths follow the seed's points times this.
-    public let scale: Double
+    /// The crop screen whose points the strokes are measured in.
+    public let screen: CropScreen
 
-    /// Makes a preview renderer.
-    public init(size: Int = 1024, scale: Double = 2) {
+    /// Makes a preview renderer; the screen defaults to the seed demo's iPhone.
+    public init(size: Int = 1024, screen: CropScreen = CropScreen(device: .demo)) {
         self.size = size
-        self.scale = scale
+        self.screen = screen
     }
 
     /// The upright `input` fitted into `size` (never enlarged), decoded once for all of its rects.
@@ -25,12 +30,31 @@ public struct CropPreview: Sendable {
         }
     }
 
-    /// `base` with the overlay of the normalized `crop` drawn over it.
+    /// Pixels of `base` per point of the photo on the crop screen.
+    public func pixelsPerPoint(_ base: VImage) -> CGFloat {
+        screen.pixelsPerPoint(pixelWidth: CGFloat(base.width), photo: CGSize(width: base.width, height: base.height))
+    }
+
+    /// The black margin in pixels that `crop`'s strokes need around a `width` by `height` photo; 0 when they stay on it.
+    public static func margin(for crop: CGRect, width: Int, height: Int, pixelsPerPoint: CGFloat) -> Int {
+        let reach = CropScreen.strokeReach * pixelsPerPoint
+        let frame = CropOverlayGeometry.frame(for: crop, in: CGSize(width: width, height: height))
+        let inside = frame.minX - reach >= 0 && frame.minY - reach >= 0
+            && frame.maxX + reach <= CGFloat(width) && frame.maxY + reach <= CGFloat(height)
+        return inside ? 0 : Int(reach.rounded(.up)) + 1
+    }
+
+    /// `base` with the overlay of the normalized `crop` drawn over it, on a margin when the strokes need one.
     public func render(_ crop: CGRect, over base: VImage, input: String) throws(RenderError) -> VImage {
-        let svg = CropOverlaySVG.document(crop: crop, width: base.width, height: base.height, scale: CGFloat(scale))
+        let scale = pixelsPerPoint(base)
+        let margin = Self.margin(for: crop, width: base.width, height: base.height, pixelsPerPoint: scale)
+        let svg = CropOverlaySVG.document(crop: crop, width: base.width, height: base.height, scale: scale, margin: margin)
         do {
             let overlay = try VImage.svg(svg)
-            return try base.composited([overlay], at: [(x: 0, y: 0)]).cast("uchar").band(0, count: 3).interpreted("srgb")
+            let page = try base.embedded(
+                x: margin, y: margin, width: base.width + 2 * margin, height: base.height + 2 * margin, background: [0, 0, 0]
+            )
+            return try page.composited([overlay], at: [(x: 0, y: 0)]).cast("uchar").band(0, count: 3).interpreted("srgb")
         } catch {
             throw RenderError(input, "preview: \(error.message)")
         }

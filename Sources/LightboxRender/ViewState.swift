@@ -22,6 +22,10 @@ public struct ViewState: Sendable, Equatable {
     public var style: ViewportLayout.Style
     /// The dismiss threshold of the screen style, in points.
     public var threshold: CGFloat
+    /// The screen's safe areas in points; the header is laid out below the top one.
+    public var safeArea: SafeArea = .zero
+    /// Whether Reduce Motion is on: the drag-to-dismiss page then does not scale.
+    public var reduceMotion = false
 
     /// Makes a state.
     public init(
@@ -43,7 +47,7 @@ public struct ViewState: Sendable, Equatable {
     public func layout(photo: CGSize) -> ViewportLayout {
         ViewportLayout(
             screen: screen, scale: scale, photo: photo, zoom: zoom, maxZoom: maxZoom,
-            offset: offset, pull: pull, style: style, threshold: threshold
+            offset: offset, pull: pull, style: style, threshold: threshold, safeArea: safeArea, reduceMotion: reduceMotion
         )
     }
 

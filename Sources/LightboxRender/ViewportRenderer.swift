@@ -53,8 +53,7 @@ public struct ViewportRenderer: Sendable {
             image = try VImage.filled(width: width, height: height, color: [0, 0, 0])
         }
         if let chrome {
-            let header = try chrome.image(width: layout.screen.width, scale: layout.scale)
-            image = try image.composited([header], at: [(0, 0)]).band(0, count: 3)
+            image = try chrome.drawn(over: image, origin: layout.headerOrigin, width: layout.screen.width, scale: layout.scale)
         }
         return image
     }
@@ -82,9 +81,8 @@ public struct ViewportRenderer: Sendable {
             page = try VImage.filled(width: area.width, height: area.height, color: [0, 0, 0])
         }
         if let chrome {
-            let header = try chrome.image(width: layout.screen.width, scale: layout.scale * layout.contentScale)
-            let position = (x: Int(layout.pageRect.minX.rounded()) - area.left, y: Int(layout.pageRect.minY.rounded()) - area.top)
-            page = try page.composited([header], at: [position]).band(0, count: 3).cast("uchar")
+            let origin = CGPoint(x: layout.headerOrigin.x - CGFloat(area.left), y: layout.headerOrigin.y - CGFloat(area.top))
+            page = try chrome.drawn(over: page, origin: origin, width: layout.screen.width, scale: layout.scale * layout.contentScale)
         }
         let faded = try page.appendingBands([Double((layout.contentOpacity * 255).rounded())])
         return try faded.embedded(x: area.left, y: area.top, width: layout.pixelWidth, height: layout.pixelHeight, background: clear)

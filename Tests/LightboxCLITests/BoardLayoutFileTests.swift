@@ -61,7 +61,7 @@ import LightboxRender
         (#"{"board":[0,2],"photos":[]}"#, "board.width: 0 points: expected more than 0, at most 100000"),
         (#"{"board":[1,2],"photos":[],"cardWidth":10}"#, "cardWidth: 10 is outside 20 to 10000"),
         (#"{"board":[1,2],"photos":[],"scale":0}"#, "scale: 0 is outside 0.01 to 8"),
-        (#"{"board":[1,2],"photos":[],"Scale":2}"#, "Scale: unknown key (expected one of board, cardWidth, scale, background, photos, offsets, stacking, output, card, cards)"),
+        (#"{"board":[1,2],"photos":[],"Scale":2}"#, "Scale: unknown key (expected one of board, cardWidth, scale, background, photos, offsets, stacking, dragging, reduceMotion, output, card, drawnCard, cards)"),
         (#"{"board":[1,2],"photos":{}}"#, "photos: expected an array"),
         (#"{"board":[1,2],"photos":[{"id":"a"}]}"#, "photos[0].path: missing"),
         (#"{"board":[1,2],"photos":[{"path":""}]}"#, "photos[0].path: empty"),
@@ -76,6 +76,15 @@ import LightboxRender
         (##"{"board":[1,2],"photos":[],"background":"#12"}"##, "background: '#12' is not a colour, TOP:BOTTOM or an image path (expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255)"),
         (#"{"board":[1,2],"photos":[],"background":"1,1,256"}"#, "background: '1,1,256' is not a colour, TOP:BOTTOM or an image path (expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255)"),
         ("{\"board\":[1,2],\n\"photos\":[\n  }", "not valid JSON at line 3, column 3: "),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":"a"}"#, "dragging: expected an object"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"translation":[1,2]}}"#, "dragging.id: missing"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"b","translation":[1,2]}}"#, "dragging.id: no photo has the id 'b'"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a"}}"#, "dragging.translation: missing"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1]}}"#, "dragging.translation: expected [width, height]"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1,2],"x":1}}"#, "dragging.x: unknown key (expected id, translation)"),
+        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1e9,2]}}"#, "dragging.translation.width: 1000000000 points: expected at most 100000 either way"),
+        (#"{"board":[1,2],"photos":[],"reduceMotion":1}"#, "reduceMotion: expected true or false"),
+        (#"{"board":[1,2],"photos":[],"reduceMotion":"yes"}"#, "reduceMotion: expected true or false"),
     ])
     func errorsNameTheKey(text: String, message: String) {
         do {
@@ -105,6 +114,18 @@ import LightboxRender
         #expect(plan.background == expected)
     }
 
+    /// A dragged card's translation is read in every form a `CGSize` takes; `reduceMotion` as a boolean.
+    @Test(arguments: [
+        (#"[12.5,-3]"#, CGSize(width: 12.5, height: -3)),
+        (#"{"width":-40,"height":0}"#, CGSize(width: -40, height: 0)),
+    ])
+    func draggingForms(translation: String, expected: CGSize) throws {
+        let plan = try Self.parse(#"{"board":[1,2],"photos":[{"id":"a","path":"a"}],"dragging":{"id":"a","translation":\#(translation)},"reduceMotion":true}"#)
+        #expect(plan.dragging == BoardDrag(id: "a", translation: expected))
+        #expect(plan.reduceMotion)
+        #expect(try Self.parse(#"{"board":[1,2],"photos":[],"dragging":null,"reduceMotion":false}"#).dragging == nil)
+    }
+
     /// The printed layout reads back as the plan it was printed from.
     @Test func thePrintedLayoutReadsBackAsTheSamePlan() throws {
         let plan = BoardPlan(
@@ -114,7 +135,8 @@ import LightboxRender
                 BoardPhoto(id: "Oslo", path: "/p/o.jpg", caption: "Oslo, \"winter\""),
                 BoardPhoto(id: "b", path: "/p/b.jpg", caption: "b"),
             ],
-            offsets: ["Oslo": CGSize(width: 1.0 / 3, height: -2.5e-7)], stacking: ["Oslo"]
+            offsets: ["Oslo": CGSize(width: 1.0 / 3, height: -2.5e-7)], stacking: ["Oslo"],
+            dragging: BoardDrag(id: "b", translation: CGSize(width: -0.1, height: 7)), reduceMotion: true
         )
         let text = BoardLayoutJSON.value(plan, output: "out.png").text
         #expect(try Self.parse(text) == plan)

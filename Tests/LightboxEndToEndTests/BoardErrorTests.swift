@@ -6,7 +6,7 @@ import Vips
 @Suite struct BoardErrorTests {
     /// A wrong command line is a usage error (exit 64) and writes nothing.
     @Test(arguments: [
-        (["a.jpg", "-o", "out.png"], "missing option '--size <WxH>'"),
+        (["a.jpg", "-o", "out.png"], "missing option '--size <WxH>' (or --device NAME)"),
         (["--size", "10x10", "-o", "out.png"], "missing argument '<input>' (or --layout FILE)"),
         (["a.jpg", "b.jpg", "--captions", "A", "--size", "10x10", "-o", "out.png"], "--captions 'A': 1 captions for 2 inputs"),
         (["a.jpg", "a.jpg", "--size", "10x10", "-o", "out.png"], "input 'a.jpg' given twice (each input is a card whose id is its path)"),

@@ -74,7 +74,10 @@ import Testing
         let result = try CommandRunner.run(["board", "a.jpg", "b/c.png", "--size", "600x800", "-o", "out.jpg", "--dry-run"], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let object = try BoardFixture.object(result)
-        #expect(Array(object.keys).sorted() == ["background", "board", "card", "cardWidth", "cards", "offsets", "output", "photos", "scale", "stacking"])
+        #expect(Array(object.keys).sorted() == [
+            "background", "board", "card", "cardWidth", "cards", "dragging", "drawnCard", "offsets", "output", "photos",
+            "reduceMotion", "scale", "stacking",
+        ])
         #expect(object["output"] as? String == "out.jpg")
         #expect(object["scale"] as? Double == 1)
         #expect(object["background"] as? String == "rgb(183.6,140.25,96.9):rgb(140.25,99.45,63.75)")

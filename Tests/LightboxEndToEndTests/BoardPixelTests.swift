@@ -45,8 +45,8 @@ import Vips
         let layout = ##"{"board":[1200,1200],"background":"#808080","photos":[\##(photos)]}"##
         let (image, cards) = try Self.draw(layout, scale: 2, in: scratch)
         let card = try #require(cards.first { $0.index == index })
-        // The photo spans x -67...67 and y -82...52 from the card's centre (150x180 card, padding 8).
-        let corner = (x: 64.0, y: -79.0)
+        // The photo spans x -67...67 and y -78...56 from the card's centre (150x172 card, padding 8).
+        let corner = (x: 64.0, y: -75.0)
         let turned = try BoardFixture.pixel(image, card: card, local: corner, scale: 2)
         let mirrored = BoardFixture.Card(id: card.id, index: card.index, x: card.x, y: card.y, angle: -card.angle, depth: card.depth)
         let wrongWay = try BoardFixture.pixel(image, card: mirrored, local: corner, scale: 2)
@@ -75,9 +75,10 @@ import Vips
         let layout = ##"{"board":[400,400],"background":"#c0c0c0","photos":[{"path":"red.png"}]}"##
         let (image, cards) = try Self.draw(layout, scale: 2, in: scratch)
         let card = try #require(cards.first)
-        let board = try BoardFixture.pixel(image, card: card, local: (0, 90 + 30), scale: 2)
-        let below = try BoardFixture.pixel(image, card: card, local: (0, 90 + 2), scale: 2)
-        let above = try BoardFixture.pixel(image, card: card, local: (0, -90 - 2), scale: 2)
+        // The drawn card is 172 points tall: its edges are 86 points from the centre.
+        let board = try BoardFixture.pixel(image, card: card, local: (0, 86 + 30), scale: 2)
+        let below = try BoardFixture.pixel(image, card: card, local: (0, 86 + 2), scale: 2)
+        let above = try BoardFixture.pixel(image, card: card, local: (0, -86 - 2), scale: 2)
         #expect(BoardFixture.distance(board, [192, 192, 192]) <= 1)
         #expect(below.prefix(3).allSatisfy { $0 < 192 - 10 }, "below \(below)")
         #expect(above[0] > below[0], "the shadow falls down: above \(above), below \(below)")
@@ -89,7 +90,7 @@ import Vips
         _ = try BoardFixture.solidPhoto(scratch, "red.png", color: Self.red)
         let layout = #"{"board":[700,300],"photos":[{"id":"a","path":"red.png","caption":"WWWWWW"},{"id":"b","path":"red.png","caption":""}]}"#
         let (image, cards) = try Self.draw(layout, scale: 2, in: scratch)
-        // The caption line is centred between the photo's gap (y 58 from the centre) and the padding (y 82).
+        // The caption line box runs from y 62 to 78 from the centre, directly under the photo and its gap.
         /// The darkest grey along the caption line's middle, 30 points either side of the centre.
         func darkest(_ card: BoardFixture.Card) throws -> Double {
             try stride(from: -30.0, through: 30, by: 1).map { x in

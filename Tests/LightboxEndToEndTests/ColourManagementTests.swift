@@ -39,7 +39,7 @@ import Vips
     func boardShowsThePhotoThroughItsProfile(kind: String) throws {
         let scratch = try Scratch()
         let (input, reference) = try ProfiledInputs.make(kind, in: scratch)
-        let arguments = ["board", "--size", "240x300", "--scale", "1"]
+        let arguments = ["board", "--size", "240x300", "--scale", "1", "--captions", "Same caption"]
         let shown = try Self.render(arguments + [input], to: scratch.path("shown.png"))
         let expected = try Self.render(arguments + [reference], to: scratch.path("expected.png"))
         #expect(try ImageDifference.mean(shown, expected) < Self.sameLook)

@@ -40,8 +40,10 @@ import Vips
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try VImage.load(sheet)
-        // Three cells of 192x144 in two columns with an 8-pixel shim: 392 by 296.
-        #expect(image.width == 392 && image.height == 296)
+        // Each rect touches the photo's edges, so each preview has a 5-pixel margin for the strokes
+        // (640x480 shown 361 points wide: 2 points reach 3.5 pixels, plus one): 650x490 fitted into
+        // 192 is 192x145. Three cells in two columns with an 8-pixel shim: 392 by 298.
+        #expect(image.width == 392 && image.height == 298, "\(image.width)x\(image.height)")
     }
 
     @Test func previewWithSeveralCropsNeedsN() throws {

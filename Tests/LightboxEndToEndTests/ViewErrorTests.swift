@@ -56,7 +56,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         // Zoom 9 clamps to 4; at 4 the 320x240 fit is 1280x960: limits 480 and 240.
         let expected = #"{"input":"\#(ViewHelpers.pattern)","output":"\#(output)","page":1,"pages":2,"#
-            + #""screen":{"width":320,"height":480},"scale":3,"fitted":{"width":320,"height":240},"zoom":4,"#
+            + #""screen":{"width":320,"height":480},"scale":3,"safeArea":{"top":0,"bottom":0},"fitted":{"width":320,"height":240},"zoom":4,"#
             + #""offset":{"x":-400,"y":10},"pull":80,"progress":0.25}"#
         #expect(result.lines == [expected])
         #expect(try scratch.contents().isEmpty)

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import LightboxGeometry
+
+/// The device presets: sizes, scales and safe areas as published, and the safe area's content rect.
+struct DevicePresetTests {
+    /// (name, width, height, scale, top, bottom) in points.
+    static let presets: [(String, CGFloat, CGFloat, CGFloat, CGFloat, CGFloat)] = [
+        ("iphone-se", 375, 667, 2, 20, 0),
+        ("iphone-13-mini", 375, 812, 3, 50, 34),
+        ("iphone-14", 390, 844, 3, 47, 34),
+        ("iphone-14-plus", 428, 926, 3, 47, 34),
+        ("iphone-15", 393, 852, 3, 59, 34),
+        ("iphone-16", 393, 852, 3, 59, 34),
+        ("iphone-15-plus", 430, 932, 3, 59, 34),
+        ("iphone-16-pro", 402, 874, 3, 62, 34),
+        ("iphone-16-pro-max", 440, 956, 3, 62, 34),
+        ("ipad-mini", 744, 1133, 2, 24, 20),
+        ("ipad", 820, 1180, 2, 24, 20),
+        ("ipad-pro-11", 834, 1210, 2, 24, 20),
+        ("ipad-air-13", 1024, 1366, 2, 24, 20),
+        ("ipad-pro-13", 1032, 1376, 2, 24, 20),
+    ]
+
+    @Test(arguments: presets)
+    func preset(name: String, width: CGFloat, height: CGFloat, scale: CGFloat, top: CGFloat, bottom: CGFloat) throws {
+        let device = try #require(DevicePreset.named(name))
+        #expect(device.screen == CGSize(width: width, height: height))
+        #expect(device.scale == scale)
+        #expect(device.safeArea == SafeArea(top: top, bottom: bottom))
+    }
+
+    /// (name, pixel width, pixel height): Apple's published resolutions.
+    @Test(arguments: [("iphone-16", 1179, 2556), ("iphone-16-pro-max", 1320, 2868), ("iphone-se", 750, 1334), ("ipad-pro-13", 2064, 2752)])
+    func pixelsAreThePublishedResolution(name: String, width: Int, height: Int) throws {
+        let device = try #require(DevicePreset.named(name))
+        #expect(device.pixels == (width, height))
+    }
+
+    @Test func everyPresetIsListedOnceAndNamesAreCaseInsensitive() {
+        #expect(DevicePreset.all.count == Self.presets.count)
+        #expect(Set(DevicePreset.all.map(\.name)).count == DevicePreset.all.count)
+        #expect(DevicePreset.named("iPhone-15")?.name == "iphone-15")
+        #expect(DevicePreset.named("iphone-99") == nil)
+        #expect(DevicePreset.demo.name == "iphone-16")
+    }
+
+    /// (screen, top, bottom, padding, expected x, y, width, height).
+    static let contents: [(CGSize, CGFloat, CGFloat, CGFloat, [CGFloat])] = [
+        (CGSize(width: 393, height: 852), 59, 34, 16, [16, 75, 361, 727]),
+        (CGSize(width: 393, height: 852), 0, 0, 0, [0, 0, 393, 852]),
+        (CGSize(width: 100, height: 60), 30, 30, 16, [16, 46, 68, 0]),
+        (CGSize(width: 20, height: 100), -5, 0, 16, [16, 16, 0, 68]),
+    ]
+
+    @Test(arguments: contents)
+    func contentInsideTheSafeAreaAndPadding(screen: CGSize, top: CGFloat, bottom: CGFloat, padding: CGFloat, expected: [CGFloat]) {
+        let rect = SafeArea(top: top, bottom: bottom).content(of: screen, padding: padding)
+        #expect([rect.minX, rect.minY, rect.width, rect.height] == expected)
+    }
+}
