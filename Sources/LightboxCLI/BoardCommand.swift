@@ -23,7 +23,8 @@ struct BoardCommand: LightboxCommand {
             .flag("reduce-motion", help: "Reduce Motion on: a dragged card does not lift."),
             .flag("placeholder", help: "Draw an empty card for a photo that cannot be read (warning, exit 0)."),
             .flag("dry-run", help: "Write no image; print the layout as one JSON line."),
-            .value("print-layout", valueName: "file", help: "Also write the layout as JSON to file (feed it back with --layout)."),
+            .flag("json", help: "Print one JSON line after drawing: output, size, cards, skipped photos, status."),
+            .value("print-layout", valueName: "file", help: "Also write the layout as JSON to file, or - for standard output (feed it back with --layout)."),
             .flag("force", help: "Replace existing outputs."),
         ] + ReadWriteOptions.specs,
         examples: [
@@ -85,6 +86,10 @@ struct BoardCommand: LightboxCommand {
         let text = BoardLayoutJSON.value(plan, output: options.output).text
         if options.dryRun { console.out(text) }
         guard let path = options.printLayout else { return }
+        if path == OutputPath.standardOutput {
+            if !options.dryRun { console.out(text) }
+            return
+        }
         try OutputPath.check(path, inputs: [options.output] + plan.inputs, force: options.save.force)
         do {
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -99,8 +104,12 @@ struct BoardCommand: LightboxCommand {
             console.error("\(options.output): refusing to overwrite the input \(input)")
             return ExitCode.failure
         }
+        let start = DispatchTime.now().uptimeNanoseconds
+        var failures: [RenderError] = []
+        var status = ExitCode.success
         do {
             let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits).render()
+            failures = outcome.failures
             for failure in outcome.failures {
                 if outcome.placeholders {
                     console.warning("\(failure.description) (drawn as an empty card)")
@@ -109,10 +118,27 @@ struct BoardCommand: LightboxCommand {
                 }
             }
             try AtomicWriter(options: options.save).write(outcome.image, to: options.output, input: nil, others: plan.inputs)
-            return outcome.failures.isEmpty || outcome.placeholders ? ExitCode.success : ExitCode.failure
+            status = outcome.failures.isEmpty || outcome.placeholders ? ExitCode.success : ExitCode.failure
         } catch {
             console.error(error.description)
-            return ExitCode.failure
+            failures.append(error)
+            status = ExitCode.failure
         }
+        if options.json {
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            console.out(BoardCommand.json(plan, output: options.output, failures: failures, written: status == ExitCode.success, milliseconds: milliseconds).text)
+        }
+        return status
+    }
+
+    /// The `--json` line: the output, its size in pixels, the cards, each photo that failed, status and time.
+    static func json(_ plan: BoardPlan, output: String, failures: [RenderError], written: Bool, milliseconds: Double) -> JSONValue {
+        let size = plan.pixelSize
+        return .object([
+            ("output", .string(output)), ("width", .int(size.width)), ("height", .int(size.height)),
+            ("cards", .int(plan.photos.count)),
+            ("failed", .array(failures.map { .object([("input", .string($0.path)), ("error", .string($0.reason))]) })),
+            ("status", .string(written ? "done" : "failed")), ("milliseconds", .double((milliseconds * 10).rounded() / 10)),
+        ])
     }
 }

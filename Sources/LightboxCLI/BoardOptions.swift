@@ -19,6 +19,8 @@ struct BoardOptions: Sendable {
     let placeholder: Bool
     let limits: CardPhoto.Limits
     let dryRun: Bool
+    /// `--json`: one line describing what was drawn.
+    let json: Bool
     let printLayout: String?
 
     /// The command's path, for usage errors.
@@ -32,19 +34,25 @@ struct BoardOptions: Sendable {
         let reader = OptionReader(parsed, path: BoardOptions.path)
         let name = try ReadWriteOptions.output(parsed.value("output"), reader: reader)
         output = name?.path ?? ""
-        guard OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) != nil else {
+        let stream = try ReadWriteOptions.streamFormat(output: output, reader)
+        guard stream != nil || OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) != nil else {
             throw BoardOptions.usage("-o '\(output)': unsupported format (use \(OutputFormat.extensions))")
         }
         overrides = try BoardOverrides(parsed)
         var save = SaveOptions(quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force"))
         save.saverOptions = name?.options
+        save.streamFormat = stream
         self.save = save
         placeholder = parsed.flag("placeholder")
         limits = CardPhoto.Limits(
             failOn: try ReadWriteOptions.failOn(reader), maxPixels: try ReadWriteOptions.maxPixels(reader)
         )
         dryRun = parsed.flag("dry-run")
+        json = parsed.flag("json")
         printLayout = parsed.value("print-layout")
+        if printLayout == OutputPath.standardOutput && output == OutputPath.standardOutput {
+            throw BoardOptions.usage("--print-layout - and -o - would both write to standard output")
+        }
         if let layout = parsed.value("layout") {
             if let first = parsed.positionals.first {
                 throw BoardOptions.usage("unexpected argument '\(first)': --layout names the photos")
@@ -58,7 +66,7 @@ struct BoardOptions: Sendable {
 
     /// The plan given on the command line: inputs, captions, `--size` and the other overrides.
     private static func plan(_ parsed: ParsedCommand, overrides: BoardOverrides) throws(UsageError) -> BoardPlan {
-        let inputs = parsed.positionals
+        let inputs = try StandardInput.resolve(parsed.positionals, path: path)
         guard !inputs.isEmpty else { throw usage("missing argument '<input>' (or --layout FILE)") }
         guard overrides.board != nil else { throw usage("missing option '--size <WxH>' (or --device NAME)") }
         var captions = inputs.map(BoardPhoto.stem(of:))

@@ -69,7 +69,8 @@ struct CropCommand: LightboxCommand {
             return ExitCode.failure
         }
         let problems = options.batch.shard.share(of: planned.problems)
-        let runner = BatchRunner(jobs: options.batch.jobs, total: jobs.reduce(problems.count) { $0 + $1.items.count }, console: console, report: report, showProgress: options.source.isBatch)
+        let total = jobs.reduce(problems.count) { $0 + $1.items.count }
+        let runner = BatchRunner(jobs: options.batch.jobs, total: total, console: console, report: report, showProgress: jobs.count > 1)
         runner.fail(problems)
         let sheet = ContactSheet()
         let work = CropWork(options: options, console: console, sheet: options.contactSheet == nil ? nil : sheet, ledger: ledger)

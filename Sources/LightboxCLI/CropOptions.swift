@@ -38,6 +38,7 @@ struct CropOptions: Sendable {
             stripICC: parsed.flag("strip") || parsed.flag("strip-icc"), force: parsed.flag("force") || parsed.flag("resume")
         )
         save.saverOptions = output?.options
+        save.streamFormat = try ReadWriteOptions.streamFormat(output: output?.path, reader)
         self.save = save
         minimumSide = try CropOptions.minimumSide(parsed.value("min-side"))
         failOn = try ReadWriteOptions.failOn(reader)
@@ -107,8 +108,9 @@ struct CropOptions: Sendable {
             }
         }
         let template = OutputTemplate(output)
-        try checkOutputs(template, inputs: parsed.positionals, count: rects.count, reader: reader)
-        return .rects(inputs: parsed.positionals, rects: rects, template: template)
+        let inputs = try StandardInput.resolve(parsed.positionals, path: reader.path)
+        try checkOutputs(template, inputs: inputs, count: rects.count, reader: reader)
+        return .rects(inputs: inputs, rects: rects, template: template)
     }
 
     /// Every output needs a supported extension and a name of its own.
@@ -118,7 +120,7 @@ struct CropOptions: Sendable {
             for number in 1...max(count, 1) {
                 let output = template.path(input: input, number: number)
                 let ext = URL(fileURLWithPath: output).pathExtension
-                guard OutputFormat(extension: ext) != nil else {
+                guard OutputFormat(extension: ext) != nil || output == OutputPath.standardOutput else {
                     throw reader.error("-o '\(template.text)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))")
                 }
                 guard seen.insert(output).inserted else {

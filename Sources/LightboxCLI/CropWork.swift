@@ -67,7 +67,7 @@ struct CropWork: Sendable {
 
     /// The record for one outcome; in a dry run the plan is printed on stdout.
     private func record(_ outcome: CropOutcome, origin: String) -> BatchRecord {
-        let fields = CropWork.fields(outcome)
+        let fields = CropWork.fields(outcome) + BatchRecord.originFields(origin)
         if let error = outcome.error {
             let message = origin.isEmpty ? error.description : "\(origin): \(error.description)"
             return BatchRecord(
@@ -76,8 +76,7 @@ struct CropWork: Sendable {
             )
         }
         if options.dryRun {
-            console.out(JSONValue.object(fields).text)
-            return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0)
+            return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0, plan: JSONValue.object(fields).text)
         }
         return BatchRecord(status: .done, fields: fields + ResumeLedger.bytesField(outcome.output), error: nil, milliseconds: outcome.milliseconds)
     }

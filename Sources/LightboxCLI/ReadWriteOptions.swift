@@ -10,7 +10,26 @@ enum ReadWriteOptions {
         .value("quality", valueName: "q", help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC (default 75; AVIF, HEIC 50)."),
         .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning.", choices: failLevels),
         .value("max-pixels", valueName: "n", help: "Refuse inputs declaring more pixels (default 250000000; 0: none)."),
+        .value("format", valueName: "ext", help: "With -o - (standard output): the format to write.", choices: streamFormats),
     ]
+
+    /// The formats `--format` names.
+    static let streamFormats = ["jpg", "png", "webp", "tif", "gif", "avif", "heic"]
+
+    /// `--format EXT`, which `-o -` needs and nothing else takes; nil when the output is a file.
+    static func streamFormat(output: String?, _ reader: OptionReader) throws(UsageError) -> OutputFormat? {
+        let text = try reader.choice("format", from: streamFormats)
+        guard output == OutputPath.standardOutput else {
+            if text != nil { throw reader.error("--format goes with -o - (standard output); a file's extension names its format") }
+            return nil
+        }
+        guard let text, let format = OutputFormat(extension: text) else {
+            throw reader.error("-o - writes to standard output and needs --format (\(streamFormats.joined(separator: ", ")))")
+        }
+        let printing = ["json", "dry-run"].filter { reader.parsed.command.option(long: $0) != nil }
+        try reader.refuse(printing, with: "-o - (the image goes to standard output)")
+        return format
+    }
 
     /// `--quality q`, 1 to 100, or nil for libvips' default.
     static func quality(_ reader: OptionReader) throws(UsageError) -> Int? {

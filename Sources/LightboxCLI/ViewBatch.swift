@@ -58,7 +58,9 @@ struct ViewBatch: Sendable {
         let options: ViewOptions
         switch line.result.flatMap({ self.options($0, line: line.number) }) {
         case .success(let value): options = value
-        case .failure(let problem): return BatchRecord(status: .failed, fields: [], error: problem.description, milliseconds: 0)
+        case .failure(let problem):
+            let fields: [(String, JSONValue)] = [("source", .string(manifest)), ("line", .int(line.number))]
+            return BatchRecord(status: .failed, fields: fields, error: problem.description, milliseconds: 0)
         }
         for warning in options.warnings { console.warning("\(manifest):\(line.number): \(warning)") }
         let output = options.request.output
@@ -74,11 +76,14 @@ struct ViewBatch: Sendable {
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         guard case .object(let fields) = ViewCommand.json(outcome) else { preconditionFailure("view JSON is an object") }
         if let error = outcome.error {
-            return BatchRecord(status: .failed, fields: fields, error: "\(manifest):\(line.number): \(error.description)", milliseconds: milliseconds)
+            let located = fields + [("source", .string(manifest)), ("line", .int(line.number))]
+            return BatchRecord(status: .failed, fields: located, error: "\(manifest):\(line.number): \(error.description)", milliseconds: milliseconds)
         }
-        if dryRun { console.out(JSONValue.object(fields).text) }
         let written = dryRun ? [] : ResumeLedger.bytesField(output)
-        return BatchRecord(status: dryRun ? .planned : .done, fields: fields + written, error: nil, milliseconds: milliseconds)
+        return BatchRecord(
+            status: dryRun ? .planned : .done, fields: fields + written, error: nil, milliseconds: milliseconds,
+            plan: dryRun ? JSONValue.object(fields).text : nil
+        )
     }
 
     /// The checked options of one line: its arguments, then the command line's defaults, output under `--out-dir`.

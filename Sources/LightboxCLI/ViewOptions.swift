@@ -29,7 +29,9 @@ struct ViewOptions: Sendable {
             throw UsageError("missing option '-o <output>'", commandPath: Self.path)
         }
         let output = name.path
-        let format = try ViewOptions.format(of: output)
+        let stream = try ReadWriteOptions.streamFormat(output: output, reader)
+        let format: OutputFormat
+        if let stream { format = stream } else { format = try ViewOptions.format(of: output) }
         var state = ViewState(screen: try parsed.value("screen").map { text throws(UsageError) in try ViewOptions.screen(text) } ?? device?.screen ?? .zero)
         state.scale = try ViewOptions.number(parsed, "scale", default: device?.scale ?? 1, positive: true)
         state.safeArea = try DeviceOptions.safeArea(parsed.value("safe-area"), path: Self.path) ?? device?.safeArea ?? .zero
@@ -45,7 +47,7 @@ struct ViewOptions: Sendable {
         warnings = ViewClamps.warnings(zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
         if parsed.flag("double-tap") { state = state.doubleTapped() }
         var request = ViewRequest(
-            inputs: parsed.positionals, page: page, output: output,
+            inputs: try StandardInput.resolve(parsed.positionals, path: Self.path), page: page, output: output,
             state: state, chrome: parsed.flag("chrome"), under: try ViewOptions.under(parsed.value("under"), format: format)
         )
         request.predicted = parsed.value("predicted") == nil ? nil : try ViewOptions.number(parsed, "predicted", default: 0)
@@ -55,6 +57,7 @@ struct ViewOptions: Sendable {
             quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force")
         )
         save.saverOptions = name.options
+        save.streamFormat = stream
         self.save = save
         failOn = try ReadWriteOptions.failOn(reader)
         maxPixels = try ReadWriteOptions.maxPixels(reader)

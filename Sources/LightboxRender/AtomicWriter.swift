@@ -19,15 +19,17 @@ public struct AtomicWriter: Sendable {
     ///
     /// `input` is the file whose pixels are decoded while saving, blamed when they are damaged;
     /// nil for a picture composed of pixels already in memory (a board, a contact sheet).
+    /// The path `-` is standard output, in `options.streamFormat`, through a private temp file.
     public func write(_ image: VImage, to path: String, input: String?, others: [String] = []) throws(RenderError) {
         let inputs = (input.map { [$0] } ?? []) + others
-        let url = URL(fileURLWithPath: path)
-        guard let format = OutputFormat(extension: url.pathExtension) else {
+        let streamed = path == OutputPath.standardOutput
+        let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
+        guard let format = streamed ? options.streamFormat : OutputFormat(extension: url.pathExtension) else {
             throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
         }
-        try OutputPath.check(path, inputs: inputs, force: options.force)
-        let saver = try format.saver(for: path)
-        let temp = OutputPath.temporary(for: url)
+        if !streamed { try OutputPath.check(path, inputs: inputs, force: options.force) }
+        let saver = try format.saver(for: "x." + format.rawValue)
+        let temp = streamed ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
         do {
             let prepared = try options.prepared(DisplayColour.saveable(image, as: format))
@@ -40,7 +42,18 @@ public struct AtomicWriter: Sendable {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
             }
         }
-        try TempFiles.shared.finish(temp) { () throws(RenderError) in try publish(temp, as: path) }
+        try TempFiles.shared.finish(temp) { () throws(RenderError) in
+            try streamed ? AtomicWriter.stream(temp) : publish(temp, as: path)
+        }
+    }
+
+    /// Copies the finished temp file to standard output and removes it.
+    private static func stream(_ temp: String) throws(RenderError) {
+        defer { unlink(temp) }
+        guard let data = FileManager.default.contents(atPath: temp) else {
+            throw RenderError(OutputPath.standardOutput, "cannot read the finished image back")
+        }
+        FileHandle.standardOutput.write(data)
     }
 
     /// Moves the finished temp file into place, replacing only with `force`.

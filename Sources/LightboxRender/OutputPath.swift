@@ -3,6 +3,9 @@ import Vips
 
 /// Rules about output paths: never the input, never a silent replace, temp names beside the output.
 public enum OutputPath {
+    /// The output name that means standard output.
+    public static let standardOutput = "-"
+
     /// Throws when `path` is one of the inputs, its folder cannot be made, or it exists without `force`.
     ///
     /// A missing folder is made (with its parents) when `makeFolder`; otherwise, for a dry run,

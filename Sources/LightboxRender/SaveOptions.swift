@@ -10,6 +10,8 @@ public struct SaveOptions: Sendable, Equatable {
     public var stripICC: Bool
     /// Replace an existing output.
     public var force: Bool
+    /// The format written to standard output (`-o -`), from `--format`.
+    public var streamFormat: OutputFormat?
     /// Save options as libvips writes them in an output name (`[Q=90,strip]`), applied last; nil for none.
     public var saverOptions: String?
 
@@ -20,6 +22,7 @@ public struct SaveOptions: Sendable, Equatable {
         self.stripICC = stripICC
         self.force = force
         saverOptions = nil
+        streamFormat = nil
     }
 
     /// The image with the metadata these options drop removed.

@@ -22,6 +22,14 @@ struct BatchRecord: Sendable {
     let milliseconds: Double
     /// Whether `error` goes to stderr; false when an earlier record already printed the same cause.
     var printsError = true
+    /// The line a dry run prints on stdout for this item, in batch order.
+    var plan: String?
+
+    /// `source` and `line` fields for an item asked for at `origin` (`crops.csv:12`); none for a command-line item.
+    static func originFields(_ origin: String) -> [(String, JSONValue)] {
+        guard let colon = origin.lastIndex(of: ":"), let line = Int(origin[origin.index(after: colon)...]) else { return [] }
+        return [("source", .string(String(origin[..<colon]))), ("line", .int(line))]
+    }
 
     /// The report line: the item's fields, then status, error and milliseconds.
     var json: JSONValue {
