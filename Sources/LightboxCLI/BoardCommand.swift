@@ -15,7 +15,7 @@ struct BoardCommand: LightboxCommand {
             .value("captions", valueName: "A,B,...", help: "One caption per input, comma-separated (default: file names without extension)."),
             .value("size", valueName: "WxH", help: "The board's size in points, such as 600x800."),
             .value("device", valueName: "name", help: "The board is this device's screen: its size and scale (see DEVICES).", choices: DevicePreset.all.map(\.name)),
-            .value("card-width", valueName: "w", help: "The card width in points, 20 to 10000 (default 150; height 1.2w)."),
+            .value("card-width", valueName: "w", help: "The card width in points, up to 10000; under 1 is 1, as in the app (default 150)."),
             .value("scale", valueName: "k", help: "Output pixels per point, up to 8 (default 1)."),
             .value("background", valueName: "spec", help: "A colour (white, #rrggbb, r,g,b 0-255...), TOP:BOTTOM gradient, or an image path."),
             .value("output", short: "o", valueName: "output", help: "The board image to write.", required: true),
@@ -46,6 +46,10 @@ struct BoardCommand: LightboxCommand {
         let plan: BoardPlan
         do {
             plan = try resolvedPlan()
+            if plan.cardWidth < BoardOverrides.minimumCardWidth {
+                let used = JSONValue.number(Double(max(plan.cardWidth, 1)))
+                console.warning("card width \(JSONValue.number(Double(plan.cardWidth))) is unusual: under \(Int(BoardOverrides.minimumCardWidth)) pt a card has no room for its photo; drawn \(used) pt wide, as the app's max(cardWidth, 1) does")
+            }
             try writeLayout(plan, console: console)
             if options.dryRun {
                 try OutputPath.check(options.output, inputs: plan.inputs, force: options.save.force, makeFolder: false)

@@ -44,7 +44,7 @@ enum BoardFields {
     static func number(_ value: Any, _ field: String, in range: ClosedRange<Double>) throws(BoardFieldError) -> Double {
         let number = try number(value, field)
         guard range.contains(number) else {
-            throw BoardFieldError(field, "\(JSONValue.number(number)) is outside \(JSONValue.number(range.lowerBound)) to \(JSONValue.number(range.upperBound))")
+            throw BoardFieldError(field, "\(JSONValue.number(number)) is not a number \(BoardOverrides.describe(range))")
         }
         return number
     }

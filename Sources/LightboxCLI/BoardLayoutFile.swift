@@ -41,7 +41,7 @@ enum BoardLayoutFile {
         let ids = Set(photos.map(\.id))
         var plan = BoardPlan(board: board, photos: photos)
         if let value = root["cardWidth"] {
-            plan.cardWidth = CGFloat(try BoardFields.number(value, "cardWidth", in: 20...10_000))
+            plan.cardWidth = CGFloat(try BoardFields.number(value, "cardWidth", in: BoardOverrides.cardWidths))
         }
         if let value = root["scale"] {
             plan.scale = try BoardFields.number(value, "scale", in: 0.01...BoardOptions.maximumScale)

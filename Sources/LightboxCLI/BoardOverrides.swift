@@ -14,8 +14,11 @@ struct BoardOverrides: Sendable {
     let dragging: BoardDrag?
     let reduceMotion: Bool
 
-    /// The smallest card width that leaves room for the padding and a photo.
+    /// The smallest card width that leaves room for the padding and a photo; narrower ones are drawn, with a warning.
     static let minimumCardWidth: CGFloat = 20
+
+    /// The card widths read: any finite number up to 10,000 (the seed draws `max(width, 1)`).
+    static let cardWidths = -Double.greatestFiniteMagnitude...10_000
 
     /// The largest board side, in points.
     static let maximumSide: CGFloat = 100_000
@@ -24,7 +27,7 @@ struct BoardOverrides: Sendable {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let device = try DeviceOptions.device(parsed.value("device"), path: BoardOptions.path)
         board = try parsed.value("size").map { text throws(UsageError) in try BoardOverrides.size(text) } ?? device?.screen
-        cardWidth = try BoardOverrides.number(parsed.value("card-width"), "card-width", in: 20...10_000).map { CGFloat($0) }
+        cardWidth = try BoardOverrides.number(parsed.value("card-width"), "card-width", in: BoardOverrides.cardWidths).map { CGFloat($0) }
         scale = try BoardOverrides.number(parsed.value("scale"), "scale", in: 0.01...BoardOptions.maximumScale)
             ?? device.map { Double($0.scale) }
         dragging = try parsed.value("dragging").map { text throws(UsageError) in try BoardOverrides.drag(text) }
@@ -72,10 +75,16 @@ struct BoardOverrides: Sendable {
     }
 
     /// The number given for `--name`, within `range`.
+    /// `from A to B`, or `up to B` for a range open below.
+    static func describe(_ range: ClosedRange<Double>) -> String {
+        let upper = JSONValue.number(range.upperBound)
+        return range.lowerBound == -Double.greatestFiniteMagnitude ? "up to \(upper)" : "from \(JSONValue.number(range.lowerBound)) to \(upper)"
+    }
+
     private static func number(_ text: String?, _ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text else { return nil }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw BoardOptions.usage("--\(name) '\(text)': expected a number from \(JSONValue.number(range.lowerBound)) to \(JSONValue.number(range.upperBound))")
+            throw BoardOptions.usage("--\(name) '\(text)': expected a number \(BoardOverrides.describe(range))")
         }
         return value
     }

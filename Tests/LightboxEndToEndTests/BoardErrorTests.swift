@@ -12,7 +12,7 @@ import Vips
         (["a.jpg", "a.jpg", "--size", "10x10", "-o", "out.png"], "input 'a.jpg' given twice (each input is a card whose id is its path)"),
         (["a.jpg", "--size", "10by10", "-o", "out.png"], "--size '10by10': expected WxH in points, such as 600x800"),
         (["a.jpg", "--size", "10x10", "--scale", "9", "-o", "out.png"], "--scale '9': expected a number from 0.01 to 8"),
-        (["a.jpg", "--size", "10x10", "--card-width", "5", "-o", "out.png"], "--card-width '5': expected a number from 20 to 10000"),
+        (["a.jpg", "--size", "10x10", "--card-width", "10001", "-o", "out.png"], "--card-width '10001': expected a number up to 10000"),
         (["a.jpg", "--size", "10x10", "--background", "#12345", "-o", "out.png"], "--background '#12345': expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255, TOP:BOTTOM or an image path"),
         (["a.jpg", "--size", "10x10", "--background", "1,2,300", "-o", "out.png"], "--background '1,2,300': expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255, TOP:BOTTOM or an image path"),
         (["a.jpg", "--size", "10x10", "-o", "out.txt"], "-o 'out.txt': unsupported format (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"),

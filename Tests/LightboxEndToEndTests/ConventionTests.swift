@@ -56,3 +56,28 @@ import Vips
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 }
+
+/// Board layouts take what the app takes: any card width, drawn `max(width, 1)` wide, with a warning when unusual.
+@Suite struct BoardCardWidthTests {
+    @Test(arguments: [("5", "5"), ("0", "1"), ("-3", "1"), ("1", "1")])
+    func narrowCardsAreDrawnWithAWarning(width: String, used: String) throws {
+        let scratch = try Scratch()
+        let output = scratch.path("b.png")
+        let result = try CommandRunner.run(["board", ViewHelpers.photo, "--size", "100x100", "--card-width", width, "-o", output, "--dry-run"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("warning: card width \(width) is unusual"))
+        #expect(result.stderr.contains("drawn \(used) pt wide"))
+        let drawn = try CommandRunner.run(["board", ViewHelpers.photo, "--size", "100x100", "--card-width", width, "-o", output])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(try VImage.load(output).width == 100)
+    }
+
+    @Test func aLayoutFileWithATinyCardIsDrawn() throws {
+        let scratch = try Scratch()
+        let layout = scratch.path("layout.json")
+        try Data(#"{"board":[120,120],"cardWidth":12,"photos":[{"path":"\#(ViewHelpers.photo)"}]}"#.utf8).write(to: URL(fileURLWithPath: layout))
+        let result = try CommandRunner.run(["board", "--layout", layout, "-o", scratch.path("b.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("card width 12 is unusual"))
+    }
+}
