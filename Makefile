@@ -8,7 +8,7 @@ BIN := .build/release/lightbox
 
 .PHONY: deps build release test demo fixtures bench fuzz sanitize clean
 
-## Installs libvips-dev and fonts when missing (Debian, as root or with sudo).
+## Installs libvips-dev, libyaml-dev and fonts when missing (Debian, as root or with sudo).
 deps:
 	@bash scripts/install-deps.sh
 
