@@ -55,18 +55,19 @@ struct CropOptions: Sendable {
             try reader.refusePositionals(with: "--manifest")
             return .manifest(path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict)
         }
-        if let labels = parsed.value("yolo") {
+        if let yolo = parsed.value("yolo") {
             try reader.refuse(["rect", "output"], with: "--yolo")
             try reader.refusePositionals(with: "--yolo")
-            let images = try reader.required("images", for: "--yolo")
             let outDir = try reader.required("out-dir", for: "--yolo")
             let pad = try reader.number("pad", in: 0...10) ?? 0
-            var names: [Int: String] = [:]
-            if let classes = parsed.value("classes") {
-                do { names = try ClassNames.read(classes) } catch { throw reader.error("--classes: \(error.description)") }
+            let layout: YOLOReader.Layout
+            if ["yaml", "yml"].contains(URL(fileURLWithPath: yolo).pathExtension.lowercased()) {
+                try reader.refuse(["images", "classes"], with: "--yolo data.yaml (it names the images and classes)")
+                layout = .dataset(yolo)
+            } else {
+                layout = .flat(labels: yolo, images: try reader.required("images", for: "--yolo"), classes: parsed.value("classes"))
             }
-            let yolo = YOLOReader(labels: labels, images: images, names: names, pad: pad, square: parsed.flag("square"), strict: strict)
-            return .yolo(yolo, outDir: outDir)
+            return .yolo(YOLOReader(layout: layout, pad: pad, square: parsed.flag("square"), strict: strict), outDir: outDir)
         }
         return try rectSource(parsed, reader: reader, strict: strict, warnings: &warnings)
     }

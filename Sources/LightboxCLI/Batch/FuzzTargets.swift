@@ -20,12 +20,12 @@ public enum FuzzTargets {
         case "jsonl":
             _ = try? ManifestReader.parse(data, path: "fuzz.jsonl")
         case "yolo":
-            let reader = YOLOReader(labels: "l", images: "i", names: [:], pad: 0.1, square: false, strict: false)
+            let reader = YOLOLabelLine(poseValues: nil, pad: 0.1, strict: false)
             for (index, line) in text.components(separatedBy: .newlines).enumerated() {
-                _ = reader.box(line, file: "fuzz.txt", line: index + 1)
+                _ = reader.parse(line, file: "fuzz.txt", line: index + 1)
             }
         case "yaml":
-            _ = try? ClassNames.yaml(text, path: "fuzz.yaml")
+            _ = try? ClassNames.yaml(data, path: "fuzz.yaml")
         case "layout":
             _ = try? BoardLayoutFile.parse(data, folder: "/fuzz")
         case "states":
