@@ -51,25 +51,45 @@ struct CropOptions: Sendable {
     private static func source(_ parsed: ParsedCommand, reader: OptionReader, warnings: inout [String]) throws(UsageError) -> CropSource {
         let strict = parsed.flag("strict")
         if let manifest = parsed.value("manifest") {
-            try reader.refuse(["rect", "output", "yolo"], with: "--manifest")
+            try reader.refuse(["rect", "output", "yolo", "coco", "voc"], with: "--manifest")
             try reader.refusePositionals(with: "--manifest")
             return .manifest(path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict)
         }
-        if let yolo = parsed.value("yolo") {
-            try reader.refuse(["rect", "output"], with: "--yolo")
-            try reader.refusePositionals(with: "--yolo")
-            let outDir = try reader.required("out-dir", for: "--yolo")
-            let pad = try reader.number("pad", in: 0...10) ?? 0
-            let layout: YOLOReader.Layout
-            if ["yaml", "yml"].contains(URL(fileURLWithPath: yolo).pathExtension.lowercased()) {
-                try reader.refuse(["images", "classes"], with: "--yolo data.yaml (it names the images and classes)")
-                layout = .dataset(yolo)
-            } else {
-                layout = .flat(labels: yolo, images: try reader.required("images", for: "--yolo"), classes: parsed.value("classes"))
-            }
-            return .yolo(YOLOReader(layout: layout, pad: pad, square: parsed.flag("square"), strict: strict), outDir: outDir)
-        }
+        if let dataset = try datasetSource(parsed, reader: reader, strict: strict) { return dataset }
         return try rectSource(parsed, reader: reader, strict: strict, warnings: &warnings)
+    }
+
+    /// `--yolo`, `--coco` or `--voc` with their options, or nil when none is given.
+    private static func datasetSource(_ parsed: ParsedCommand, reader: OptionReader, strict: Bool) throws(UsageError) -> CropSource? {
+        let formats = ["yolo", "coco", "voc"].filter { parsed.has($0) }
+        guard let format = formats.first else {
+            try reader.refuse(["pad", "square", "only", "images", "classes"], with: "rects on the command line (they need --yolo, --coco or --voc)")
+            return nil
+        }
+        guard formats.count == 1 else { throw reader.error("--\(formats[0]) does not go with --\(formats[1])") }
+        let path = parsed.value(format) ?? ""
+        try reader.refuse(["rect", "output"], with: "--\(format)")
+        try reader.refusePositionals(with: "--\(format)")
+        let outDir = try reader.required("out-dir", for: "--\(format)")
+        let only = parsed.value("only").map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+        if let only, only.contains("") { throw reader.error("--only '\(parsed.value("only") ?? "")': an empty class name") }
+        let options = DatasetOptions(pad: try reader.number("pad", in: 0...10) ?? 0, square: parsed.flag("square"), strict: strict, only: only)
+        if format == "yolo" {
+            return .yolo(YOLOReader(layout: try yoloLayout(path, parsed: parsed, reader: reader), options: options), outDir: outDir)
+        }
+        try reader.refuse(["classes"], with: "--\(format) (it names its classes)")
+        let images = try reader.required("images", for: "--\(format)")
+        if format == "coco" { return .coco(COCOReader(annotations: path, images: images, options: options), outDir: outDir) }
+        return .voc(VOCReader(annotations: path, images: images, options: options), outDir: outDir)
+    }
+
+    /// `--yolo data.yaml` (which names images and classes), or label files with `--images`.
+    private static func yoloLayout(_ path: String, parsed: ParsedCommand, reader: OptionReader) throws(UsageError) -> YOLOReader.Layout {
+        if ["yaml", "yml"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+            try reader.refuse(["images", "classes"], with: "--yolo data.yaml (it names the images and classes)")
+            return .dataset(path)
+        }
+        return .flat(labels: path, images: try reader.required("images", for: "--yolo"), classes: parsed.value("classes"))
     }
 
     /// `INPUT... --rect ... -o TEMPLATE`, with every rect checked and every output named apart.

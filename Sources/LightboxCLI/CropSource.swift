@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 import LightboxRender
 
-/// Where `lightbox crop` takes its crops from: rects on the command line, a manifest or a YOLO dataset.
+/// Where `lightbox crop` takes its crops from: rects on the command line, a manifest or a dataset.
 enum CropSource: Sendable {
     /// `INPUT... --rect ... -o TEMPLATE`.
     case rects(inputs: [String], rects: [CGRect], template: OutputTemplate)
@@ -10,6 +10,10 @@ enum CropSource: Sendable {
     case manifest(path: String, outDir: String, strict: Bool)
     /// `--yolo LABELS --images IMAGES --out-dir DIR`.
     case yolo(YOLOReader, outDir: String)
+    /// `--coco INSTANCES.json --images IMAGES --out-dir DIR`.
+    case coco(COCOReader, outDir: String)
+    /// `--voc ANNOTATIONS --images IMAGES --out-dir DIR`.
+    case voc(VOCReader, outDir: String)
 
     /// Whether this is a batch source (manifest or YOLO), which prints a summary and makes folders.
     var isBatch: Bool {
@@ -30,6 +34,10 @@ enum CropSource: Sendable {
         case .manifest(let path, let outDir, let strict):
             return try CropSource.manifestEntries(path: path, outDir: outDir, strict: strict)
         case .yolo(let reader, let outDir):
+            return try reader.entries(outDir: outDir)
+        case .coco(let reader, let outDir):
+            return try reader.entries(outDir: outDir)
+        case .voc(let reader, let outDir):
             return try reader.entries(outDir: outDir)
         }
     }

@@ -11,6 +11,7 @@ struct CropWork: Sendable {
 
     /// Crops one input's items and returns a record per item.
     func run(_ job: CropJob) -> [BatchRecord] {
+        let job = AnnotationFrame.resolve(job, console: console)
         var records: [BatchRecord] = []
         var pending: [(Cropper.Item, String)] = []
         if options.batch.resume { sweepStaleTemps(for: job.items.map(\.output)) }

@@ -10,6 +10,8 @@ struct CropJob: Sendable {
     var items: [Cropper.Item]
     /// Where each item was asked for (`manifest.csv:12`, `--rect 2`), for messages and reports.
     var origins: [String]
+    /// The annotation's image size for pixel boxes (COCO, VOC), the same for every item of one input.
+    var annotatedSize: AnnotatedSize? = nil
 
     /// Groups items by input, keeping the order in which inputs first appear.
     static func grouped(_ entries: [CropEntry]) -> [CropJob] {
@@ -21,7 +23,7 @@ struct CropJob: Sendable {
                 jobs[slot].origins.append(entry.origin)
             } else {
                 slots[entry.input] = jobs.count
-                jobs.append(CropJob(order: jobs.count, input: entry.input, items: [entry.item], origins: [entry.origin]))
+                jobs.append(CropJob(order: jobs.count, input: entry.input, items: [entry.item], origins: [entry.origin], annotatedSize: entry.annotatedSize))
             }
         }
         return jobs

@@ -10,8 +10,8 @@ struct YOLOPlanner {
     let names: [Int: String]?
     /// Where the names came from, for messages.
     let namesFile: String
-    /// Grow the short side to make square crops.
-    let square: Bool
+    /// Squaring and the classes kept.
+    let options: DatasetOptions
     /// The label line reader.
     let lines: YOLOLabelLine
 
@@ -22,11 +22,11 @@ struct YOLOPlanner {
     private var claimed: [String: String] = [:]
 
     /// Makes a planner.
-    init(outDir: String, names: [Int: String]?, namesFile: String, square: Bool, lines: YOLOLabelLine) {
+    init(outDir: String, names: [Int: String]?, namesFile: String, options: DatasetOptions, lines: YOLOLabelLine) {
         self.outDir = outDir
         self.names = names
         self.namesFile = namesFile
-        self.square = square
+        self.options = options
         self.lines = lines
     }
 
@@ -46,13 +46,14 @@ struct YOLOPlanner {
                     problems.append(BatchProblem(pair.label, line: index + 1, field: "class", "class \(classID) has no name in \(namesFile)"))
                     continue
                 }
+                guard options.keeps(name) else { continue }
                 let output = [outDir, pair.split, name, "\(stem)_\(number).\(ext)"].filter { !$0.isEmpty }.joined(separator: "/")
                 if let first = claimed[output] {
                     problems.append(BatchProblem(pair.label, line: index + 1, field: "output", "'\(output)' is already the output of \(first)"))
                     continue
                 }
                 claimed[output] = origin
-                entries.append(CropEntry(input: pair.image, item: Cropper.Item(rect: rect, output: output, square: square), origin: origin))
+                entries.append(CropEntry(input: pair.image, item: Cropper.Item(rect: rect, output: output, square: options.square), origin: origin))
             }
         }
     }

@@ -14,18 +14,15 @@ struct YOLOReader: Sendable {
 
     /// The dataset.
     let layout: Layout
-    /// Each side moves out by this fraction of the box's size.
-    let pad: Double
-    /// Grow the short side to make square crops.
-    let square: Bool
-    /// Refuse boxes that stick out of the image instead of clipping them.
-    let strict: Bool
+    /// Padding, squaring, strictness and the classes kept.
+    let options: DatasetOptions
 
     /// One crop entry per box, and a problem per bad line or missing image.
     func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         let (images, names, namesFile, poseValues) = try read()
-        var planner = YOLOPlanner(outDir: outDir, names: names, namesFile: namesFile, square: square,
-                                  lines: YOLOLabelLine(poseValues: poseValues, pad: pad, strict: strict))
+        if let names { try options.checkOnly(known: Set(names.values), file: namesFile) }
+        var planner = YOLOPlanner(outDir: outDir, names: names, namesFile: namesFile, options: options,
+                                  lines: YOLOLabelLine(poseValues: poseValues, pad: options.pad, strict: options.strict))
         var labelled = 0
         for pair in images.pairs {
             guard let data = FileManager.default.contents(atPath: pair.label) else { continue }
