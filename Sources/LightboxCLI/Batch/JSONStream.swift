@@ -123,14 +123,18 @@ final class JSONStream {
     /// A number value.
     func number() throws(BatchProblem) -> Double {
         _ = try peek()
-        var text = ""
-        while let byte = peekByte(), (byte >= 0x30 && byte <= 0x39) || "+-.eE".utf8.contains(byte) {
-            text.append(Character(UnicodeScalar(byte)))
-            _ = try takeByte()
-            if text.count > 64 { break }
+        var bytes: [UInt8] = []
+        while let byte = peekByte(), Self.isNumberByte(byte), bytes.count < 64 {
+            bytes.append(byte)
+            position += 1
         }
-        guard let value = Double(text), value.isFinite else { throw problem("expected a number") }
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { throw problem("expected a number") }
         return value
+    }
+
+    /// Whether `byte` can be part of a JSON number.
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || byte == 0x2E || byte == 0x2D || byte == 0x2B || byte == 0x65 || byte == 0x45
     }
 
     /// Whether the next value is `null` (taken if so).
@@ -140,31 +144,31 @@ final class JSONStream {
         return true
     }
 
-    /// Skips one value of any kind, however deeply nested, without keeping it.
+    /// Skips one value of any kind, however deeply nested, without keeping it: a tight scan
+    /// of the buffer that only tracks strings and bracket depth.
     func skip() throws(BatchProblem) {
-        var depth = 0
-        repeat {
-            let byte = try peek()
-            switch byte {
-            case UInt8(ascii: "\""): _ = try string()
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; _ = try takeByte()
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1; _ = try takeByte()
-            case UInt8(ascii: ","), UInt8(ascii: ":"):
-                guard depth > 0 else { throw problem("unexpected '\(Character(UnicodeScalar(byte)))'") }
-                _ = try takeByte()
-            default: try skipWord()
+        _ = try peek()
+        var scan = SkipScan()
+        while true {
+            if position == buffer.count {
+                guard peekByte() != nil else {
+                    guard scan.isComplete else { throw problem("the JSON ends too early") }
+                    return
+                }
             }
-        } while depth > 0
-        guard depth == 0 else { throw problem("unbalanced brackets") }
+            let bytes = buffer
+            var index = position
+            var finished = false
+            while index < bytes.count {
+                let byte = bytes[index]
+                if scan.ends(before: byte) { finished = true; break }
+                if byte == 0x0A { line += 1 }
+                index += 1
+                if try scan.take(byte, stream: self) { finished = true; break }
+            }
+            position = index
+            if finished { return }
+        }
     }
 
-    /// Skips a number, true, false or null.
-    private func skipWord() throws(BatchProblem) {
-        var taken = 0
-        while let byte = peekByte(), !" \t\r\n,:]}[{\"".utf8.contains(byte) {
-            _ = try takeByte()
-            taken += 1
-        }
-        guard taken > 0 else { throw problem("expected a JSON value") }
-    }
 }
