@@ -33,7 +33,7 @@ struct CropCommand: LightboxCommand {
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
             .flag("json", help: "Print one JSON line per item after doing it."),
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
-        ] + ReadWriteOptions.specs + BatchOptions.specs,
+        ] + ResizeOptions.specs + ReadWriteOptions.specs + BatchOptions.specs,
         examples: CropHelp.examples
     )
 

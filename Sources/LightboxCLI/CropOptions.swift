@@ -20,6 +20,8 @@ struct CropOptions: Sendable {
     let contactSheet: String?
     /// Warnings found while checking (clipped rects), printed before any work.
     let warnings: [String]
+    /// `--resize`, `--fit`, `--pad-colour`: what every crop is resampled to.
+    let resize: CropResize?
 
     static let path = ["lightbox", "crop"]
 
@@ -40,6 +42,7 @@ struct CropOptions: Sendable {
         quiet = parsed.flag("quiet")
         batch = try BatchOptions(reader)
         maxPixels = try ReadWriteOptions.maxPixels(reader)
+        resize = try ResizeOptions.read(reader)
         preview = try CropOptions.previewTemplate(parsed.value("preview"), source: source, reader: reader)
         contactSheet = parsed.value("contact-sheet")
         if let sheet = contactSheet, OutputFormat(extension: URL(fileURLWithPath: sheet).pathExtension) == nil {

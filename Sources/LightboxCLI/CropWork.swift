@@ -27,7 +27,7 @@ struct CropWork: Sendable {
         if options.source.isBatch && !options.dryRun { makeFolders(for: pending.map(\.0.output)) }
         let cropper = Cropper(
             writer: AtomicWriter(options: options.save), minimumSide: options.minimumSide,
-            failOn: options.failOn, maxPixels: options.maxPixels
+            failOn: options.failOn, maxPixels: options.maxPixels, resize: options.resize
         )
         let outcomes = cropper.run(input: job.input, items: pending.map(\.0), dryRun: options.dryRun)
         for (outcome, (_, origin)) in zip(outcomes, pending) {
