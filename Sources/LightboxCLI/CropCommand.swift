@@ -12,7 +12,7 @@ struct CropCommand: LightboxCommand {
         arguments: [ArgumentSpec(name: "input", help: "Images to crop (with --rect).", isRepeating: true, isOptional: true)],
         options: [
             .repeated("rect", valueName: "x,y,w,h", help: "A normalized rect to crop; repeat for more."),
-            .value("output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n})."),
+            .value("output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n}, {dir})."),
             .value("manifest", valueName: "file", help: "Crop what a CSV or JSON Lines manifest lists."),
             .value("yolo", valueName: "data.yaml|labels", help: "Crop every box of an Ultralytics dataset, or of YOLO label files."),
             .value("coco", valueName: "instances.json", help: "Crop every bbox of a COCO instances file (crowd boxes too)."),
@@ -51,7 +51,7 @@ struct CropCommand: LightboxCommand {
         let planned: (entries: [CropEntry], problems: [BatchProblem])
         let report: BatchReport
         do {
-            planned = try options.source.entries()
+            planned = try options.source.entries(warn: console.warning)
             report = try BatchReport(path: options.batch.report, console: options.json && !options.dryRun ? console : nil)
         } catch {
             console.error(error.description)

@@ -11,15 +11,18 @@ enum CropHelp {
 
         OUTPUT NAMES:
           -o takes a template: {stem} and {ext} of the input, {n} the rect's
-          number from 1. With several rects or inputs each output needs its own
-          name.
+          number from 1, {dir} the input's folder. With several rects or inputs
+          each output needs its own name; any other {...} is an error. {ext} of
+          an input Lightbox cannot write (bmp, jp2, pdf, svs...) is png.
 
         BATCHES:
           --manifest reads CSV (header input,x,y,width,height[,output]) or JSON
           Lines ({"input":..,"rect":..,"output":..}; a rect is "x,y,w,h",
           {"x":..,"y":..,"width":..,"height":..} or [[x,y],[w,h]]). Inputs are
           relative to the manifest, outputs to --out-dir (default
-          {stem}-{n}.{ext}). A bad item is reported with its file and line and
+          {dir}/{stem}-{n}.{ext}, {dir} the input's folder relative to the
+          manifest). A clipped rect is warned about with its line and
+          reported with "clipped": true. A bad item is reported with its file and line and
           the batch goes on; the end prints "N done, M failed, K skipped".
 
         DATASETS:

@@ -117,6 +117,9 @@ struct CropOptions: Sendable {
             }
         }
         let template = OutputTemplate(output)
+        if let unknown = template.unknownPlaceholder {
+            throw reader.error("-o '\(output)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))")
+        }
         try checkOutputs(template, inputs: parsed.positionals, count: rects.count, reader: reader)
         return .rects(inputs: parsed.positionals, rects: rects, template: template)
     }
@@ -142,6 +145,9 @@ struct CropOptions: Sendable {
     private static func previewTemplate(_ text: String?, source: CropSource, reader: OptionReader) throws(UsageError) -> OutputTemplate? {
         guard let text else { return nil }
         let template = OutputTemplate(text)
+        if let unknown = template.unknownPlaceholder {
+            throw reader.error("--preview '\(text)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))")
+        }
         guard OutputFormat(extension: URL(fileURLWithPath: text).pathExtension) != nil else {
             throw reader.error("--preview '\(text)': unsupported format (use \(OutputFormat.extensions))")
         }

@@ -21,8 +21,9 @@ enum CropSource: Sendable {
         return true
     }
 
-    /// The crops asked for, and the problems of items that cannot even be planned.
-    func entries() throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+    /// The crops asked for, and the problems of items that cannot even be planned; `warn`
+    /// takes warnings about items that are still done (a clipped manifest rect).
+    func entries(warn: (String) -> Void = { _ in }) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         switch self {
         case .rects(let inputs, let rects, let template):
             let entries = inputs.flatMap { input in
@@ -32,7 +33,7 @@ enum CropSource: Sendable {
             }
             return (entries, [])
         case .manifest(let path, let outDir, let strict):
-            return try CropSource.manifestEntries(path: path, outDir: outDir, strict: strict)
+            return try CropSource.manifestEntries(path: path, outDir: outDir, strict: strict, warn: warn)
         case .yolo(let reader, let outDir):
             return try reader.entries(outDir: outDir)
         case .coco(let reader, let outDir):
@@ -42,8 +43,9 @@ enum CropSource: Sendable {
         }
     }
 
-    /// Manifest lines as entries: rects checked, default names `{stem}-{n}.{ext}`, duplicates refused.
-    private static func manifestEntries(path: String, outDir: String, strict: Bool) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+    /// Manifest lines as entries: rects checked (a clipped one warned about), default names
+    /// `{dir}/{stem}-{n}.{ext}` with the input's folder relative to the manifest, duplicates refused.
+    private static func manifestEntries(path: String, outDir: String, strict: Bool, warn: (String) -> Void) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         var entries: [CropEntry] = []
         var problems: [BatchProblem] = []
         var counts: [String: Int] = [:]
@@ -54,23 +56,37 @@ enum CropSource: Sendable {
                 problems.append(problem)
             case .success(let entry):
                 counts[entry.input, default: 0] += 1
-                let rect: CGRect
+                let checked: CropRect.Checked
                 do {
-                    rect = try CropRect.check(entry.rect, strict: strict).rect
+                    checked = try CropRect.check(entry.rect, strict: strict)
                 } catch {
                     problems.append(BatchProblem(path, line: entry.line, field: "rect", error.description))
                     continue
                 }
-                let name = entry.output ?? OutputTemplate("{stem}-{n}.{ext}").path(input: entry.input, number: counts[entry.input] ?? 1)
+                if checked.wasClipped {
+                    warn("\(path):\(entry.line): rect partly outside the image; clipped to \(CropOptions.describe(checked.rect))")
+                }
+                let name = entry.output ?? OutputTemplate("{dir}/{stem}-{n}.{ext}").path(input: entry.input, number: counts[entry.input] ?? 1, dir: folder(of: entry.input, manifest: path))
                 let output = name.hasPrefix("/") ? name : (outDir as NSString).appendingPathComponent(name)
                 if let first = claimed[output] {
                     problems.append(BatchProblem(path, line: entry.line, field: "output", "'\(output)' is already the output of line \(first)"))
                     continue
                 }
                 claimed[output] = entry.line
-                entries.append(CropEntry(input: entry.input, item: Cropper.Item(rect: rect, output: output), origin: "\(path):\(entry.line)"))
+                var planned = CropEntry(input: entry.input, item: Cropper.Item(rect: checked.rect, output: output), origin: "\(path):\(entry.line)")
+                planned.clipped = checked.wasClipped
+                entries.append(planned)
             }
         }
         return (entries, problems)
+    }
+
+    /// The folder of `input` relative to the manifest's folder; empty when it is that folder or outside it.
+    static func folder(of input: String, manifest: String) -> String {
+        let base = (OutputTemplate.folder(of: manifest) as NSString).standardizingPath
+        let folder = (OutputTemplate.folder(of: input) as NSString).standardizingPath
+        let prefix = base.isEmpty || base == "." ? "" : base + "/"
+        guard folder != base, prefix.isEmpty ? !folder.hasPrefix("/") && !folder.hasPrefix("..") : folder.hasPrefix(prefix) else { return "" }
+        return String(folder.dropFirst(prefix.count))
     }
 }

@@ -31,7 +31,7 @@ struct CropWork: Sendable {
         )
         let outcomes = cropper.run(input: job.input, items: pending.map(\.0), dryRun: options.dryRun)
         for (outcome, (_, origin)) in zip(outcomes, pending) {
-            records.append(record(outcome, origin: origin))
+            records.append(record(outcome, origin: origin, clipped: job.clipped.contains(outcome.output)))
         }
         if !options.dryRun && (options.preview != nil || sheet != nil) && outcomes.contains(where: { $0.error == nil }) {
             records += previews(job, outcomes: outcomes)
@@ -65,8 +65,8 @@ struct CropWork: Sendable {
     }
 
     /// The record for one outcome; in a dry run the plan is printed on stdout.
-    private func record(_ outcome: CropOutcome, origin: String) -> BatchRecord {
-        let fields = CropWork.fields(outcome)
+    private func record(_ outcome: CropOutcome, origin: String, clipped: Bool) -> BatchRecord {
+        let fields = CropWork.fields(outcome) + (clipped ? [("clipped", JSONValue.bool(true))] : [])
         if let error = outcome.error {
             let message = origin.isEmpty ? error.description : "\(origin): \(error.description)"
             return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: outcome.milliseconds)

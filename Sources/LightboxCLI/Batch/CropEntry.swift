@@ -11,4 +11,6 @@ struct CropEntry: Sendable {
     /// For a pixel box (COCO, VOC): the image size the annotation states; `item.rect` is
     /// normalized over it, and the frame it means is settled when the image is opened.
     var annotatedSize: AnnotatedSize? = nil
+    /// Whether the rect was clipped to the image (reported as `"clipped": true`).
+    var clipped = false
 }
