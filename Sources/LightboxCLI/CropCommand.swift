@@ -12,6 +12,7 @@ struct CropCommand: LightboxCommand {
         arguments: [ArgumentSpec(name: "input", help: "Images to crop (with --rect).", isRepeating: true, isOptional: true)],
         options: [
             .repeated("rect", valueName: "x,y,w,h", help: "A normalized rect to crop; repeat for more."),
+            .value("units", valueName: "u", help: "fraction (default: 0 to 1) or px (pixels of the displayed image) for rects."),
             .value("output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n}, {dir})."),
             .value("manifest", valueName: "file", help: "Crop what a CSV or JSON Lines manifest lists."),
             .value("yolo", valueName: "data.yaml|labels", help: "Crop every box of an Ultralytics dataset, or of YOLO label files."),

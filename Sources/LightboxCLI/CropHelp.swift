@@ -7,7 +7,8 @@ enum CropHelp {
           each from 0 to 1. Edges become pixels: left = (x*W).rounded() and
           right = ((x+width)*W).rounded(), half away from zero, so neighbouring
           rects tile exactly. A rect partly outside is clipped with a warning;
-          one outside the image, or with NaN, is an error.
+          one outside the image, or with NaN, is an error. --units px reads
+          --rect and manifest rects in pixels of the displayed image.
 
         OUTPUT NAMES:
           -o takes a template: {stem} and {ext} of the input, {n} the rect's

@@ -56,7 +56,7 @@ struct CropOptions: Sendable {
         if let manifest = parsed.value("manifest") {
             try reader.refuse(["rect", "output", "yolo", "coco", "voc"], with: "--manifest")
             try reader.refusePositionals(with: "--manifest")
-            return .manifest(path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict)
+            return .manifest(path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict, pixels: try pixelUnits(reader))
         }
         if let dataset = try datasetSource(parsed, reader: reader, strict: strict) { return dataset }
         return try rectSource(parsed, reader: reader, strict: strict, warnings: &warnings)
@@ -71,7 +71,7 @@ struct CropOptions: Sendable {
         }
         guard formats.count == 1 else { throw reader.error("--\(formats[0]) does not go with --\(formats[1])") }
         let path = parsed.value(format) ?? ""
-        try reader.refuse(["rect", "output"], with: "--\(format)")
+        try reader.refuse(["rect", "output", "units"], with: "--\(format)")
         try reader.refusePositionals(with: "--\(format)")
         let outDir = try reader.required("out-dir", for: "--\(format)")
         let only = parsed.value("only").map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
@@ -100,6 +100,7 @@ struct CropOptions: Sendable {
         guard !parsed.positionals.isEmpty else { throw reader.error("missing argument '<input>' (or use --manifest or --yolo)") }
         guard parsed.has("rect") else { throw reader.error("missing option '--rect <x,y,w,h>'") }
         guard let output = parsed.value("output") else { throw reader.error("missing option '-o <output>'") }
+        let pixels = try pixelUnits(reader)
         var rects: [CGRect] = []
         for (index, text) in parsed.values("rect").enumerated() {
             let label = "--rect \(index + 1) '\(text)'"
@@ -108,6 +109,12 @@ struct CropOptions: Sendable {
             case .success(let value): rect = value
             case .failure(let error): throw reader.error("\(label): \(error.message)")
             }
+            if pixels {
+                guard rect.width > 0, rect.height > 0 else { throw reader.error("\(label): a rect in pixels needs a width and height above 0") }
+                rects.append(rect)
+                continue
+            }
+            if PixelRects.looksLikePixels(rect) { throw reader.error(PixelRects.hint("--rect \(text)")) }
             do {
                 let checked = try CropRect.check(rect, strict: strict)
                 if checked.wasClipped { warnings.append("\(label) is partly outside the image; clipped to \(describe(checked.rect))") }
@@ -121,6 +128,7 @@ struct CropOptions: Sendable {
             throw reader.error("-o '\(output)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))")
         }
         try checkOutputs(template, inputs: parsed.positionals, count: rects.count, reader: reader)
+        if pixels { return .pixelRects(inputs: parsed.positionals, rects: rects, template: template, strict: strict) }
         return .rects(inputs: parsed.positionals, rects: rects, template: template)
     }
 
@@ -153,10 +161,16 @@ struct CropOptions: Sendable {
         }
         var (inputs, crops) = (2, 2)
         if case .rects(let names, let rects, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
+        if case .pixelRects(let names, let rects, _, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
         if crops > 1 && !template.numbersRects || inputs > 1 && !template.namesInputs {
             throw reader.error("--preview '\(text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview")
         }
         return template
+    }
+
+    /// Whether `--units px` asks for rects in pixels of the displayed image.
+    private static func pixelUnits(_ reader: OptionReader) throws(UsageError) -> Bool {
+        try reader.choice("units", from: ["fraction", "px"]) == "px"
     }
 
     private static func minimumSide(_ text: String?) throws(UsageError) -> CropRect.MinimumSide? {

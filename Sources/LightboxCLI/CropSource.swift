@@ -6,8 +6,11 @@ import LightboxRender
 enum CropSource: Sendable {
     /// `INPUT... --rect ... -o TEMPLATE`.
     case rects(inputs: [String], rects: [CGRect], template: OutputTemplate)
-    /// `--manifest FILE --out-dir DIR`; `strict` refuses rects partly outside the image.
-    case manifest(path: String, outDir: String, strict: Bool)
+    /// `INPUT... --rect ... --units px -o TEMPLATE`: rects in pixels of each displayed input.
+    case pixelRects(inputs: [String], rects: [CGRect], template: OutputTemplate, strict: Bool)
+    /// `--manifest FILE --out-dir DIR`; `strict` refuses rects partly outside the image;
+    /// `pixels` reads the rects in pixels of the displayed image (`--units px`).
+    case manifest(path: String, outDir: String, strict: Bool, pixels: Bool)
     /// `--yolo LABELS --images IMAGES --out-dir DIR`.
     case yolo(YOLOReader, outDir: String)
     /// `--coco INSTANCES.json --images IMAGES --out-dir DIR`.
@@ -17,7 +20,10 @@ enum CropSource: Sendable {
 
     /// Whether this is a batch source (manifest or YOLO), which prints a summary and makes folders.
     var isBatch: Bool {
-        if case .rects = self { return false }
+        switch self {
+        case .rects, .pixelRects: return false
+        default: break
+        }
         return true
     }
 
@@ -32,8 +38,10 @@ enum CropSource: Sendable {
                 }
             }
             return (entries, [])
-        case .manifest(let path, let outDir, let strict):
-            return try CropSource.manifestEntries(path: path, outDir: outDir, strict: strict, warn: warn)
+        case .pixelRects(let inputs, let rects, let template, let strict):
+            return CropSource.pixelEntries(inputs: inputs, rects: rects, template: template, strict: strict, warn: warn)
+        case .manifest(let path, let outDir, let strict, let pixels):
+            return try CropSource.manifestEntries(path: path, outDir: outDir, strict: strict, pixels: pixels ? PixelRects() : nil, warn: warn)
         case .yolo(let reader, let outDir):
             return try reader.entries(outDir: outDir)
         case .coco(let reader, let outDir):
@@ -45,7 +53,7 @@ enum CropSource: Sendable {
 
     /// Manifest lines as entries: rects checked (a clipped one warned about), default names
     /// `{dir}/{stem}-{n}.{ext}` with the input's folder relative to the manifest, duplicates refused.
-    private static func manifestEntries(path: String, outDir: String, strict: Bool, warn: (String) -> Void) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+    private static func manifestEntries(path: String, outDir: String, strict: Bool, pixels: PixelRects?, warn: (String) -> Void) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         var entries: [CropEntry] = []
         var problems: [BatchProblem] = []
         var counts: [String: Int] = [:]
@@ -58,9 +66,12 @@ enum CropSource: Sendable {
                 counts[entry.input, default: 0] += 1
                 let checked: CropRect.Checked
                 do {
-                    checked = try CropRect.check(entry.rect, strict: strict)
+                    checked = try CropRect.check(try rect(of: entry, pixels: pixels), strict: strict)
+                } catch let problem as BatchProblem {
+                    problems.append(BatchProblem(path, line: entry.line, field: "rect", problem.message))
+                    continue
                 } catch {
-                    problems.append(BatchProblem(path, line: entry.line, field: "rect", error.description))
+                    problems.append(BatchProblem(path, line: entry.line, field: "rect", String(describing: error)))
                     continue
                 }
                 if checked.wasClipped {
@@ -88,5 +99,40 @@ enum CropSource: Sendable {
         let prefix = base.isEmpty || base == "." ? "" : base + "/"
         guard folder != base, prefix.isEmpty ? !folder.hasPrefix("/") && !folder.hasPrefix("..") : folder.hasPrefix(prefix) else { return "" }
         return String(folder.dropFirst(prefix.count))
+    }
+
+    /// A manifest rect, normalized: in pixels with `--units px`, else as written (refused with
+    /// a hint when it looks like pixels).
+    private static func rect(of entry: ManifestEntry, pixels: PixelRects?) throws(BatchProblem) -> CGRect {
+        guard let pixels else {
+            if PixelRects.looksLikePixels(entry.rect) { throw BatchProblem("", PixelRects.hint(CropOptions.describe(entry.rect))) }
+            return entry.rect
+        }
+        switch pixels.normalized(entry.rect, input: entry.input) {
+        case .success(let rect): return rect
+        case .failure(let error): throw BatchProblem("", "\(entry.input): \(error.reason)")
+        }
+    }
+
+    /// `--units px` rects as entries: each input's displayed size read once, each rect checked.
+    private static func pixelEntries(inputs: [String], rects: [CGRect], template: OutputTemplate, strict: Bool, warn: (String) -> Void) -> (entries: [CropEntry], problems: [BatchProblem]) {
+        let pixels = PixelRects()
+        var entries: [CropEntry] = []
+        var problems: [BatchProblem] = []
+        for input in inputs {
+            for (index, rect) in rects.enumerated() {
+                let label = "--rect \(index + 1) '\(CropOptions.describe(rect))'"
+                do {
+                    let checked = try CropRect.check(try pixels.normalized(rect, input: input).get(), strict: strict)
+                    if checked.wasClipped { warn("\(input): \(label) is partly outside the image; clipped to \(CropOptions.describe(checked.rect))") }
+                    entries.append(CropEntry(input: input, item: Cropper.Item(rect: checked.rect, output: template.path(input: input, number: index + 1)), origin: ""))
+                } catch let error as RenderError {
+                    problems.append(BatchProblem(input, "\(label): \(error.reason)"))
+                } catch {
+                    problems.append(BatchProblem(input, "\(label): \(error)"))
+                }
+            }
+        }
+        return (entries, problems)
     }
 }
