@@ -44,6 +44,18 @@ import Vips
         #expect(val.x == 320 && val.y == 240)
     }
 
+    @Test func onlyKeepsTheNamedClassesAndRefusesUnknownOnes() throws {
+        let yaml = "path: ../ds\ntrain: images/train\nval: images/val\nnames: {0: cat, 1: traffic light}\n"
+        let scratch = try Self.ultralytics(yaml)
+        var result = try CommandRunner.run(["crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out"), "--only", "traffic light"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(scratch.files(under: "out") == ["train/traffic light/a_2.png", "val/traffic light/b_1.png"])
+        result = try CommandRunner.run(["crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out2"), "--only", "cat,dog"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("--only: no class named 'dog' (the classes are cat, traffic light)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("out2")))
+    }
+
     @Test func pathDefaultsToTheYAMLFolderAndFlowNamesWork() throws {
         let scratch = try Scratch()
         try scratch.place(Self.pattern, at: "images/val/x.png")
@@ -100,7 +112,7 @@ import Vips
     @Test func flatFormKeepsLabelSubfoldersAsSplits() throws {
         let scratch = try Scratch()
         try scratch.place(Self.pattern, at: "images/train/a.png")
-        try scratch.place(Self.pattern, at: "images/val/b.png")
+        try scratch.place(Self.pattern, at: "images/b.png")
         try scratch.write("0 0.5 0.5 0.5 0.5\n", to: "labels/train/a.txt")
         try scratch.write("1 0.5 0.5 0.25 0.25\n", to: "labels/val/b.txt")
         try scratch.write("cat\ndog\n", to: "classes.txt")

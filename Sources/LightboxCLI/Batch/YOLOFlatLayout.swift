@@ -1,7 +1,8 @@
 import Foundation
 
 /// The flat form `--yolo LABELS --images IMAGES`: each label file's image has its stem, in
-/// the same subfolder of `IMAGES` as the label is in `LABELS` (which becomes its split).
+/// the same subfolder of `IMAGES` as the label is in `LABELS` (which becomes its split), or
+/// else in `IMAGES` itself.
 struct YOLOFlatLayout {
     /// The label folder (or one label file).
     let labels: String
@@ -19,8 +20,10 @@ struct YOLOFlatLayout {
             let folder = split.isEmpty ? images : (images as NSString).appendingPathComponent(split)
             let index = indexes[folder] ?? Self.index(folder)
             indexes[folder] = index
+            let top = indexes[images] ?? Self.index(images)
+            indexes[images] = top
             let label = labelPath(relative)
-            guard let image = index[stem] else {
+            guard let image = index[stem] ?? top[stem] else {
                 problems.append(BatchProblem(label, "no image named \(stem).* in \(folder)"))
                 continue
             }
