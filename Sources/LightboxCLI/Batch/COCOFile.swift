@@ -12,7 +12,12 @@ struct COCOFile {
 
     /// Reads `path`; a syntax error or a field of the wrong type stops the read with its line.
     init(path: String) throws(BatchProblem) {
-        let stream = try JSONStream(path: path)
+        try self.init(stream: try JSONStream(path: path))
+    }
+
+    /// Reads what `stream` gives, to its end.
+    init(stream: JSONStream) throws(BatchProblem) {
+        let path = stream.path
         var first = true
         var seen: Set<String> = []
         while let key = try stream.nextKey(first: &first) {

@@ -3,7 +3,7 @@ import Foundation
 /// The parsers a fuzzer (and the fuzz regression tests) drive with arbitrary bytes.
 public enum FuzzTargets {
     /// The parser names, as `LIGHTBOX_FUZZ_TARGET` takes them.
-    public static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states"]
+    public static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states", "coco", "voc"]
 
     /// The target chosen by the environment (default `csv`).
     public static let selected = ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ_TARGET"] ?? "csv"
@@ -26,6 +26,10 @@ public enum FuzzTargets {
             }
         case "yaml":
             _ = try? ClassNames.yaml(data, path: "fuzz.yaml")
+        case "coco":
+            _ = try? COCOFile(stream: JSONStream(data: data, path: "fuzz.json"))
+        case "voc":
+            _ = try? VOCDocument.read(data, file: "fuzz.xml")
         case "layout":
             _ = try? BoardLayoutFile.parse(data, folder: "/fuzz")
         case "states":

@@ -5,7 +5,7 @@ import Foundation
 final class JSONStream {
     /// The file, for messages.
     let path: String
-    private let handle: FileHandle
+    private let handle: FileHandle?
     private var buffer: [UInt8] = []
     private var position = 0
     private var atEnd = false
@@ -19,7 +19,15 @@ final class JSONStream {
         self.handle = handle
     }
 
-    deinit { try? handle.close() }
+    /// Reads `data` already in memory (for the fuzzer), named `path` in messages.
+    init(data: Data, path: String) {
+        self.path = path
+        handle = nil
+        buffer = Array(data)
+        atEnd = true
+    }
+
+    deinit { try? handle?.close() }
 
     /// A problem at the current line.
     func problem(_ message: String) -> BatchProblem {
@@ -29,7 +37,7 @@ final class JSONStream {
     /// The next byte without taking it, nil at the end of the file.
     private func peekByte() -> UInt8? {
         if position == buffer.count {
-            guard !atEnd else { return nil }
+            guard !atEnd, let handle else { return nil }
             buffer = Array(handle.readData(ofLength: 1 << 20))
             position = 0
             if buffer.isEmpty { atEnd = true; return nil }

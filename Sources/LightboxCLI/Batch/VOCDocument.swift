@@ -22,6 +22,9 @@ final class VOCDocument: NSObject, XMLParserDelegate {
 
     /// Parses `data`; a malformed file is a problem with its line.
     static func read(_ data: Data, file: String) throws(BatchProblem) -> VOCDocument {
+        if let line = firstInvalidUTF8Line(data) {
+            throw BatchProblem(file, line: line, "not UTF-8 text (VOC files are read as UTF-8)")
+        }
         let document = VOCDocument()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -31,6 +34,21 @@ final class VOCDocument: NSObject, XMLParserDelegate {
             throw BatchProblem(file, line: failure.line, "not well-formed XML (\(failure.reason))")
         }
         return document
+    }
+
+    /// The line of the first byte that is not UTF-8, nil when all of `data` is; checked first
+    /// because Foundation's XMLParser on Linux traps on element names that are not UTF-8.
+    static func firstInvalidUTF8Line(_ data: Data) -> Int? {
+        var decoder = UTF8()
+        var bytes = data.makeIterator()
+        var line = 1
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return line
+            }
+        }
     }
 
     /// Keeps the first error and where it was.
