@@ -12,7 +12,7 @@ INSTALLED := bin/lightbox share/man/man1/lightbox.1 share/bash-completion/comple
 
 .PHONY: deps build release test demo fixtures bench fuzz sanitize clean install install-files uninstall
 
-## Installs libvips-dev and fonts when missing (Debian, as root or with sudo).
+## Installs libvips-dev, libyaml-dev and fonts when missing (Debian, as root or with sudo).
 deps:
 	@bash scripts/install-deps.sh
 

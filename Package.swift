@@ -16,12 +16,19 @@ let package = Package(
             pkgConfig: vipsPackage,
             providers: [.apt(["libvips-dev"])]
         ),
+        .systemLibrary(
+            name: "CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
         .target(name: "Vips", dependencies: ["CVips"]),
+        .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
-        .target(name: "LightboxCLI", dependencies: ["LightboxRender", "LightboxGeometry", "Vips"]),
+        .target(name: "LightboxCLI", dependencies: ["LightboxRender", "LightboxGeometry", "LightboxYAML", "Vips"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+        .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
         .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI"]),
         .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),

@@ -12,14 +12,18 @@ struct CropCommand: LightboxCommand {
         arguments: [ArgumentSpec(name: "input", help: "Images to crop (with --rect).", isRepeating: true, isOptional: true)],
         options: [
             .repeated("rect", valueName: "x,y,w,h", help: "A normalized rect to crop; repeat for more."),
-            .value("output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n})."),
+            .value("units", valueName: "u", help: "fraction (default: 0 to 1) or px (pixels of the displayed image) for rects."),
+            .value("output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n}, {dir})."),
             .value("manifest", valueName: "file", help: "Crop what a CSV or JSON Lines manifest lists."),
-            .value("yolo", valueName: "labels", help: "Crop every box of YOLO label files (a folder or one file)."),
-            .value("images", valueName: "dir", help: "With --yolo: the folder of the labelled images."),
-            .value("classes", valueName: "file", help: "With --yolo: class names (data.yaml or one per line)."),
-            .value("pad", valueName: "f", help: "With --yolo: move each side out by f times the box's size."),
-            .flag("square", help: "With --yolo: grow the short side to make square crops."),
-            .value("out-dir", valueName: "dir", help: "With --manifest or --yolo: where outputs go (made if missing)."),
+            .value("yolo", valueName: "data.yaml|labels", help: "Crop every box of an Ultralytics dataset, or of YOLO label files."),
+            .value("coco", valueName: "instances.json", help: "Crop every bbox of a COCO instances file (crowd boxes too)."),
+            .value("voc", valueName: "annotations", help: "Crop every object of Pascal VOC XML files (a folder or one file)."),
+            .value("images", valueName: "dir", help: "With --coco, --voc or --yolo LABELS: the image folder."),
+            .value("classes", valueName: "file", help: "With --yolo LABELS: class names (data.yaml or one per line)."),
+            .value("only", valueName: "names", help: "With a dataset: crop only these classes (comma-separated)."),
+            .value("pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size."),
+            .flag("square", help: "With a dataset: grow the short side to make square crops."),
+            .value("out-dir", valueName: "dir", help: "With --manifest or a dataset: where outputs go (made if missing)."),
             .flag("keep-metadata", help: "Keep the input's EXIF, XMP and IPTC (dropped by default; orientation set to 1)."),
             .flag("strip", help: "Write no metadata at all, not even the ICC colour profile."),
             .flag("strip-icc", help: "Drop the ICC colour profile."),
@@ -33,7 +37,7 @@ struct CropCommand: LightboxCommand {
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
             .flag("json", help: "Print one JSON line per item after doing it."),
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
-        ] + ReadWriteOptions.specs + BatchOptions.specs,
+        ] + ResizeOptions.specs + ReadWriteOptions.specs + BatchOptions.specs,
         examples: CropHelp.examples
     )
 
@@ -50,7 +54,7 @@ struct CropCommand: LightboxCommand {
         for warning in options.warnings { console.warning(warning) }
         let planned: (entries: [CropEntry], problems: [BatchProblem])
         do {
-            planned = try options.source.entries()
+            planned = try options.source.entries(warn: console.warning)
         } catch {
             console.error(error.description)
             return ExitCode.failure

@@ -7,21 +7,39 @@ enum CropHelp {
           each from 0 to 1. Edges become pixels: left = (x*W).rounded() and
           right = ((x+width)*W).rounded(), half away from zero, so neighbouring
           rects tile exactly. A rect partly outside is clipped with a warning;
-          one outside the image, or with NaN, is an error.
+          one outside the image, or with NaN, is an error. --units px reads
+          --rect and manifest rects in pixels of the displayed image.
 
         OUTPUT NAMES:
           -o takes a template: {stem} and {ext} of the input, {n} the rect's
-          number from 1. With several rects or inputs each output needs its own
-          name.
+          number from 1, {dir} the input's folder. With several rects or inputs
+          each output needs its own name; any other {...} is an error. {ext} of
+          an input Lightbox cannot write (bmp, jp2, pdf, svs...) is png.
 
         BATCHES:
           --manifest reads CSV (header input,x,y,width,height[,output]) or JSON
           Lines ({"input":..,"rect":..,"output":..}; a rect is "x,y,w,h",
           {"x":..,"y":..,"width":..,"height":..} or [[x,y],[w,h]]). Inputs are
           relative to the manifest, outputs to --out-dir (default
-          {stem}-{n}.{ext}). --yolo writes DIR/<class>/<stem>_<n>.<ext>.
-          A bad item is reported with its file and line and the batch goes on;
-          the end prints "N done, M failed, K skipped".
+          {dir}/{stem}-{n}.{ext}, {dir} the input's folder relative to the
+          manifest). A clipped rect is warned about with its line and
+          reported with "clipped": true. A bad item is reported with its file and line and
+          the batch goes on; the end prints "N done, M failed, K skipped".
+
+        DATASETS:
+          --yolo data.yaml reads an Ultralytics dataset (path, train/val/test,
+          names) into DIR/<split>/<class>/<stem>_<n>.<ext>; --yolo LABELS
+          --images IMAGES reads label files. Lines are boxes, segmentation
+          polygons or oriented boxes (cropped to their bounding box).
+          --coco instances.json --images IMAGES writes DIR/<category>/
+          <stem>_<annotation id>.<ext> (crowd boxes included); --voc
+          ANNOTATIONS --images IMAGES writes DIR/<name>/<stem>_<n>.<ext>.
+          Pixel boxes are over the image as the annotator saw it: when the
+          annotation's size is the stored size of a turned photo (EXIF 5-8), or
+          neither size, a warning says which frame was used. An input format
+          Lightbox cannot write (bmp, dng...) gives PNG crops. A class name that
+          is empty, holds / or \\ or a control character, or is . or .., stops
+          the run before any crop.
 
         \(ExitCode.helpText)
         """
@@ -31,6 +49,8 @@ enum CropHelp {
         "lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg",
         "lightbox crop a.jpg b.png --rect 0,0,0.5,1 --rect 0.5,0,0.5,1 -o 'halves/{stem}-{n}.webp'",
         "lightbox crop --manifest crops.csv --out-dir crops --jobs 2 --report report.jsonl --resume",
-        "lightbox crop --yolo labels --images images --classes data.yaml --out-dir boxes --pad 0.1",
+        "lightbox crop --yolo data.yaml --out-dir boxes --pad 0.1 --only person,car",
+        "lightbox crop --coco instances_val2017.json --images val2017 --out-dir boxes --square",
+        "lightbox crop --voc VOC2012/Annotations --images VOC2012/JPEGImages --out-dir boxes",
     ]
 }

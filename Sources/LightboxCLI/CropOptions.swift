@@ -22,6 +22,8 @@ struct CropOptions: Sendable {
     let previewScreen: CropScreen
     /// Warnings found while checking (clipped rects), printed before any work.
     let warnings: [String]
+    /// `--resize`, `--fit`, `--pad-colour`: what every crop is resampled to.
+    let resize: CropResize?
 
     static let path = ["lightbox", "crop"]
 
@@ -47,6 +49,7 @@ struct CropOptions: Sendable {
         quiet = parsed.flag("quiet")
         batch = try BatchOptions(reader)
         maxPixels = try ReadWriteOptions.maxPixels(reader)
+        resize = try ResizeOptions.read(reader)
         preview = try CropOptions.previewTemplate(parsed.value("preview"), source: source, reader: reader)
         contactSheet = parsed.value("contact-sheet")
         previewScreen = try DeviceOptions.cropScreen(parsed, path: CropOptions.path)
@@ -66,24 +69,45 @@ struct CropOptions: Sendable {
     private static func source(_ parsed: ParsedCommand, output: String?, reader: OptionReader, warnings: inout [String]) throws(UsageError) -> CropSource {
         let strict = parsed.flag("strict")
         if let manifest = parsed.value("manifest") {
-            try reader.refuse(["rect", "output", "yolo"], with: "--manifest")
+            try reader.refuse(["rect", "output", "yolo", "coco", "voc"], with: "--manifest")
             try reader.refusePositionals(with: "--manifest")
-            return .manifest(path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict)
+            return .manifest(path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict, pixels: try pixelUnits(reader))
         }
-        if let labels = parsed.value("yolo") {
-            try reader.refuse(["rect", "output"], with: "--yolo")
-            try reader.refusePositionals(with: "--yolo")
-            let images = try reader.required("images", for: "--yolo")
-            let outDir = try reader.required("out-dir", for: "--yolo")
-            let pad = try reader.number("pad", in: 0...10) ?? 0
-            var names: [Int: String] = [:]
-            if let classes = parsed.value("classes") {
-                do { names = try ClassNames.read(classes) } catch { throw reader.error("--classes: \(error.description)") }
-            }
-            let yolo = YOLOReader(labels: labels, images: images, names: names, pad: pad, square: parsed.flag("square"), strict: strict)
-            return .yolo(yolo, outDir: outDir)
-        }
+        if let dataset = try datasetSource(parsed, reader: reader, strict: strict) { return dataset }
         return try rectSource(parsed, output: output, reader: reader, strict: strict, warnings: &warnings)
+    }
+
+    /// `--yolo`, `--coco` or `--voc` with their options, or nil when none is given.
+    private static func datasetSource(_ parsed: ParsedCommand, reader: OptionReader, strict: Bool) throws(UsageError) -> CropSource? {
+        let formats = ["yolo", "coco", "voc"].filter { parsed.has($0) }
+        guard let format = formats.first else {
+            try reader.refuse(["pad", "square", "only", "images", "classes"], with: "rects on the command line (they need --yolo, --coco or --voc)")
+            return nil
+        }
+        guard formats.count == 1 else { throw reader.error("--\(formats[0]) does not go with --\(formats[1])") }
+        let path = parsed.value(format) ?? ""
+        try reader.refuse(["rect", "output", "units"], with: "--\(format)")
+        try reader.refusePositionals(with: "--\(format)")
+        let outDir = try reader.required("out-dir", for: "--\(format)")
+        let only = parsed.value("only").map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
+        if let only, only.contains("") { throw reader.error("--only '\(parsed.value("only") ?? "")': an empty class name") }
+        let options = DatasetOptions(pad: try reader.number("pad", in: 0...10) ?? 0, square: parsed.flag("square"), strict: strict, only: only)
+        if format == "yolo" {
+            return .yolo(YOLOReader(layout: try yoloLayout(path, parsed: parsed, reader: reader), options: options), outDir: outDir)
+        }
+        try reader.refuse(["classes"], with: "--\(format) (it names its classes)")
+        let images = try reader.required("images", for: "--\(format)")
+        if format == "coco" { return .coco(COCOReader(annotations: path, images: images, options: options), outDir: outDir) }
+        return .voc(VOCReader(annotations: path, images: images, options: options), outDir: outDir)
+    }
+
+    /// `--yolo data.yaml` (which names images and classes), or label files with `--images`.
+    private static func yoloLayout(_ path: String, parsed: ParsedCommand, reader: OptionReader) throws(UsageError) -> YOLOReader.Layout {
+        if ["yaml", "yml"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
+            try reader.refuse(["images", "classes"], with: "--yolo data.yaml (it names the images and classes)")
+            return .dataset(path)
+        }
+        return .flat(labels: path, images: try reader.required("images", for: "--yolo"), classes: parsed.value("classes"))
     }
 
     /// `INPUT... --rect ... -o TEMPLATE`, with every rect checked and every output named apart.
@@ -91,6 +115,7 @@ struct CropOptions: Sendable {
         guard !parsed.positionals.isEmpty else { throw reader.error("missing argument '<input>' (or use --manifest or --yolo)") }
         guard parsed.has("rect") else { throw reader.error("missing option '--rect <x,y,w,h>'") }
         guard let output else { throw reader.error("missing option '-o <output>'") }
+        let pixels = try pixelUnits(reader)
         var rects: [CGRect] = []
         for (index, text) in parsed.values("rect").enumerated() {
             let label = "--rect \(index + 1) '\(text)'"
@@ -99,6 +124,12 @@ struct CropOptions: Sendable {
             case .success(let value): rect = value
             case .failure(let error): throw reader.error("\(label): \(error.message)")
             }
+            if pixels {
+                guard rect.width > 0, rect.height > 0 else { throw reader.error("\(label): a rect in pixels needs a width and height above 0") }
+                rects.append(rect)
+                continue
+            }
+            if PixelRects.looksLikePixels(rect) { throw reader.error(PixelRects.hint("--rect \(text)")) }
             do {
                 let checked = try CropRect.check(rect, strict: strict)
                 if checked.wasClipped { warnings.append("\(label) is partly outside the image; clipped to \(describe(checked.rect))") }
@@ -108,8 +139,12 @@ struct CropOptions: Sendable {
             }
         }
         let template = OutputTemplate(output)
+        if let unknown = template.unknownPlaceholder {
+            throw reader.error("-o '\(output)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))")
+        }
         let inputs = try StandardInput.resolve(parsed.positionals, path: reader.path)
         try checkOutputs(template, inputs: inputs, count: rects.count, reader: reader)
+        if pixels { return .pixelRects(inputs: inputs, rects: rects, template: template, strict: strict) }
         return .rects(inputs: inputs, rects: rects, template: template)
     }
 
@@ -134,15 +169,24 @@ struct CropOptions: Sendable {
     private static func previewTemplate(_ text: String?, source: CropSource, reader: OptionReader) throws(UsageError) -> OutputTemplate? {
         guard let text else { return nil }
         let template = OutputTemplate(text)
+        if let unknown = template.unknownPlaceholder {
+            throw reader.error("--preview '\(text)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))")
+        }
         guard OutputFormat(extension: URL(fileURLWithPath: text).pathExtension) != nil else {
             throw reader.error("--preview '\(text)': unsupported format (use \(OutputFormat.extensions))")
         }
         var (inputs, crops) = (2, 2)
         if case .rects(let names, let rects, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
+        if case .pixelRects(let names, let rects, _, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
         if crops > 1 && !template.numbersRects || inputs > 1 && !template.namesInputs {
             throw reader.error("--preview '\(text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview")
         }
         return template
+    }
+
+    /// Whether `--units px` asks for rects in pixels of the displayed image.
+    private static func pixelUnits(_ reader: OptionReader) throws(UsageError) -> Bool {
+        try reader.choice("units", from: ["fraction", "px"]) == "px"
     }
 
     private static func minimumSide(_ text: String?) throws(UsageError) -> CropRect.MinimumSide? {

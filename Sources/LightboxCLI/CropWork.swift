@@ -13,6 +13,7 @@ struct CropWork: Sendable {
 
     /// Crops one input's items and returns a record per item.
     func run(_ job: CropJob) -> [BatchRecord] {
+        let job = AnnotationFrame.resolve(job, console: console)
         var records: [BatchRecord] = []
         var pending: [(Cropper.Item, String)] = []
         if options.batch.resume { sweepStaleTemps(for: job.items.map(\.output)) }
@@ -28,11 +29,11 @@ struct CropWork: Sendable {
         if options.source.isBatch && !options.dryRun { makeFolders(for: pending.map(\.0.output)) }
         let cropper = Cropper(
             writer: AtomicWriter(options: options.save), minimumSide: options.minimumSide,
-            failOn: options.failOn, maxPixels: options.maxPixels
+            failOn: options.failOn, maxPixels: options.maxPixels, resize: options.resize
         )
         let outcomes = cropper.run(input: job.input, items: pending.map(\.0), dryRun: options.dryRun)
         for (outcome, (_, origin)) in zip(outcomes, pending) {
-            records.append(record(outcome, origin: origin))
+            records.append(record(outcome, origin: origin, clipped: job.clipped.contains(outcome.output)))
         }
         if !options.dryRun && (options.preview != nil || sheet != nil) && outcomes.contains(where: { $0.error == nil }) {
             records += previews(job, outcomes: outcomes)
@@ -66,8 +67,8 @@ struct CropWork: Sendable {
     }
 
     /// The record for one outcome; in a dry run the plan is printed on stdout.
-    private func record(_ outcome: CropOutcome, origin: String) -> BatchRecord {
-        let fields = CropWork.fields(outcome) + BatchRecord.originFields(origin)
+    private func record(_ outcome: CropOutcome, origin: String, clipped: Bool) -> BatchRecord {
+        let fields = CropWork.fields(outcome) + BatchRecord.originFields(origin) + (clipped ? [("clipped", JSONValue.bool(true))] : [])
         if let error = outcome.error {
             let message = origin.isEmpty ? error.description : "\(origin): \(error.description)"
             return BatchRecord(

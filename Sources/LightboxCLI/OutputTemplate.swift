@@ -1,7 +1,12 @@
 import Foundation
+import LightboxRender
 
-/// An output path with placeholders: `{stem}` and `{ext}` of the input, `{n}` the rect's number from 1.
+/// An output path with placeholders: `{stem}` and `{ext}` of the input, `{n}` the rect's
+/// number from 1, `{dir}` the input's folder (relative to the manifest, or as given).
 public struct OutputTemplate: Sendable, Equatable {
+    /// The placeholders a template may hold.
+    public static let placeholders = ["{stem}", "{ext}", "{n}", "{dir}"]
+
     /// The template text.
     public let text: String
 
@@ -16,12 +21,36 @@ public struct OutputTemplate: Sendable, Equatable {
     /// Whether the template names outputs apart by input (`{stem}`).
     public var namesInputs: Bool { text.contains("{stem}") }
 
-    /// The path for rect number `number` (from 1) of `input`.
-    public func path(input: String, number: Int) -> String {
+    /// The first `{...}` that is not a placeholder (such as `{name}`), or nil.
+    public var unknownPlaceholder: String? {
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { return nil }
+            let candidate = String(rest[open...close])
+            if !Self.placeholders.contains(candidate) { return candidate }
+            rest = rest[rest.index(after: close)...]
+        }
+        return nil
+    }
+
+    /// The path for rect number `number` (from 1) of `input`; `{ext}` of an input format
+    /// Lightbox cannot write (bmp, jp2, pdf...) is `png`.
+    public func path(input: String, number: Int, dir: String? = nil) -> String {
         let url = URL(fileURLWithPath: input)
+        let folder = dir ?? OutputTemplate.folder(of: input)
+        let ext = OutputFormat(extension: url.pathExtension) == nil ? "png" : url.pathExtension
         return text
+            .replacingOccurrences(of: "{dir}/", with: folder.isEmpty ? "" : folder + "/")
+            .replacingOccurrences(of: "{dir}", with: folder)
             .replacingOccurrences(of: "{stem}", with: url.deletingPathExtension().lastPathComponent)
-            .replacingOccurrences(of: "{ext}", with: url.pathExtension)
+            .replacingOccurrences(of: "{ext}", with: ext)
             .replacingOccurrences(of: "{n}", with: String(number))
+    }
+
+    /// The folder part of `path` ("" when it has none), without Foundation's path parsing,
+    /// which traps on some one-letter names on Linux.
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

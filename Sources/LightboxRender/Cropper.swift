@@ -1,5 +1,6 @@
 import Foundation
 import LightboxGeometry
+import Vips
 
 /// Crops one input into many outputs from normalized rects, decoding the input once.
 public struct Cropper: Sendable {
@@ -28,13 +29,16 @@ public struct Cropper: Sendable {
     public let failOn: String
     /// The most pixels an input may declare (0: no limit).
     public let maxPixels: Int
+    /// The size every crop is resampled to (`--resize`), if any.
+    public let resize: CropResize?
 
     /// Makes a cropper.
-    public init(writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
+    public init(writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels, resize: CropResize? = nil) {
         self.writer = writer
         self.minimumSide = minimumSide
         self.failOn = failOn
         self.maxPixels = maxPixels
+        self.resize = resize
     }
 
     /// Crops `input` into every item (or only plans them when `dryRun`), one outcome per item.
@@ -47,6 +51,10 @@ public struct Cropper: Sendable {
             return outcomes.map { var failed = $0; failed.error = error; return failed }
         }
         let size = source.displayedSize
+        let cropper: SourceImage
+        do { cropper = try shrunk(source, items: items, dryRun: dryRun) } catch {
+            return outcomes.map { var failed = $0; failed.error = error; return failed }
+        }
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices {
@@ -78,7 +86,7 @@ public struct Cropper: Sendable {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                try writer.write(try source.upright(pixels), to: items[index].output, input: input)
+                try writer.write(try cut(rect, from: cropper), to: items[index].output, input: input)
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }
@@ -86,5 +94,24 @@ public struct Cropper: Sendable {
             outcomes[index].milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         }
         return outcomes
+    }
+
+    /// The source to cut from: shrunk on load as far as every item's resize allows.
+    private func shrunk(_ source: SourceImage, items: [Item], dryRun: Bool) throws(RenderError) -> SourceImage {
+        guard let resize, !dryRun else { return source }
+        let size = source.displayedSize
+        let shrink = items.map { item in
+            let rect = item.square ? CropRect.squared(item.rect, width: size.width, height: size.height) : item.rect
+            return resize.loadShrink(for: CropRect.pixels(of: rect, width: size.width, height: size.height))
+        }.min() ?? 1
+        return shrink > 1 ? try SourceImage(shrinking: source, by: shrink, failOn: failOn) : source
+    }
+
+    /// The upright crop of `rect` from `source` (perhaps shrunk on load), resampled when asked.
+    private func cut(_ rect: CGRect, from source: SourceImage) throws(RenderError) -> VImage {
+        let size = source.displayedSize
+        let crop = try source.upright(CropRect.pixels(of: rect, width: size.width, height: size.height))
+        guard let resize else { return crop }
+        do { return try resize.apply(crop) } catch { throw RenderError(source.path, error.message) }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LightboxCLI
 
-/// Shards, YOLO boxes and class names, against hand-computed values.
+/// Shards and the progress line, against hand-computed values.
 @Suite struct BatchToolsTests {
     @Test(arguments: 1...7)
     func shardsCoverEveryItemExactlyOnce(count: Int) {
@@ -18,48 +18,6 @@ import Testing
     ] as [(String, Int?)])
     func shardParsingCountsFromOne(text: String, index: Int?) {
         #expect(Shard(text)?.index == index)
-    }
-
-    /// (label line, pad, expected class and x, y, width, height), worked out by hand.
-    static let boxes: [(String, Double, Int, [Double])] = [
-        ("0 0.5 0.5 0.2 0.4", 0, 0, [0.4, 0.3, 0.2, 0.4]),
-        ("3 0.25 0.75 0.5 0.5", 0, 3, [0, 0.5, 0.5, 0.5]),
-        // pad 0.25: each side moves out by a quarter of the box: 0.2 wide becomes 0.3.
-        ("1 0.5 0.5 0.2 0.4", 0.25, 1, [0.35, 0.2, 0.3, 0.6]),
-        // A padded box at the edge is clipped to the image.
-        ("2 0.1 0.1 0.2 0.2", 0.5, 2, [0, 0, 0.3, 0.3]),
-        // A sixth value (a confidence) is ignored.
-        ("0 0.5 0.5 1 1 0.93", 0, 0, [0, 0, 1, 1]),
-    ]
-
-    @Test(arguments: boxes)
-    func yoloBoxes(line: String, pad: Double, classID: Int, expected: [Double]) throws {
-        let reader = YOLOReader(labels: "l", images: "i", names: [:], pad: pad, square: false, strict: false)
-        let (id, rect) = try reader.box(line, file: "a.txt", line: 1).get()
-        #expect(id == classID)
-        let values = [rect.minX, rect.minY, rect.width, rect.height].map { (Double($0) * 1e9).rounded() / 1e9 }
-        #expect(values == expected)
-    }
-
-    @Test(arguments: [
-        ("0 0.5 0.5 0.2", "a.txt:4: expected 'class cx cy w h', got 4 values"),
-        ("x 0.5 0.5 0.2 0.2", "a.txt:4: class: 'x' is not a class id"),
-        ("0 0.5 abc 0.2 0.2", "a.txt:4: cy: 'abc' is not a number"),
-        ("0 2 2 0.2 0.2", "a.txt:4: box: the rect lies outside the image (it must overlap 0...1)"),
-    ])
-    func badYOLOLines(line: String, message: String) {
-        let reader = YOLOReader(labels: "l", images: "i", names: [:], pad: 0, square: false, strict: false)
-        #expect(throws: BatchProblem.self) { try reader.box(line, file: "a.txt", line: 4).get() }
-        if case .failure(let problem) = reader.box(line, file: "a.txt", line: 4) { #expect(problem.description == message) }
-    }
-
-    @Test(arguments: [
-        ("names: ['cat', \"dog\", bird]\n", [0: "cat", 1: "dog", 2: "bird"]),
-        ("path: x\nnames:\n  - cat\n  - dog\nnc: 2\n", [0: "cat", 1: "dog"]),
-        ("names:\n  0: person\n  2: car\ntrain: x\n", [0: "person", 2: "car"]),
-    ])
-    func dataYAMLNames(text: String, expected: [Int: String]) throws {
-        #expect(try ClassNames.yaml(text, path: "data.yaml") == expected)
     }
 
     @Test func progressText() {

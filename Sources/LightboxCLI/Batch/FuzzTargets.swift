@@ -3,7 +3,7 @@ import Foundation
 /// The parsers a fuzzer (and the fuzz regression tests) drive with arbitrary bytes.
 public enum FuzzTargets {
     /// The parser names, as `LIGHTBOX_FUZZ_TARGET` takes them.
-    public static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states"]
+    public static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states", "coco", "voc"]
 
     /// The target chosen by the environment (default `csv`).
     public static let selected = ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ_TARGET"] ?? "csv"
@@ -20,12 +20,16 @@ public enum FuzzTargets {
         case "jsonl":
             _ = try? ManifestReader.parse(data, path: "fuzz.jsonl")
         case "yolo":
-            let reader = YOLOReader(labels: "l", images: "i", names: [:], pad: 0.1, square: false, strict: false)
+            let reader = YOLOLabelLine(poseValues: nil, pad: 0.1, strict: false)
             for (index, line) in text.components(separatedBy: .newlines).enumerated() {
-                _ = reader.box(line, file: "fuzz.txt", line: index + 1)
+                _ = reader.parse(line, file: "fuzz.txt", line: index + 1)
             }
         case "yaml":
-            _ = try? ClassNames.yaml(text, path: "fuzz.yaml")
+            _ = try? ClassNames.yaml(data, path: "fuzz.yaml")
+        case "coco":
+            _ = try? COCOFile(stream: JSONStream(data: data, path: "fuzz.json"))
+        case "voc":
+            _ = try? VOCDocument.read(data, file: "fuzz.xml")
         case "layout":
             _ = try? BoardLayoutFile.parse(data, folder: "/fuzz")
         case "states":
