@@ -22,7 +22,7 @@ struct BoardCommand: LightboxCommand {
             .flag("dry-run", help: "Write no image; print the layout as one JSON line."),
             .value("print-layout", valueName: "file", help: "Also write the layout as JSON to file (feed it back with --layout)."),
             .flag("force", help: "Replace existing outputs."),
-        ] + ReadWriteOptions.specs,
+        ] + ReadWriteOptions.specs + WorkerOptions.specs,
         examples: [
             "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.png",
             "lightbox board *.jpg --size 900x600 --dry-run -o board.jpg",
@@ -31,10 +31,13 @@ struct BoardCommand: LightboxCommand {
     )
 
     let options: BoardOptions
+    /// `--timeout` for the worker processes that decode the photos.
+    let workers: WorkerOptions
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         options = try BoardOptions(parsed)
+        workers = try WorkerOptions(parsed)
     }
 
     /// Lays out and draws the board; returns the exit code.
@@ -90,8 +93,13 @@ struct BoardCommand: LightboxCommand {
             console.error("\(options.output): refusing to overwrite the input \(photo.path)")
             return ExitCode.failure
         }
+        // Forked before libvips and any thread start; each photo is decoded in one of them.
+        let pool = WorkerPool(count: min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count), timeout: workers.timeout, task: workerTask())
+        defer { pool.finish() }
+        Interrupts.install { "" }
         do {
-            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits).render()
+            let decode = BoardPhotoDispatch(pool: pool).square
+            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits, decode: decode).render()
             for failure in outcome.failures {
                 if outcome.placeholders {
                     console.warning("\(failure.description) (drawn as an empty card)")

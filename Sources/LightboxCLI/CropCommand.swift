@@ -30,15 +30,18 @@ struct CropCommand: LightboxCommand {
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
             .flag("json", help: "Print one JSON line per item after doing it."),
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
-        ] + ReadWriteOptions.specs + BatchOptions.specs,
+        ] + ReadWriteOptions.specs + WorkerOptions.specs + BatchOptions.specs,
         examples: CropHelp.examples
     )
 
     let options: CropOptions
+    /// `--timeout` for the worker processes that decode and write.
+    let workers: WorkerOptions
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         options = try CropOptions(parsed)
+        workers = try WorkerOptions(parsed)
     }
 
     /// Crops every item, reporting each failure and going on; returns the exit code.
@@ -55,11 +58,14 @@ struct CropCommand: LightboxCommand {
             return ExitCode.failure
         }
         let jobs = options.batch.shard.share(of: CropJob.grouped(planned.entries))
+        // Forked before the batch runner starts libvips and the signal thread.
+        let pool = WorkerPool(count: min(options.batch.jobs, jobs.count), timeout: workers.timeout, task: workerTask())
+        defer { pool.finish() }
         let problems = options.batch.shard.share(of: planned.problems)
         let runner = BatchRunner(jobs: options.batch.jobs, total: jobs.reduce(problems.count) { $0 + $1.items.count }, console: console, report: report, showProgress: options.source.isBatch)
         runner.fail(problems)
         let sheet = ContactSheet()
-        let work = CropWork(options: options, console: console, sheet: options.contactSheet == nil ? nil : sheet)
+        let work = CropDispatch(pool: pool, options: options, sheet: options.contactSheet == nil ? nil : sheet)
         runner.run(jobs) { work.run($0) }
         if let path = options.contactSheet, !options.dryRun {
             do {

@@ -25,6 +25,7 @@ public enum Lightbox {
 
     /// Runs the command line `arguments` (without argv[0]) and returns the exit code.
     public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+        if let status = serveIfWorker(arguments) { return status }
         let outcome: ParseOutcome
         do {
             outcome = try ArgumentParser.parse(arguments, root: root)

@@ -16,7 +16,7 @@ struct ViewBatch: Sendable {
     let quiet: Bool
 
     /// The options that steer the batch itself rather than each snapshot.
-    static let batchOptions: Set<String> = BatchOptions.names.union(["manifest", "out-dir", "dry-run", "json", "quiet"])
+    static let batchOptions: Set<String> = BatchOptions.names.union(["manifest", "out-dir", "dry-run", "json", "quiet", "timeout"])
 
     /// Reads the batch options; the others become defaults for every line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -33,8 +33,8 @@ struct ViewBatch: Sendable {
         }
     }
 
-    /// Renders every line, reporting each failure and going on; returns the exit code.
-    func run(console: Console) -> Int32 {
+    /// Renders every line in workers that `pool` starts, reporting each failure and going on; returns the exit code.
+    func run(console: Console, pool makePool: (Int) -> WorkerPool) -> Int32 {
         console.quiet = quiet
         let lines: [StateManifest.Line]
         let report: BatchReport
@@ -46,14 +46,17 @@ struct ViewBatch: Sendable {
             return ExitCode.failure
         }
         let share = batch.shard.share(of: lines)
+        let pool = makePool(min(batch.jobs, share.count))
+        defer { pool.finish() }
+        let dispatch = ViewDispatch(pool: pool)
         let runner = BatchRunner(jobs: batch.jobs, total: share.count, console: console, report: report, showProgress: true)
-        runner.run(share) { line in [self.render(line, console: console)] }
+        runner.run(share) { line in [dispatch.line(line, of: self)] }
         if !quiet { console.raw(runner.summary.text) }
         return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
     }
 
     /// Checks and renders one line.
-    private func render(_ line: StateManifest.Line, console: Console) -> BatchRecord {
+    func render(_ line: StateManifest.Line, console: Console) -> BatchRecord {
         let options: ViewOptions
         switch line.result.flatMap({ self.options($0, line: line.number) }) {
         case .success(let value): options = value
@@ -77,7 +80,7 @@ struct ViewBatch: Sendable {
     }
 
     /// The checked options of one line: its arguments, then the command line's defaults, output under `--out-dir`.
-    private func options(_ arguments: [String], line: Int) -> Result<ViewOptions, BatchProblem> {
+    func options(_ arguments: [String], line: Int) -> Result<ViewOptions, BatchProblem> {
         let split = arguments.firstIndex(of: "--") ?? arguments.count
         var own = Array(arguments[..<split])
         let pages = Array(arguments[split...])

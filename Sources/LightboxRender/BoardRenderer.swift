@@ -11,12 +11,21 @@ public struct BoardRenderer: Sendable {
     public let placeholder: Bool
     /// How a photo is read: libvips' `fail_on` and the most pixels its header may declare.
     public let limits: CardPhoto.Limits
+    /// How a card's photo becomes its square: `CardPhoto.square` in this process, or in a worker.
+    public let decode: PhotoDecoder
+
+    /// Decodes the photo at a path into a square of a side, within limits (`CardPhoto.square`'s contract).
+    public typealias PhotoDecoder = @Sendable (String, Int, CardPhoto.Limits) throws(RenderError) -> VImage
 
     /// Makes a renderer.
-    public init(plan: BoardPlan, placeholder: Bool = false, limits: CardPhoto.Limits = CardPhoto.Limits()) {
+    public init(
+        plan: BoardPlan, placeholder: Bool = false, limits: CardPhoto.Limits = CardPhoto.Limits(),
+        decode: @escaping PhotoDecoder = { path, side, limits throws(RenderError) in try CardPhoto.square(path, side: side, limits: limits) }
+    ) {
         self.plan = plan
         self.placeholder = placeholder
         self.limits = limits
+        self.decode = decode
     }
 
     /// One card ready to compose, or the reason its photo could not be read.
@@ -32,11 +41,11 @@ public struct BoardRenderer: Sendable {
         let cardRenderer = try BoardBackground.vips("card") { () throws(VipsError) in try CardRenderer(metrics: metrics) }
         let background = try plan.background.render(width: size.width, height: size.height)
         let cards = plan.cards
-        let (placeholder, limits) = (self.placeholder, self.limits)
+        let (placeholder, limits, decode) = (self.placeholder, self.limits, self.decode)
         // Each card is one small pipeline; the cards run side by side, one libvips worker each.
         Vips.setConcurrency(1)
         let prepared = BoardSlots<Prepared>.map(cards.count) { index in
-            BoardRenderer.prepare(cards[index], renderer: cardRenderer, placeholder: placeholder, limits: limits)
+            BoardRenderer.prepare(cards[index], renderer: cardRenderer, placeholder: placeholder, limits: limits, decode: decode)
         }
         Vips.setConcurrency(0)
         let layers = prepared.compactMap(\.layer)
@@ -48,12 +57,14 @@ public struct BoardRenderer: Sendable {
     }
 
     /// Decodes one card's photo and caption and turns the card into place.
-    private static func prepare(_ card: BoardCard, renderer: CardRenderer, placeholder: Bool, limits: CardPhoto.Limits) -> Prepared {
+    private static func prepare(
+        _ card: BoardCard, renderer: CardRenderer, placeholder: Bool, limits: CardPhoto.Limits, decode: PhotoDecoder
+    ) -> Prepared {
         let metrics = renderer.metrics
         var photo: VImage?
         var failure: RenderError?
         do {
-            photo = try CardPhoto.square(card.photo.path, side: metrics.photoSide, limits: limits)
+            photo = try decode(card.photo.path, metrics.photoSide, limits)
         } catch {
             failure = error
             guard placeholder else { return Prepared(layer: nil, failure: error) }

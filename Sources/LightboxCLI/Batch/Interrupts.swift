@@ -1,7 +1,7 @@
 import Foundation
 import LightboxRender
 
-/// Stops a batch cleanly on SIGINT or SIGTERM: in-flight temp files removed, a summary, exit 130 or 143.
+/// Stops a run cleanly on SIGINT or SIGTERM: workers killed, in-flight temp files removed, a summary, exit 130 or 143.
 enum Interrupts {
     /// The signals handled and the exit code of each (128 + the signal number).
     static let signals: [(Int32, Int32, String)] = [(SIGINT, 130, "SIGINT"), (SIGTERM, 143, "SIGTERM")]
@@ -17,8 +17,10 @@ enum Interrupts {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
+                WorkerPool.stopCurrent()
                 _ = TempFiles.shared.removeAllAndHold()
-                FileHandle.standardError.write(Data("\r\u{1B}[Kinterrupted by \(name): \(summary())\n".utf8))
+                let counts = summary()
+                FileHandle.standardError.write(Data("\r\u{1B}[Kinterrupted by \(name)\(counts.isEmpty ? "" : ": " + counts)\n".utf8))
                 _exit(code)
             }
             source.resume()

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Fault injection for the tests, compiled only into debug builds: `LIGHTBOX_FAULT` names inputs
+/// on which the worker crashes or hangs, as a real broken decoder would.
+///
+/// `LIGHTBOX_FAULT=crash:a.jpg,abort:b.jpg,hang:c.jpg`: SIGSEGV, SIGABRT (after a glibc-style
+/// message on stderr) or sleeping for ever, in the worker, when it starts on that input.
+enum WorkerFault {
+    /// Crashes or hangs here if the fault switch names `path`'s file name; does nothing in release builds.
+    static func inject(for path: String) {
+        #if DEBUG
+        guard let spec = getenv("LIGHTBOX_FAULT").map({ String(cString: $0) }) else { return }
+        let name = (path as NSString).lastPathComponent
+        for fault in spec.split(separator: ",") {
+            let parts = fault.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[1] == name else { continue }
+            switch parts[0] {
+            case "crash": raise(SIGSEGV)
+            case "abort":
+                FileHandle.standardError.write(Data("free(): invalid next size (normal)\n".utf8))
+                abort()
+            case "hang": while true { sleep(3600) }
+            default: continue
+            }
+        }
+        #endif
+    }
+}
