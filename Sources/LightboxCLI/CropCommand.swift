@@ -50,8 +50,10 @@ struct CropCommand: LightboxCommand {
         for warning in options.warnings { console.warning(warning) }
         let planned: (entries: [CropEntry], problems: [BatchProblem])
         let report: BatchReport
+        let ledger: CrashLedger
         do {
             planned = try options.source.entries()
+            ledger = CrashLedger(report: options.batch.resume ? options.batch.report : nil)
             report = try BatchReport(path: options.batch.report, console: options.json && !options.dryRun ? console : nil)
         } catch {
             console.error(error.description)
@@ -65,7 +67,7 @@ struct CropCommand: LightboxCommand {
         let runner = BatchRunner(jobs: options.batch.jobs, total: jobs.reduce(problems.count) { $0 + $1.items.count }, console: console, report: report, showProgress: options.source.isBatch)
         runner.fail(problems)
         let sheet = ContactSheet()
-        let work = CropDispatch(pool: pool, options: options, sheet: options.contactSheet == nil ? nil : sheet)
+        let work = CropDispatch(pool: pool, options: options, sheet: options.contactSheet == nil ? nil : sheet, ledger: ledger)
         runner.run(jobs) { work.run($0) }
         if let path = options.contactSheet, !options.dryRun {
             do {

@@ -38,6 +38,7 @@ struct ViewBatch: Sendable {
         console.quiet = quiet
         let lines: [StateManifest.Line]
         let report: BatchReport
+        let ledger = CrashLedger(report: batch.resume ? batch.report : nil)
         do {
             lines = try StateManifest.read(manifest)
             report = try BatchReport(path: batch.report, console: json && !dryRun ? console : nil)
@@ -48,7 +49,7 @@ struct ViewBatch: Sendable {
         let share = batch.shard.share(of: lines)
         let pool = makePool(min(batch.jobs, share.count))
         defer { pool.finish() }
-        let dispatch = ViewDispatch(pool: pool)
+        let dispatch = ViewDispatch(pool: pool, ledger: ledger)
         let runner = BatchRunner(jobs: batch.jobs, total: share.count, console: console, report: report, showProgress: true)
         runner.run(share) { line in [dispatch.line(line, of: self)] }
         if !quiet { console.raw(runner.summary.text) }

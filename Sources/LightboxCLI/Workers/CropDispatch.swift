@@ -7,14 +7,40 @@ struct CropDispatch: Sendable {
     let options: CropOptions
     /// Where the workers' previews go, when a contact sheet is asked for.
     let sheet: ContactSheet?
+    /// Items that crashed or timed out in earlier runs of a resumed batch.
+    let ledger: CrashLedger
 
-    /// Crops one input in a worker and returns its records.
+    /// Crops one input in a worker and returns its records; items `--resume` gave up on are not sent.
     func run(_ job: CropJob) -> [BatchRecord] {
+        var job = job
+        var records: [BatchRecord] = []
+        let kept = job.items.indices.filter { !ledger.gaveUp(on: job.items[$0].output) }
+        if kept.count < job.items.count {
+            var given = job
+            given.items = job.items.indices.filter { !kept.contains($0) }.map { job.items[$0] }
+            given.origins = job.items.indices.filter { !kept.contains($0) }.map { job.origins[$0] }
+            records = failed(given, reason: nil)
+            (job.items, job.origins) = (kept.map { job.items[$0] }, kept.map { job.origins[$0] })
+            if job.items.isEmpty { return records }
+        }
+        return records + send(job)
+    }
+
+    /// Sends one job to a worker and reads its records and previews; a batch's output folders
+    /// are made here first, so they exist from the start whatever the worker does.
+    private func send(_ job: CropJob) -> [BatchRecord] {
         var request = WireWriter()
         job.write(to: &request)
-        switch pool.perform(request.bytes, folders: folders(of: job)) {
+        let folders = folders(of: job)
+        if options.source.isBatch && !options.dryRun {
+            for folder in Set(job.items.map { ($0.output as NSString).deletingLastPathComponent }) where !folder.isEmpty {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
+        switch pool.perform(request.bytes, folders: folders) {
         case .failure(let failure):
-            return failed(job, reason: failure.reason)
+            return failed(job, reason: failure, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         case .success(let answer):
             var reader = WireReader(answer)
             do {
@@ -25,17 +51,21 @@ struct CropDispatch: Sendable {
                 for (order, image) in previews { if let image { sheet?.add(image, order: order) } }
                 return records
             } catch {
-                return failed(job, reason: "a worker gave an answer that could not be read")
+                return failed(job, reason: .unavailable("its answer could not be read"))
             }
         }
     }
 
-    /// One failed record per item of a job whose worker gave no answer.
-    private func failed(_ job: CropJob, reason: String) -> [BatchRecord] {
+    /// One failed record per item of a job whose worker gave no answer (`failure`), or that
+    /// `--resume` gave up on (nil); each counts the runs its decoder crashed or timed out in.
+    private func failed(_ job: CropJob, reason failure: WorkerFailure?, milliseconds: Double = 0) -> [BatchRecord] {
         zip(job.items, job.origins).map { item, origin in
-            let fields = CropWork.fields(CropOutcome(input: job.input, output: item.output, rect: item.rect))
+            var fields = CropWork.fields(CropOutcome(input: job.input, output: item.output, rect: item.rect))
+            let crashes = ledger.crashes(of: item.output) + (failure?.isDecoderFault ?? false ? 1 : 0)
+            if crashes > 0 { fields.append((CrashLedger.field, .int(crashes))) }
+            let reason = failure?.reason ?? CrashLedger.gaveUpReason(crashes)
             let message = origin.isEmpty ? "\(job.input): \(reason)" : "\(origin): \(job.input): \(reason)"
-            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: 0)
+            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: milliseconds)
         }
     }
 

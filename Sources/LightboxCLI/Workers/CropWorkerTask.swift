@@ -22,7 +22,7 @@ struct CropWorkerTask: WorkerTask {
             answer.int(0)
             return answer.bytes
         }
-        WorkerFault.inject(for: job.input)
+        WorkerFault.inject(for: job.input, outputs: job.items.map(\.output))
         let sheet = options.contactSheet == nil ? nil : ContactSheet()
         let records = CropWork(options: options, console: console, sheet: sheet).run(job)
         answer.list(records) { $1.write(to: &$0) }

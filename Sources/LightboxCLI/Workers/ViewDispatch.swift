@@ -4,6 +4,8 @@ import LightboxRender
 /// The supervisor's side of `view`: the snapshot or each manifest line is rendered in a worker.
 struct ViewDispatch: Sendable {
     let pool: WorkerPool
+    /// Lines that crashed or timed out in earlier runs of a resumed batch.
+    var ledger = CrashLedger(report: nil)
 
     /// Renders the command line's snapshot in a worker; one error line and exit 1 if it fails.
     func single(_ options: ViewOptions, console: Console) -> Int32 {
@@ -37,10 +39,18 @@ struct ViewDispatch: Sendable {
         request.list(arguments) { $0.string($1) }
         let output = options.request.output
         let input = ViewWorkerTask.shownInput(options.request)
+        var fields: [(String, JSONValue)] = [("input", .string(input)), ("output", .string(output))]
+        let place = "\(batch.manifest):\(line.number): \(input)"
+        if ledger.gaveUp(on: output) {
+            fields.append((CrashLedger.field, .int(ledger.crashes(of: output))))
+            return BatchRecord(status: .failed, fields: fields, error: "\(place): \(CrashLedger.gaveUpReason(ledger.crashes(of: output)))", milliseconds: 0)
+        }
+        let start = DispatchTime.now().uptimeNanoseconds
         switch pool.perform(request.bytes, folders: [(output as NSString).deletingLastPathComponent]) {
         case .failure(let failure):
-            let fields: [(String, JSONValue)] = [("input", .string(input)), ("output", .string(output))]
-            return BatchRecord(status: .failed, fields: fields, error: "\(batch.manifest):\(line.number): \(input): \(failure.reason)", milliseconds: 0)
+            if failure.isDecoderFault { fields.append((CrashLedger.field, .int(ledger.crashes(of: output) + 1))) }
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return BatchRecord(status: .failed, fields: fields, error: "\(place): \(failure.reason)", milliseconds: milliseconds)
         case .success(let answer):
             var reader = WireReader(answer)
             guard let record = try? BatchRecord.read(from: &reader) else {

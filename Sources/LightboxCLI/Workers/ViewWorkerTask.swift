@@ -21,7 +21,7 @@ struct ViewWorkerTask: WorkerTask {
     func perform(_ request: [UInt8]) -> [UInt8] {
         var answer = WireWriter()
         if let single {
-            WorkerFault.inject(for: ViewWorkerTask.shownInput(single.request))
+            WorkerFault.inject(for: ViewWorkerTask.shownInput(single.request), outputs: [single.request.output])
             let runner = ViewRunner(writer: AtomicWriter(options: single.save), failOn: single.failOn, maxPixels: single.maxPixels)
             let outcome = runner.run(single.request, dryRun: single.dryRun)
             answer.optional(outcome.error?.description)
@@ -36,7 +36,7 @@ struct ViewWorkerTask: WorkerTask {
             return answer.bytes
         }
         if case .success(let options) = batch.options(arguments, line: number) {
-            WorkerFault.inject(for: ViewWorkerTask.shownInput(options.request))
+            WorkerFault.inject(for: ViewWorkerTask.shownInput(options.request), outputs: [options.request.output])
         }
         let console = Console()
         console.quiet = batch.quiet

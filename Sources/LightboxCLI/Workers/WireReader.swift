@@ -16,12 +16,12 @@ struct WireReader {
 
     /// Reads a 64-bit integer.
     mutating func int() throws(Malformed) -> Int {
-        Int(Int64(littleEndian: try word()))
+        Int(Int64(bitPattern: try word()))
     }
 
     /// Reads a double.
     mutating func double() throws(Malformed) -> Double {
-        Double(bitPattern: UInt64(bitPattern: Int64(littleEndian: try word())))
+        Double(bitPattern: try word())
     }
 
     /// Reads a boolean.
@@ -56,12 +56,16 @@ struct WireReader {
         return values
     }
 
-    /// The next eight bytes as a raw 64-bit word.
-    private mutating func word() throws(Malformed) -> Int64 {
-        guard bytes.count - position >= 8 else { throw Malformed() }
-        var value: Int64 = 0
-        withUnsafeMutableBytes(of: &value) { $0.copyBytes(from: bytes[position..<position + 8]) }
+    /// The next eight bytes as a 64-bit word, least significant first.
+    private mutating func word() throws(Malformed) -> UInt64 {
+        guard let value = WireReader.word(bytes, at: position) else { throw Malformed() }
         position += 8
         return value
+    }
+
+    /// The eight bytes of `bytes` from `start` as a word, least significant first; nil if too few.
+    static func word(_ bytes: [UInt8], at start: Int) -> UInt64? {
+        guard start >= 0, bytes.count - start >= 8 else { return nil }
+        return bytes[start..<start + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 }

@@ -11,12 +11,17 @@ struct WireWriter {
 
     /// Appends a 64-bit integer.
     mutating func int(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+        word(UInt64(bitPattern: Int64(value)))
     }
 
     /// Appends a double, bit for bit.
     mutating func double(_ value: Double) {
-        withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        word(value.bitPattern)
+    }
+
+    /// Appends eight bytes, least significant first.
+    private mutating func word(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
     /// Appends a boolean as one integer.

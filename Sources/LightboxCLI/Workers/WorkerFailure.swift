@@ -25,6 +25,13 @@ enum WorkerFailure: Error, Sendable, Equatable {
         }
     }
 
+    /// Whether the input's decoding is to blame (a crash, an exit without answer, a timeout),
+    /// which `--resume` counts, rather than the machine.
+    var isDecoderFault: Bool {
+        if case .unavailable = self { return false }
+        return true
+    }
+
     /// `: detail` with the captured stderr lines joined on one line, or nothing when it is empty.
     private static func suffix(_ detail: String) -> String {
         let lines = detail.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -20,6 +20,7 @@ final class WorkerPool: @unchecked Sendable {
     init(count: Int, timeout: Double, task: any WorkerTask) {
         self.timeout = timeout
         signal(SIGPIPE, SIG_IGN)
+        Interrupts.hold()
         let forking = WorkerLauncher.isSingleThreaded
         for _ in 0..<max(1, count) {
             let started = forking ? WorkerLauncher.fork(task, closing: idle.flatMap(\.descriptors)) : WorkerLauncher.spawn()

@@ -42,7 +42,7 @@ final class WorkerProcess: @unchecked Sendable {
             guard poll(&watched, 2, wait) > 0 else { continue }
             if watched[1].revents != 0 { stderr.drain() }
             guard watched[0].revents != 0 else { continue }
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(responses, $0.baseAddress, $0.count) }
+            let got = Glibc.read(responses, &chunk, chunk.count)
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { return (.failure(ended(&stderr)), stderr.text) }
             answer.append(contentsOf: chunk[0..<got])

@@ -26,7 +26,7 @@ struct WorkerStderr {
     mutating func drain() {
         var chunk = [UInt8](repeating: 0, count: 1 << 12)
         while open {
-            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let got = Glibc.read(descriptor, &chunk, chunk.count)
             if got > 0 {
                 bytes.append(contentsOf: chunk[0..<got])
                 if bytes.count > WorkerStderr.cap { bytes.removeFirst(bytes.count - WorkerStderr.cap) }

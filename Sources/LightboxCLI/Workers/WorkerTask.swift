@@ -6,9 +6,3 @@ protocol WorkerTask: Sendable {
     /// Does the job a request describes and returns the answer; never throws (a failure is an answer).
     func perform(_ request: [UInt8]) -> [UInt8]
 }
-
-/// A command that can run as a worker: a spawned worker rebuilds it from the same command line.
-protocol WorkerHosting {
-    /// The task its workers run.
-    func workerTask() -> any WorkerTask
-}
