@@ -117,6 +117,6 @@ import Vips
     func helpDocumentsTheTimeout(command: String) throws {
         let result = try CommandRunner.run(["help", command])
         let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("--timeout <s> Give up on an item after s seconds and go on (default 300; 0: never)."), "\(text)")
+        #expect(text.contains("--timeout <s> Give up on an item after s seconds and go on (default 600; 0: never)."), "\(text)")
     }
 }
