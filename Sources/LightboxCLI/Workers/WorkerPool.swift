@@ -64,14 +64,15 @@ final class WorkerPool: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Closes every worker's pipes and waits for them to exit (the end of a run).
+    /// Closes every worker's pipes at the end of a run: each reads the end of its requests and
+    /// exits. The supervisor does not wait for that (a worker's exit takes a few ms of libvips
+    /// teardown), since it is about to exit too.
     func finish() {
         condition.lock()
         let workers = idle
         idle = []
         condition.unlock()
         workers.forEach { $0.close() }
-        workers.forEach { $0.reap() }
     }
 
     /// Kills every worker of the process's pool and removes the temp files of those that were
