@@ -2,10 +2,12 @@ import Foundation
 
 /// The worker side: answer requests one at a time until the supervisor closes the pipe.
 enum WorkerLoop {
-    /// Serves `task` on the given pipe ends and exits; never returns.
+    /// Serves `task` on the given pipe ends and exits; never returns. An empty first message
+    /// says libvips has started, so start-up does not count against an item's timeout.
     static func serve(_ task: any WorkerTask, requests: Int32, responses: Int32) -> Never {
         isolate()
         task.prepare()
+        guard WorkerFrames.write([], to: responses) else { _exit(0) }
         while let request = WorkerFrames.read(from: requests) {
             guard WorkerFrames.write(task.perform(request), to: responses) else { break }
         }

@@ -10,6 +10,12 @@ final class WorkerProcess: @unchecked Sendable {
     let responses: Int32
     /// The worker's stderr, read so nothing of a crash reaches the terminal unasked.
     let errors: Int32
+    /// Seconds a new worker may take to start libvips (when items have a timeout at all).
+    static let startupLimit = 120.0
+    /// Whether the worker has said it is ready.
+    private var ready = false
+    /// Bytes read from the worker that do not yet make a whole message.
+    private var buffer: [UInt8] = []
 
     /// Wraps a started worker and its parent-side pipe ends.
     init(pid: pid_t, requests: Int32, responses: Int32, errors: Int32) {
@@ -24,18 +30,35 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// Sends `request` and waits for the answer, killing the worker after `timeout` seconds (0: never).
     ///
-    /// Returns the answer or why there is none, and what the worker wrote on stderr meanwhile.
+    /// A new worker first says it is ready (libvips started); that wait does not count against
+    /// the item, only against `startupLimit`. Returns the answer or why there is none, and what
+    /// the worker wrote on stderr meanwhile.
     func perform(_ request: [UInt8], timeout: Double) -> (result: Result<[UInt8], WorkerFailure>, stderr: String) {
         var stderr = WorkerStderr(descriptor: errors)
         guard WorkerFrames.write(request, to: requests) else { return (.failure(ended(&stderr)), stderr.text) }
+        if !ready {
+            let startup = timeout > 0 ? max(timeout, WorkerProcess.startupLimit) : 0
+            if case .failure(let failure) = receive(timeout: startup, stderr: &stderr) { return (.failure(failure), stderr.text) }
+            ready = true
+        }
+        let result = receive(timeout: timeout, stderr: &stderr)
+        stderr.drain()
+        return (result, stderr.text)
+    }
+
+    /// The next whole message from the worker, or why none came within `timeout` seconds (0: no limit).
+    private func receive(timeout: Double, stderr: inout WorkerStderr) -> Result<[UInt8], WorkerFailure> {
         let deadline = timeout > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9) : nil
-        var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            if let length = WorkerFrames.announcedLength(buffer), buffer.count >= 8 + length {
+                defer { buffer.removeFirst(8 + length) }
+                return .success(Array(buffer[8..<8 + length]))
+            }
             var wait: Int32 = -1
             if let deadline {
                 let now = DispatchTime.now().uptimeNanoseconds
-                guard now < deadline else { return (.failure(killForTimeout(timeout)), stderr.text) }
+                guard now < deadline else { return .failure(killForTimeout(timeout)) }
                 wait = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
             }
             var watched = [pollfd(fd: responses, events: Int16(POLLIN), revents: 0), stderr.pollEntry]
@@ -44,12 +67,8 @@ final class WorkerProcess: @unchecked Sendable {
             guard watched[0].revents != 0 else { continue }
             let got = Glibc.read(responses, &chunk, chunk.count)
             if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { return (.failure(ended(&stderr)), stderr.text) }
-            answer.append(contentsOf: chunk[0..<got])
-            if let length = WorkerFrames.announcedLength(answer), answer.count >= 8 + length {
-                stderr.drain()
-                return (.success(Array(answer[8..<8 + length])), stderr.text)
-            }
+            guard got > 0 else { return .failure(ended(&stderr)) }
+            buffer.append(contentsOf: chunk[0..<got])
         }
     }
 
