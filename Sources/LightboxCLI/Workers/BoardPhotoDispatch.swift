@@ -3,6 +3,7 @@ import Vips
 
 /// The supervisor's side of `board`: each card's photo is decoded in a worker; the cards are drawn here.
 struct BoardPhotoDispatch: Sendable {
+    /// The workers that decode.
     let pool: WorkerPool
 
     /// The photo at `path` as a square of `side` pixels, decoded in a worker (`CardPhoto.square`'s contract).

@@ -8,6 +8,7 @@ struct CrashLedger: Sendable {
     /// Runs an item may crash or time out in before `--resume` stops trying it.
     static let limit = 2
 
+    /// The crash count of each output that has one.
     private let counts: [String: Int]
 
     /// Reads `report` (a previous run's JSON lines) when resuming; empty without one.

@@ -3,7 +3,9 @@ import LightboxRender
 
 /// The supervisor's side of `crop`: each job goes to a worker; a worker that dies or hangs fails that job's items.
 struct CropDispatch: Sendable {
+    /// The workers that crop.
     let pool: WorkerPool
+    /// The checked command line.
     let options: CropOptions
     /// Where the workers' previews go, when a contact sheet is asked for.
     let sheet: ContactSheet?

@@ -4,7 +4,9 @@ import Vips
 
 /// A crop worker: decodes one input and writes its crops (and previews), answering with the records.
 struct CropWorkerTask: WorkerTask {
+    /// The checked command line the worker was started with.
     let options: CropOptions
+    /// Where `--dry-run` lines go (the terminal's stdout, shared with the supervisor).
     let console: Console
 
     /// libvips as the batch runner set it: `cores / jobs` threads per pipeline, a bounded cache.

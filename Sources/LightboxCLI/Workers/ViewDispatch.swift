@@ -3,6 +3,7 @@ import LightboxRender
 
 /// The supervisor's side of `view`: the snapshot or each manifest line is rendered in a worker.
 struct ViewDispatch: Sendable {
+    /// The workers that render.
     let pool: WorkerPool
     /// Lines that crashed or timed out in earlier runs of a resumed batch.
     var ledger = CrashLedger(report: nil)

@@ -3,7 +3,9 @@ struct WireReader {
     /// A message that ended early or held an impossible count.
     struct Malformed: Error {}
 
+    /// The whole message.
     private let bytes: [UInt8]
+    /// Where the next read starts.
     private var position = 0
 
     /// Reads `bytes` from the start.

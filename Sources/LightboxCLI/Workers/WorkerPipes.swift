@@ -6,11 +6,17 @@ import Foundation
 /// Swift's Glibc has no `pipe2`, so the ends are made close-on-exec by `F_DUPFD_CLOEXEC`
 /// under `WorkerLauncher.lock`, which every spawn also holds: no other worker inherits them.
 struct WorkerPipes {
+    /// The worker reads requests here.
     let requestsRead: Int32
+    /// The supervisor writes requests here.
     let requestsWrite: Int32
+    /// The supervisor reads answers here.
     let responsesRead: Int32
+    /// The worker writes answers here.
     let responsesWrite: Int32
+    /// The supervisor reads the worker's stderr here (non-blocking).
     let errorsRead: Int32
+    /// The worker's stderr.
     let errorsWrite: Int32
 
     /// Makes the pipes, or nil when the process is out of descriptors.

@@ -9,10 +9,13 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Seconds one request may take (0: no limit).
     let timeout: Double
+    /// Guards the worker lists and `stopping`; waited on for an idle worker.
     private let condition = NSCondition()
+    /// Workers waiting for a request.
     private var idle: [WorkerProcess] = []
     /// Busy workers and the folders their request writes into.
     private var busy: [pid_t: (worker: WorkerProcess, folders: [String])] = [:]
+    /// Set by an interrupt: no worker is handed out or replaced any more.
     private var stopping = false
 
     /// Starts `count` workers serving `task`: forked while this process is single-threaded
@@ -40,8 +43,15 @@ final class WorkerPool: @unchecked Sendable {
         }
         for folder in folders { TempFiles.shared.removeFiles(of: worker.pid, in: folder) }
         worker.close()
-        checkIn(WorkerLauncher.spawn(), replacing: worker)
+        checkIn(isStopping ? nil : WorkerLauncher.spawn(), replacing: worker)
         return result
+    }
+
+    /// Whether an interrupt is stopping the pool, read under the lock.
+    private var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
     }
 
     /// Takes an idle worker, waiting for one; nil when none is left.

@@ -5,8 +5,11 @@ struct WorkerStderr {
     /// The most bytes kept; older output is dropped first.
     static let cap = 16 << 10
 
+    /// The supervisor's end of the stderr pipe.
     private let descriptor: Int32
+    /// Whether the pipe can still give bytes.
     private var open = true
+    /// What was read, at most `cap` bytes.
     private var bytes: [UInt8] = []
 
     /// Reads from `descriptor`, the non-blocking parent end of a worker's stderr pipe.
