@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Memory over a long batch: samples Lightbox's resident memory while it crops 10,000 small images
+# Memory over a long batch: samples the resident memory of Lightbox and its workers while it crops 10,000 small images
 # (twice through the manifest: 20,000 items), and prints the samples at each tenth of the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +20,9 @@ rm -rf "$work/memory-out"
 pid=$!
 samples=()
 while kill -0 "$pid" 2>/dev/null; do
-    rss=$(awk '/VmRSS/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)
+    # Lightbox and its worker processes together (the workers hold the decoded images).
+    procs="$pid $(cat /proc/"$pid"/task/*/children 2>/dev/null || true)"
+    rss=$(for p in $procs; do awk '/VmRSS/ { print $2 }' "/proc/$p/status" 2>/dev/null; done | awk '{ s += $1 } END { if (NR) print s }')
     [ -n "$rss" ] && samples+=("$rss")
     sleep 0.2
 done

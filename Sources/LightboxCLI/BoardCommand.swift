@@ -26,7 +26,7 @@ struct BoardCommand: LightboxCommand {
             .flag("json", help: "Print one JSON line after drawing: output, size, cards, skipped photos, status."),
             .value("print-layout", valueName: "file", help: "Also write the layout as JSON to file, or - for standard output (feed it back with --layout)."),
             .flag("force", help: "Replace existing outputs."),
-        ] + ReadWriteOptions.specs,
+        ] + ReadWriteOptions.specs + WorkerOptions.specs,
         examples: [
             "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.png",
             "lightbox board *.jpg --size 900x600 --dry-run -o board.jpg",
@@ -35,10 +35,13 @@ struct BoardCommand: LightboxCommand {
     )
 
     let options: BoardOptions
+    /// `--timeout` for the worker processes that decode the photos.
+    let workers: WorkerOptions
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         options = try BoardOptions(parsed)
+        workers = try WorkerOptions(parsed)
     }
 
     /// Lays out and draws the board; returns the exit code.
@@ -108,11 +111,16 @@ struct BoardCommand: LightboxCommand {
             console.error("\(options.output): refusing to overwrite the input \(input)")
             return ExitCode.failure
         }
+        // Forked before libvips and any thread start; each photo is decoded in one of them.
+        let pool = WorkerPool(count: min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count), timeout: workers.timeout, task: workerTask())
+        defer { pool.finish() }
+        Interrupts.install { "" }
         let start = DispatchTime.now().uptimeNanoseconds
         var failures: [RenderError] = []
         var status = ExitCode.success
         do {
-            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits).render()
+            let decode = BoardPhotoDispatch(pool: pool).square
+            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits, decode: decode).render()
             failures = outcome.failures
             for failure in outcome.failures {
                 if outcome.placeholders {

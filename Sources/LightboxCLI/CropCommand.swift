@@ -37,15 +37,18 @@ struct CropCommand: LightboxCommand {
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
             .flag("json", help: "Print one JSON line per item after doing it."),
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
-        ] + ResizeOptions.specs + ReadWriteOptions.specs + BatchOptions.specs,
+        ] + ResizeOptions.specs + ReadWriteOptions.specs + WorkerOptions.specs + BatchOptions.specs,
         examples: CropHelp.examples
     )
 
     let options: CropOptions
+    /// `--timeout` for the worker processes that decode and write.
+    let workers: WorkerOptions
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         options = try CropOptions(parsed)
+        workers = try WorkerOptions(parsed)
     }
 
     /// Crops every item, reporting each failure and going on; returns the exit code.
@@ -64,7 +67,8 @@ struct CropCommand: LightboxCommand {
             console.raw(ErrorFormatter.format(UsageError(clash, commandPath: CropOptions.path), root: Lightbox.root))
             return ExitCode.usage
         }
-        let ledger = ResumeLedger(report: options.batch.resume ? options.batch.report : nil)
+        let ledger = CrashLedger(report: options.batch.resume ? options.batch.report : nil)
+        _ = ResumeLedger.forRun(options.batch)
         let report: BatchReport
         do {
             report = try BatchReport(path: options.batch.report, console: options.json && !options.dryRun ? console : nil)
@@ -72,12 +76,15 @@ struct CropCommand: LightboxCommand {
             console.error(error.description)
             return ExitCode.failure
         }
+        // Forked before the batch runner starts libvips and the signal thread.
+        let pool = WorkerPool(count: min(options.batch.jobs, jobs.count), timeout: workers.timeout, task: workerTask())
+        defer { pool.finish() }
         let problems = options.batch.shard.share(of: planned.problems)
         let total = jobs.reduce(problems.count) { $0 + $1.items.count }
         let runner = BatchRunner(jobs: options.batch.jobs, total: total, console: console, report: report, showProgress: jobs.count > 1)
         runner.fail(problems)
         let sheet = ContactSheet()
-        let work = CropWork(options: options, console: console, sheet: options.contactSheet == nil ? nil : sheet, ledger: ledger)
+        let work = CropDispatch(pool: pool, options: options, sheet: options.contactSheet == nil ? nil : sheet, ledger: ledger)
         runner.run(jobs) { work.run($0) }
         if let path = options.contactSheet, !options.dryRun {
             do {

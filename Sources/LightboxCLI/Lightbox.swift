@@ -30,6 +30,7 @@ public enum Lightbox {
 
     /// Runs the command line `arguments` (without argv[0]) and returns the exit code.
     public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+        if let status = serveIfWorker(arguments) { return status }
         let outcome: ParseOutcome
         do {
             if let text = try GeneratedText.text(for: arguments, root: root, version: version) {
@@ -49,7 +50,7 @@ public enum Lightbox {
             console.out("lightbox \(version) (libvips \(Vips.version))")
             return ExitCode.success
         case .run(let parsed, let path):
-            Interrupts.install()
+            Interrupts.hold()
             do {
                 return try dispatch(parsed, console: console)
             } catch {

@@ -28,20 +28,31 @@ enum StandardInput {
         lock.lock()
         defer { lock.unlock() }
         if let copy { return copy }
+        if let inherited = getenv(environmentKey) {
+            copy = String(cString: inherited)
+            return String(cString: inherited)
+        }
         let folder = NSTemporaryDirectory() + "lightbox-stdin-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/stdin"
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard !data.isEmpty else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "it is empty"]) }
         try data.write(to: URL(fileURLWithPath: file))
+        owner = getpid()
         atexit { StandardInput.removeCopy() }
+        setenv(environmentKey, file, 1)
         copy = file
         return file
     }
 
-    /// Removes the temp copy and its folder.
+    /// Where a spawned worker finds the copy its supervisor made.
+    private static let environmentKey = "LIGHTBOX_STDIN_COPY"
+    /// The process that made the copy, the only one that removes it.
+    nonisolated(unsafe) private static var owner: pid_t = 0
+
+    /// Removes the temp copy and its folder, in the process that made them.
     private static func removeCopy() {
-        guard let copy else { return }
+        guard let copy, getpid() == owner else { return }
         try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent)
     }
 }

@@ -16,7 +16,7 @@ struct ViewBatch: Sendable {
     let quiet: Bool
 
     /// The options that steer the batch itself rather than each snapshot.
-    static let batchOptions: Set<String> = BatchOptions.names.union(["manifest", "out-dir", "dry-run", "json", "quiet"])
+    static let batchOptions: Set<String> = BatchOptions.names.union(["manifest", "out-dir", "dry-run", "json", "quiet", "timeout"])
 
     /// Reads the batch options; the others become defaults for every line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -33,12 +33,13 @@ struct ViewBatch: Sendable {
         }
     }
 
-    /// Renders every line, reporting each failure and going on; returns the exit code.
-    func run(console: Console) -> Int32 {
+    /// Renders every line in workers that `pool` starts, reporting each failure and going on; returns the exit code.
+    func run(console: Console, pool makePool: (Int) -> WorkerPool) -> Int32 {
         console.quiet = quiet
         let lines: [StateManifest.Line]
         let report: BatchReport
-        let ledger = ResumeLedger(report: batch.resume ? batch.report : nil)
+        let ledger = CrashLedger(report: batch.resume ? batch.report : nil)
+        _ = ResumeLedger.forRun(batch)
         do {
             lines = try StateManifest.read(manifest)
             report = try BatchReport(path: batch.report, console: json && !dryRun ? console : nil)
@@ -47,14 +48,17 @@ struct ViewBatch: Sendable {
             return ExitCode.failure
         }
         let share = batch.shard.share(of: lines)
+        let pool = makePool(min(batch.jobs, share.count))
+        defer { pool.finish() }
+        let dispatch = ViewDispatch(pool: pool, ledger: ledger)
         let runner = BatchRunner(jobs: batch.jobs, total: share.count, console: console, report: report, showProgress: true)
-        runner.run(share) { line in [self.render(line, console: console, ledger: ledger)] }
+        runner.run(share) { line in [dispatch.line(line, of: self)] }
         if !quiet { console.raw(runner.summary.text) }
         return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
     }
 
     /// Checks and renders one line.
-    private func render(_ line: StateManifest.Line, console: Console, ledger: ResumeLedger) -> BatchRecord {
+    func render(_ line: StateManifest.Line, console: Console) -> BatchRecord {
         let options: ViewOptions
         switch line.result.flatMap({ self.options($0, line: line.number) }) {
         case .success(let value): options = value
@@ -65,7 +69,7 @@ struct ViewBatch: Sendable {
         for warning in options.warnings { console.warning("\(manifest):\(line.number): \(warning)") }
         let output = options.request.output
         if batch.resume { TempFiles.shared.sweepStale(in: (output as NSString).deletingLastPathComponent) }
-        if batch.resume && !dryRun && ledger.isFinished(output) {
+        if batch.resume && !dryRun && ResumeLedger.forRun(batch).isFinished(output) {
             return BatchRecord(status: .skipped, fields: [("output", .string(output))] + ResumeLedger.bytesField(output), error: nil, milliseconds: 0)
         }
         try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -87,7 +91,7 @@ struct ViewBatch: Sendable {
     }
 
     /// The checked options of one line: its arguments, then the command line's defaults, output under `--out-dir`.
-    private func options(_ arguments: [String], line: Int) -> Result<ViewOptions, BatchProblem> {
+    func options(_ arguments: [String], line: Int) -> Result<ViewOptions, BatchProblem> {
         let split = arguments.firstIndex(of: "--") ?? arguments.count
         var own = Array(arguments[..<split])
         let pages = Array(arguments[split...])

@@ -76,7 +76,7 @@ struct ViewCommand: LightboxCommand {
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
             .value("manifest", valueName: "file", help: "Render every state of a JSON Lines file (options as keys)."),
             .value("out-dir", valueName: "dir", help: "With --manifest: where outputs go (made if missing)."),
-        ] + ReadWriteOptions.specs + BatchOptions.specs,
+        ] + ReadWriteOptions.specs + WorkerOptions.specs + BatchOptions.specs,
         examples: [
             "lightbox view a.jpg b.jpg c.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
             "lightbox view photo.jpg --screen 390x844 --zoom 2.5 --offset 60,0 -o zoomed.jpg",
@@ -93,32 +93,35 @@ struct ViewCommand: LightboxCommand {
     }
 
     let mode: Mode
+    /// `--timeout` for the worker processes that decode and render.
+    let workers: WorkerOptions
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         mode = parsed.has("manifest") ? .batch(try ViewBatch(parsed)) : .single(try ViewOptions(parsed))
+        workers = try WorkerOptions(parsed)
     }
 
     /// Renders the snapshot or the manifest; returns the exit code.
     func run(console: Console) -> Int32 {
         switch mode {
-        case .single(let options): return ViewCommand.runSingle(options, console: console)
-        case .batch(let batch): return batch.run(console: console)
+        case .single(let options): return ViewCommand.runSingle(options, console: console, pool: pool())
+        case .batch(let batch): return batch.run(console: console, pool: { pool(count: $0) })
         }
     }
 
-    /// Renders one request, reporting a failure as one error line.
-    private static func runSingle(_ options: ViewOptions, console: Console) -> Int32 {
+    /// Starts `count` workers for this command, before libvips or any thread starts.
+    private func pool(count: Int = 1) -> WorkerPool {
+        WorkerPool(count: count, timeout: workers.timeout, task: workerTask())
+    }
+
+    /// Renders one request in a worker, reporting a failure as one error line.
+    private static func runSingle(_ options: ViewOptions, console: Console, pool: WorkerPool) -> Int32 {
+        defer { pool.finish() }
         console.quiet = options.quiet
         for warning in options.warnings { console.warning(warning) }
-        let runner = ViewRunner(writer: AtomicWriter(options: options.save), failOn: options.failOn, maxPixels: options.maxPixels)
-        let outcome = runner.run(options.request, dryRun: options.dryRun)
-        if let error = outcome.error {
-            console.error(error.description)
-            return ExitCode.failure
-        }
-        if options.dryRun || options.json { console.out(json(outcome).text) }
-        return ExitCode.success
+        Interrupts.install { "" }
+        return ViewDispatch(pool: pool).single(options, console: console)
     }
 
     /// The JSON line for one output: the clamped values rendered (the first frame's for an animation).

@@ -11,12 +11,21 @@ public struct BoardRenderer: Sendable {
     public let placeholder: Bool
     /// How a photo is read: libvips' `fail_on` and the most pixels its header may declare.
     public let limits: CardPhoto.Limits
+    /// How a card's photo becomes its square: `CardPhoto.square` in this process, or in a worker.
+    public let decode: PhotoDecoder
+
+    /// Decodes the photo at a path into a square of a side, within limits (`CardPhoto.square`'s contract).
+    public typealias PhotoDecoder = @Sendable (String, Int, CardPhoto.Limits) throws(RenderError) -> VImage
 
     /// Makes a renderer.
-    public init(plan: BoardPlan, placeholder: Bool = false, limits: CardPhoto.Limits = CardPhoto.Limits()) {
+    public init(
+        plan: BoardPlan, placeholder: Bool = false, limits: CardPhoto.Limits = CardPhoto.Limits(),
+        decode: @escaping PhotoDecoder = { path, side, limits throws(RenderError) in try CardPhoto.square(path, side: side, limits: limits) }
+    ) {
         self.plan = plan
         self.placeholder = placeholder
         self.limits = limits
+        self.decode = decode
     }
 
     /// One card ready to compose, or the reason its photo could not be read.
@@ -33,13 +42,13 @@ public struct BoardRenderer: Sendable {
         let liftedPose = cards.map(\.pose).first { $0.lifted }
         let lifted = try liftedPose.map { (pose) throws(RenderError) in try cardRenderer(pose) }
         let background = try plan.background.render(width: size.width, height: size.height)
-        let (placeholder, limits, scale) = (self.placeholder, self.limits, plan.scale)
+        let (placeholder, limits, scale, decode) = (self.placeholder, self.limits, plan.scale, self.decode)
         // Each card is one small pipeline; the cards run side by side, one libvips worker each.
         Vips.setConcurrency(1)
         let prepared = BoardSlots<Prepared>.map(cards.count) { index in
             let card = cards[index]
             let renderer = card.pose.lifted ? lifted ?? resting : resting
-            return BoardRenderer.prepare(card, renderer: renderer, boardScale: scale, placeholder: placeholder, limits: limits)
+            return BoardRenderer.prepare(card, renderer: renderer, boardScale: scale, placeholder: placeholder, limits: limits, decode: decode)
         }
         Vips.setConcurrency(0)
         let layers = prepared.compactMap(\.layer)
@@ -58,13 +67,14 @@ public struct BoardRenderer: Sendable {
 
     /// Decodes one card's photo and caption and turns the card into place.
     private static func prepare(
-        _ card: BoardCard, renderer: CardRenderer, boardScale: Double, placeholder: Bool, limits: CardPhoto.Limits
+        _ card: BoardCard, renderer: CardRenderer, boardScale: Double, placeholder: Bool, limits: CardPhoto.Limits,
+        decode: PhotoDecoder
     ) -> Prepared {
         let metrics = renderer.metrics
         var photo: VImage?
         var failure: RenderError?
         do {
-            photo = try CardPhoto.square(card.photo.path, side: metrics.photoSide, limits: limits)
+            photo = try decode(card.photo.path, metrics.photoSide, limits)
         } catch {
             failure = error
             guard placeholder else { return Prepared(layer: nil, failure: error) }

@@ -41,6 +41,15 @@ public final class TempFiles: @unchecked Sendable {
         }
     }
 
+    /// Removes the temp files that process `pid` (a worker that died or was killed) left in `folder`.
+    public func removeFiles(of pid: pid_t, in folder: String) {
+        let place = folder.isEmpty ? "." : folder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: place) else { return }
+        for name in names where name.hasPrefix(".") && TempFiles.owner(of: name) == pid {
+            unlink((place as NSString).appendingPathComponent(name))
+        }
+    }
+
     /// The process id in a temp file's name, or nil for any other name.
     static func owner(of name: String) -> pid_t? {
         guard let marker = name.range(of: ".lightbox-") else { return nil }

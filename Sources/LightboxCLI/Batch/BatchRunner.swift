@@ -1,5 +1,4 @@
 import Foundation
-import Vips
 
 /// Runs the jobs of a batch on `jobs` threads, reporting each item as it ends and counting the outcomes.
 final class BatchRunner: @unchecked Sendable {
@@ -20,15 +19,12 @@ final class BatchRunner: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var summary = Summary()
 
-    /// Makes a runner for `total` items; libvips gets `cores / jobs` threads per pipeline.
+    /// Makes a runner for `total` items (its workers give libvips `cores / jobs` threads per pipeline).
     init(jobs: Int, total: Int, console: Console, report: BatchReport, showProgress: Bool) {
         self.jobs = max(1, jobs)
         self.console = console
         self.report = report
         progress = ProgressLine(total: total, enabled: showProgress && !console.quiet && ProgressLine.stderrIsTerminal)
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        Vips.setConcurrency(max(1, cores / self.jobs))
-        Vips.limitCache(operations: 20, memoryBytes: 32 << 20, files: 4)
         Interrupts.install { [weak self] in self?.currentSummary.text ?? "" }
     }
 

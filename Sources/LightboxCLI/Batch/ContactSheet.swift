@@ -24,6 +24,15 @@ final class ContactSheet: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Takes the previews collected so far, leaving none (a worker hands them to its supervisor).
+    func take() -> [(order: (Int, Int), image: VImage)] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = previews
+        previews = []
+        return taken
+    }
+
     /// Writes the grid to `path`, about square, through the atomic writer, never over one of `inputs`.
     func write(to path: String, options: SaveOptions, inputs: [String]) throws(RenderError) {
         let sorted = previews.sorted { $0.order < $1.order }.map(\.image)

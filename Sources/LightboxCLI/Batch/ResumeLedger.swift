@@ -28,6 +28,26 @@ struct ResumeLedger: Sendable {
         self.sizes = sizes
     }
 
+    /// The ledger of the report a resumed run continues, read once per process: the supervisor
+    /// reads it before the run truncates the report, and forked workers inherit that reading.
+    static func forRun(_ batch: BatchOptions) -> ResumeLedger {
+        cache.lock.lock()
+        defer { cache.lock.unlock() }
+        if let ledger = cache.ledger { return ledger }
+        let ledger = ResumeLedger(report: batch.resume ? batch.report : nil)
+        cache.ledger = ledger
+        return ledger
+    }
+
+    /// The one reading of `forRun`.
+    private static let cache = Cache()
+
+    /// Holds `forRun`'s reading.
+    private final class Cache: @unchecked Sendable {
+        let lock = NSLock()
+        var ledger: ResumeLedger?
+    }
+
     /// Whether `output` is known to be whole, so `--resume` may skip it.
     func isFinished(_ output: String) -> Bool {
         guard let sizes else { return OutputPath.isWholeImage(output) }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Why a worker gave no answer for an item: it died, or it ran past the timeout and was killed.
+enum WorkerFailure: Error, Sendable, Equatable {
+    /// Killed by a signal (a crash: SIGSEGV, SIGABRT...), with what it wrote on stderr.
+    case crashed(signal: Int32, detail: String)
+    /// Exited without answering, with its exit status and what it wrote on stderr.
+    case exited(status: Int32, detail: String)
+    /// Still working after the timeout, so it was killed.
+    case timedOut(seconds: Double)
+    /// No worker process could be started.
+    case unavailable(String)
+
+    /// The reason, on one line, as it follows the item's path in an `error:` line.
+    var reason: String {
+        switch self {
+        case .crashed(let signal, let detail):
+            return "the decoder crashed (\(WorkerFailure.name(of: signal)))" + WorkerFailure.suffix(detail)
+        case .exited(let status, let detail):
+            return "the decoder stopped with exit status \(status)" + WorkerFailure.suffix(detail)
+        case .timedOut(let seconds):
+            return "timed out after \(JSONValue.number(seconds)) s"
+        case .unavailable(let why):
+            return "no worker process could be started: \(why)"
+        }
+    }
+
+    /// Whether the input's decoding is to blame (a crash, an exit without answer, a timeout),
+    /// which `--resume` counts, rather than the machine.
+    var isDecoderFault: Bool {
+        if case .unavailable = self { return false }
+        return true
+    }
+
+    /// `: detail` with the captured stderr lines joined on one line, or nothing when it is empty.
+    private static func suffix(_ detail: String) -> String {
+        let lines = detail.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !lines.isEmpty else { return "" }
+        let joined = lines.joined(separator: "; ")
+        return ": " + (joined.count > 300 ? "… " + String(joined.suffix(300)) : joined)
+    }
+
+    /// The usual name of a signal, such as SIGSEGV, or `signal N`.
+    static func name(of signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGTERM: "SIGTERM", SIGINT: "SIGINT",
+            SIGPIPE: "SIGPIPE", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Starts worker processes: forked while the supervisor is still single-threaded, else spawned anew.
+///
+/// A fork copies the parsed command line and costs well under a millisecond, but is only safe
+/// before libvips or any other thread starts; a replacement for a dead worker is spawned as
+/// `/proc/self/exe` with the same arguments, which rebuilds the command in worker mode.
+enum WorkerLauncher {
+    /// Where a spawned worker finds its request and answer pipes: `3,4`.
+    static let environmentKey = "LIGHTBOX_WORKER_FDS"
+
+    /// Held while pipes are made and while a worker is spawned, so no spawn inherits another's pipe.
+    static let lock = NSLock()
+
+    /// Forks a worker that serves `task`; `inherited` are other workers' pipes, closed in the child.
+    static func fork(_ task: any WorkerTask, closing inherited: [Int32]) -> WorkerProcess? {
+        guard let pipes = WorkerPipes() else { return nil }
+        let pid = Glibc.fork()
+        if pid == 0 {
+            for descriptor in inherited + pipes.parentEnds { close(descriptor) }
+            dup2(pipes.errorsWrite, 2)
+            close(pipes.errorsWrite)
+            WorkerLoop.serve(task, requests: pipes.requestsRead, responses: pipes.responsesWrite)
+        }
+        return pipes.handOver(pid: pid)
+    }
+
+    /// Spawns `/proc/self/exe` with the command line this process got, as a worker.
+    static func spawn() -> WorkerProcess? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let pipes = WorkerPipes() else { return nil }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipes.requestsRead, 3)
+        posix_spawn_file_actions_adddup2(&actions, pipes.responsesWrite, 4)
+        posix_spawn_file_actions_adddup2(&actions, pipes.errorsWrite, 2)
+        let arguments = ["lightbox"] + CommandLine.arguments.dropFirst()
+        var environment = ProcessInfo.processInfo.environment
+        environment[environmentKey] = "3,4"
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/proc/self/exe", &actions, nil, argv, envp)
+        guard status == 0 else {
+            pipes.closeAll()
+            return nil
+        }
+        return pipes.handOver(pid: pid)
+    }
+
+    /// Whether this process has one thread, so a fork copies a consistent state.
+    static var isSingleThreaded: Bool {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return false }
+        return status.split(separator: "\n").contains { $0.hasPrefix("Threads:") && $0.split(separator: "\t").last == "1" }
+    }
+}

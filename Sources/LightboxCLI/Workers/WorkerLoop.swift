@@ -1,0 +1,38 @@
+import Foundation
+
+/// The worker side: answer requests one at a time until the supervisor closes the pipe.
+enum WorkerLoop {
+    /// Serves `task` on the given pipe ends and exits; never returns. An empty first message
+    /// says libvips has started, so start-up does not count against an item's timeout.
+    static func serve(_ task: any WorkerTask, requests: Int32, responses: Int32) -> Never {
+        isolate()
+        task.prepare()
+        guard WorkerFrames.write([], to: responses) else { _exit(0) }
+        while let request = WorkerFrames.read(from: requests) {
+            guard WorkerFrames.write(task.perform(request), to: responses) else { break }
+        }
+        _exit(0)
+    }
+
+    /// Lets a crash kill the worker plainly, leaves SIGINT and SIGTERM to the supervisor, and
+    /// exits when the supervisor is gone.
+    ///
+    /// Crash signals go back to their default action, so Swift's backtracer prints nothing and
+    /// the supervisor sees the signal; no core file is written; glibc's own abort messages go
+    /// to stderr, which the supervisor captures.
+    private static func isolate() {
+        for number in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS] { signal(number, SIG_DFL) }
+        for number in [SIGINT, SIGTERM, SIGPIPE] { signal(number, SIG_IGN) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+        setenv("LIBC_FATAL_STDERR_", "1", 1)
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { sleep(1) }
+            _exit(1)
+        }
+    }
+}

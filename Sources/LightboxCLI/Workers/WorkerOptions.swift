@@ -1,0 +1,21 @@
+/// `--timeout`, the one option of the worker processes, shared by crop, view and board.
+struct WorkerOptions: Sendable {
+    /// Seconds after which an item is given up: far above what the largest honest photo needs
+    /// here (a 900-megapixel TIFF, JPEG or PNG is cropped, viewed or put on a board in 10 to
+    /// 22 s on two busy cores), so only a hung decoder reaches it.
+    static let defaultTimeout = 600.0
+
+    /// The option as data, for each command's spec.
+    static let specs: [OptionSpec] = [
+        .value("timeout", valueName: "s", help: "Give up on an item after s seconds and go on (default 600; 0: never)."),
+    ]
+
+    /// Seconds one item (an input, a snapshot, a card's photo) may take; 0 for no limit.
+    let timeout: Double
+
+    /// Reads `--timeout` from the parsed command line.
+    init(_ parsed: ParsedCommand) throws(UsageError) {
+        let reader = OptionReader(parsed, path: ["lightbox", parsed.command.name])
+        timeout = try reader.number("timeout", in: 0...1_000_000) ?? WorkerOptions.defaultTimeout
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The supervisor's handle on one worker process: its pipes, and one request at a time under a deadline.
+final class WorkerProcess: @unchecked Sendable {
+    /// The worker's process id (it names the worker's temp files).
+    let pid: pid_t
+    /// Requests go out on this pipe.
+    let requests: Int32
+    /// Answers come back on this pipe.
+    let responses: Int32
+    /// The worker's stderr, read so nothing of a crash reaches the terminal unasked.
+    let errors: Int32
+    /// Seconds a new worker may take to start libvips (when items have a timeout at all).
+    static let startupLimit = 120.0
+    /// Whether the worker has said it is ready.
+    private var ready = false
+    /// Bytes read from the worker that do not yet make a whole message.
+    private var buffer: [UInt8] = []
+
+    /// Wraps a started worker and its parent-side pipe ends.
+    init(pid: pid_t, requests: Int32, responses: Int32, errors: Int32) {
+        self.pid = pid
+        self.requests = requests
+        self.responses = responses
+        self.errors = errors
+    }
+
+    /// The parent-side descriptors, which a worker forked later must close.
+    var descriptors: [Int32] { [requests, responses, errors] }
+
+    /// Sends `request` and waits for the answer, killing the worker after `timeout` seconds (0: never).
+    ///
+    /// A new worker first says it is ready (libvips started); that wait does not count against
+    /// the item, only against `startupLimit`. Returns the answer or why there is none, and what
+    /// the worker wrote on stderr meanwhile.
+    func perform(_ request: [UInt8], timeout: Double) -> (result: Result<[UInt8], WorkerFailure>, stderr: String) {
+        var stderr = WorkerStderr(descriptor: errors)
+        guard WorkerFrames.write(request, to: requests) else { return (.failure(ended(&stderr)), stderr.text) }
+        if !ready {
+            let startup = timeout > 0 ? max(timeout, WorkerProcess.startupLimit) : 0
+            if case .failure(let failure) = receive(timeout: startup, stderr: &stderr) { return (.failure(failure), stderr.text) }
+            ready = true
+        }
+        let result = receive(timeout: timeout, stderr: &stderr)
+        stderr.drain()
+        return (result, stderr.text)
+    }
+
+    /// The next whole message from the worker, or why none came within `timeout` seconds (0: no limit).
+    private func receive(timeout: Double, stderr: inout WorkerStderr) -> Result<[UInt8], WorkerFailure> {
+        let deadline = timeout > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9) : nil
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if let length = WorkerFrames.announcedLength(buffer), buffer.count >= 8 + length {
+                defer { buffer.removeFirst(8 + length) }
+                return .success(Array(buffer[8..<8 + length]))
+            }
+            var wait: Int32 = -1
+            if let deadline {
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now < deadline else { return .failure(killForTimeout(timeout)) }
+                wait = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
+            }
+            var watched = [pollfd(fd: responses, events: Int16(POLLIN), revents: 0), stderr.pollEntry]
+            guard poll(&watched, 2, wait) > 0 else { continue }
+            if watched[1].revents != 0 { stderr.drain() }
+            guard watched[0].revents != 0 else { continue }
+            let got = Glibc.read(responses, &chunk, chunk.count)
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return .failure(ended(&stderr)) }
+            buffer.append(contentsOf: chunk[0..<got])
+        }
+    }
+
+    /// Why the worker stopped answering: its pipe ended, so it died; reaps it.
+    private func ended(_ stderr: inout WorkerStderr) -> WorkerFailure {
+        stderr.drain()
+        let status = reap()
+        if status & 0x7f != 0 { return .crashed(signal: status & 0x7f, detail: stderr.text) }
+        return .exited(status: (status >> 8) & 0xff, detail: stderr.text)
+    }
+
+    /// Kills a worker that ran past its deadline.
+    private func killForTimeout(_ timeout: Double) -> WorkerFailure {
+        kill(pid, SIGKILL)
+        _ = reap()
+        return .timedOut(seconds: timeout)
+    }
+
+    /// Kills the worker now (an interrupt, a timeout) and waits for it to be gone.
+    func terminate() {
+        kill(pid, SIGKILL)
+        _ = reap()
+    }
+
+    /// Waits for the worker to end and returns its raw wait status.
+    @discardableResult
+    func reap() -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
+    /// Closes the parent-side pipes; an idle worker reads the end of its requests and exits.
+    func close() {
+        for descriptor in descriptors { Glibc.close(descriptor) }
+    }
+}

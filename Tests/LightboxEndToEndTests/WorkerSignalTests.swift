@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// SIGINT and SIGTERM while a worker hangs: the workers are killed, their temp files removed, exit 130 or 143.
+@Suite struct WorkerSignalTests {
+    /// A started `lightbox` and the pipe its stderr goes to.
+    struct Running {
+        let process: Process
+        let stderr: Pipe
+    }
+
+    /// Starts `lightbox` in `scratch` with the fault switch set, and waits until the hung worker's
+    /// temp file (named from `output`'s stem) is there.
+    static func start(_ arguments: [String], in scratch: Scratch, fault: String, output: String) throws -> Running {
+        let process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["LIGHTBOX_FAULT": fault]) { $1 }
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while try Date() < deadline && !scratch.contents().contains(where: { $0.hasPrefix(".\(output).lightbox-") }) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return Running(process: process, stderr: stderr)
+    }
+
+    /// The process ids of `pid`'s children (its workers).
+    static func children(of pid: pid_t) -> [pid_t] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { pid_t($0) }
+        }
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+    func aSignalKillsTheWorkersAndLeavesNoTempFile(signal: Int32, code: Int32, name: String) throws {
+        let scratch = try Scratch()
+        try WorkerCrashTests.inputs(scratch, ["a.jpg", "hung.jpg"])
+        let run = try WorkerSignalTests.start(
+            ["crop", "a.jpg", "hung.jpg", "--rect", "0,0,1,1", "-o", "{stem}-crop.jpg", "--jobs", "2"], in: scratch, fault: "hang:hung.jpg", output: "hung-crop"
+        )
+        let workers = WorkerSignalTests.children(of: run.process.processIdentifier)
+        #expect(!workers.isEmpty)
+        #expect(try scratch.contents().contains { $0.hasPrefix(".hung-crop.lightbox-") })
+        kill(run.process.processIdentifier, signal)
+        let stderr = String(decoding: run.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == code)
+        #expect(stderr.contains("interrupted by \(name)"), "\(stderr)")
+        #expect(!stderr.contains("error:"), "\(stderr)")
+        let left = try scratch.contents()
+        #expect(left.allSatisfy { !$0.hasPrefix(".") }, "\(left)")
+        for worker in workers { #expect(kill(worker, 0) != 0, "worker \(worker) still runs") }
+    }
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalStopsASingleViewAndItsWorker(signal: Int32, code: Int32) throws {
+        let scratch = try Scratch()
+        try WorkerCrashTests.inputs(scratch, ["hung.jpg"])
+        let run = try WorkerSignalTests.start(["view", "hung.jpg", "--screen", "100x100", "-o", "shot.png"], in: scratch, fault: "hang:hung.jpg", output: "shot")
+        let workers = WorkerSignalTests.children(of: run.process.processIdentifier)
+        kill(run.process.processIdentifier, signal)
+        let stderr = String(decoding: run.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == code)
+        #expect(stderr.hasSuffix("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n"), "\(stderr)")
+        #expect(try scratch.contents() == ["hung.jpg"])
+        for worker in workers { #expect(kill(worker, 0) != 0, "worker \(worker) still runs") }
+    }
+}
