@@ -16,7 +16,12 @@ let package = Package(
             pkgConfig: vipsPackage,
             providers: [.apt(["libvips-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips"]),
+        .systemLibrary(
+            name: "CJpeg",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
         .target(name: "LightboxCLI", dependencies: ["LightboxRender", "LightboxGeometry", "Vips"]),

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs what Lightbox needs on Debian: libvips-dev and a font to build and run, and
-# exiftool, which the tests use as an outside witness of the metadata outputs carry.
+# Installs what Lightbox needs on Debian: libvips-dev, libjpeg62-turbo-dev (the JPEG region
+# decoder) and a font to build and run, and exiftool, which the tests use as an outside
+# witness of the metadata outputs carry.
 set -euo pipefail
 need=()
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
+pkg-config --exists libjpeg 2>/dev/null || need+=(libjpeg62-turbo-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 [ ${#need[@]} -eq 0 ] && exit 0
