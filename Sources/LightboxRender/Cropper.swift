@@ -47,8 +47,6 @@ public struct Cropper: Sendable {
             return outcomes.map { var failed = $0; failed.error = error; return failed }
         }
         let size = source.displayedSize
-        // The first read error found while writing is the input's: its other crops fail with it, unprinted.
-        var damage: RenderError?
         for index in outcomes.indices {
             outcomes[index].image = size
             let rect = items[index].square ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
@@ -61,9 +59,13 @@ public struct Cropper: Sendable {
                 }
             } catch {
                 outcomes[index].error = RenderError(input, "rect \(index + 1): \(error.description)")
-                continue
             }
-            guard !dryRun else { continue }
+        }
+        guard !dryRun else { return outcomes }
+        let regions = RegionCrops(source: source, rects: outcomes.compactMap { $0.error == nil ? $0.pixels : nil })
+        // The first read error found while writing is the input's: its other crops fail with it, unprinted.
+        var damage: RenderError?
+        for index in outcomes.indices where outcomes[index].error == nil {
             if let damage {
                 outcomes[index].error = damage
                 outcomes[index].repeatsInputError = true
@@ -71,7 +73,7 @@ public struct Cropper: Sendable {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                try writer.write(try source.upright(pixels), to: items[index].output, input: input)
+                outcomes[index].decoder = try write(source, regions, outcomes[index].pixels!, to: items[index].output)
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }
@@ -79,5 +81,22 @@ public struct Cropper: Sendable {
             outcomes[index].milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         }
         return outcomes
+    }
+
+    /// Writes the crop `pixels` of `source` to `output` and names the decoder that served it:
+    /// "region" (the JPEG region decoder) or "libvips". A read failure of the region decoder
+    /// (damage, or any warning) redoes the crop through libvips, whose `fail_on` policy and
+    /// error texts then decide, as they did before the region decoder.
+    private func write(_ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String) throws(RenderError) -> String {
+        if let image = regions?.upright(pixels) {
+            do {
+                try writer.write(image, to: output, input: source.path)
+                return "region"
+            } catch where error.path != source.path {
+                throw error
+            } catch {}
+        }
+        try writer.write(try source.upright(pixels), to: output, input: source.path)
+        return "libvips"
     }
 }
