@@ -35,11 +35,14 @@ struct CommandRunner {
         return root.appendingPathComponent(".build/debug/lightbox")
     }()
 
-    /// Runs `lightbox` with `arguments` in `directory` and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    /// Runs `lightbox` with `arguments` in `directory` (with `environment` added) and waits for it.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe()
         let err = Pipe()
