@@ -4,7 +4,8 @@
 #    bottom): Lightbox against `vips crop` and a sequential pyvips crop;
 # 2. 24-megapixel JPEGs, smooth photo-like and noisy, rect 0.1,0.2,0.5,0.6, one job: Lightbox
 #    (region decoder) against the pyvips loop, and Lightbox's libvips path (LIGHTBOX_NO_REGION=1)
-#    for today's figure.
+#    for today's figure;
+# 3. view --zoom 3 of the same JPEGs against today's view.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${LIGHTBOX_BIN:-.build/release/lightbox}
@@ -46,6 +47,26 @@ for kind in smooth noisy; do
     bench/measure.sh pyvips-loop python3 bench/pyvips-crop.py "$folder" "$work/region/out-pyvips" 0.1 0.2 0.5 0.6
     LIGHTBOX_NO_REGION=1 bench/measure.sh lightbox-libvips-path "$bin" crop --manifest "$folder/crops.csv" --out-dir "$work/region/out-libvips" --jobs 1 -q
     echo "## Region: $count $kind JPEGs of 6000x4000, rect 0.1,0.2,0.5,0.6, --jobs 1 ($(nproc) cores)"
+    echo
+    python3 bench/report.py "$RESULTS" "$count"
+    echo
+done
+
+# 3. view --zoom 3 of the 24-megapixel JPEGs, 390x844 points at 3x: the part on screen only
+#    (region decoder) against today's whole decode (LIGHTBOX_NO_REGION=1), one job each.
+for kind in smooth noisy; do
+    folder=$work/region/$kind
+    for f in "$folder"/img*.jpg; do
+        echo "{\"input\":\"$f\",\"output\":\"$(basename "$f")\"}"
+    done > "$folder/view.jsonl"
+    export RESULTS=$work/region/view-$kind.txt
+    : > "$RESULTS"
+    rm -rf "$work/region/view-"{region,libvips}
+    bench/measure.sh view-region "$bin" view --manifest "$folder/view.jsonl" --out-dir "$work/region/view-region" \
+        --screen 390x844 --scale 3 --zoom 3 --offset 150,0 --jobs 1 -q
+    LIGHTBOX_NO_REGION=1 bench/measure.sh view-libvips-path "$bin" view --manifest "$folder/view.jsonl" \
+        --out-dir "$work/region/view-libvips" --screen 390x844 --scale 3 --zoom 3 --offset 150,0 --jobs 1 -q
+    echo "## Region: view --zoom 3 of $count $kind JPEGs of 6000x4000, 390x844 at 3x, --jobs 1 ($(nproc) cores)"
     echo
     python3 bench/report.py "$RESULTS" "$count"
     echo

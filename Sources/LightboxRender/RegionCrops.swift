@@ -14,9 +14,9 @@ final class RegionCrops {
     /// Whether decoding the union was tried.
     private var unionTried = false
 
-    /// What entropy-decoding a row costs against fully decoding it (IDCT, upsampling, colour),
-    /// measured on 24-megapixel photo-like and noisy JPEGs (docs/benchmarks.md).
-    static let entropyShare = 0.35
+    /// What entropy-decoding a row costs against fully decoding it (IDCT, upsampling, colour):
+    /// about 0.5 on 24-megapixel smooth photo-like JPEGs and 0.8 on noisy ones (docs/benchmarks.md).
+    static let entropyShare = 0.6
     /// What copying a pixel through memory costs against decoding it.
     static let copyShare = 0.05
     /// The largest union decoded into memory, in bytes.
