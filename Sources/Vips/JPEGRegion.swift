@@ -27,7 +27,7 @@ public enum JPEGRegion {
             lbx_jpeg_region_close(region)
             return nil
         }
-        return try? VOperation.call("sequential", [("in", .image(image))], cached: false).image()
+        return try? VOperation.call("sequential", [("in", .image(image)), ("tile-height", .int(16))], cached: false).image()
     }
 
     /// A new image with `header`'s fields and metadata, `width` by `height`, generated from `region`,
