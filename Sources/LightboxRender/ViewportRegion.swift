@@ -8,16 +8,18 @@ enum ViewportRegion {
     /// Loaded pixels kept around the sampled area: more than the interpolator's reach, so the
     /// affine reads the same values as from the whole image.
     static let margin = 8
-    /// Above this share of the loaded image the whole image is decoded as before.
+    /// Above this share of the loaded image's rows the whole image is decoded as before: the
+    /// columns outside the view are still entropy-decoded, so only hidden rows pay (measured
+    /// in docs/benchmarks.md: with every row on screen the part alone is no faster).
     static let largestShare = 0.5
 
     /// The pixels of `pixels` that `layout` shows, decoded alone; nil when the input is not a
-    /// JPEG, most of it is shown, or the region decoder cannot serve it (libvips then does).
+    /// JPEG, most of its rows are shown, or the region decoder cannot serve it (libvips then does).
     static func pixels(_ pixels: ViewportPixels, source: ViewportSource, layout: ViewportLayout) -> ViewportPixels? {
         guard source.loader == "VipsForeignLoadJpegFile", !RegionCrops.disabled,
               let shrink = [1, 2, 4, 8].first(where: { Double($0) == pixels.factor.x && Double($0) == pixels.factor.y }),
               let rect = visibleRect(pixels, layout: layout),
-              Double(rect.width * rect.height) <= largestShare * Double(pixels.image.width * pixels.image.height)
+              Double(rect.height) <= largestShare * Double(pixels.image.height)
         else { return nil }
         do {
             let header = try VImage.load(source.path, access: "sequential", failOn: source.failOn, options: [("shrink", .int(shrink))])
