@@ -66,6 +66,7 @@ public struct Cropper: Sendable {
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices where outcomes[index].error == nil {
+            guard let pixels = outcomes[index].pixels else { continue }
             if let damage {
                 outcomes[index].error = damage
                 outcomes[index].repeatsInputError = true
@@ -73,7 +74,7 @@ public struct Cropper: Sendable {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                outcomes[index].decoder = try write(source, regions, outcomes[index].pixels!, to: items[index].output)
+                outcomes[index].decoder = try write(source, regions, pixels, to: items[index].output)
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }
