@@ -17,11 +17,16 @@ let package = Package(
             providers: [.apt(["libvips-dev"])]
         ),
         .systemLibrary(
+            name: "CJpeg",
+            pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg62-turbo-dev"])]
+        ),
+        .systemLibrary(
             name: "CYaml",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips"]),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),

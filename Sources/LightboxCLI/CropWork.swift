@@ -113,6 +113,7 @@ struct CropWork: Sendable {
                 ("width", .int(pixels.width)), ("height", .int(pixels.height)),
             ])))
         }
+        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
         return pairs
     }
 }

@@ -143,6 +143,7 @@ struct ViewCommand: LightboxCommand {
         }
         if state.style == .screen || request.animation == .dismiss { pairs.append(("dismisses", .bool(request.dismisses))) }
         if request.animation != nil { pairs.append(("frames", .int(request.frames))) }
+        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
         return .object(pairs)
     }
 

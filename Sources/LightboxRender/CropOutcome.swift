@@ -17,6 +17,8 @@ public struct CropOutcome: Sendable {
     public var error: RenderError?
     /// Whether `error` is the input's, already reported with an earlier crop of the same input.
     public var repeatsInputError = false
+    /// The decoder that served the pixels: "region" (the JPEG region decoder) or "libvips"; nil when not written.
+    public var decoder: String?
     /// Milliseconds spent writing this output (0 in a dry run).
     public var milliseconds: Double = 0
 

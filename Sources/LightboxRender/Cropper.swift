@@ -50,35 +50,17 @@ public struct Cropper: Sendable {
         } catch {
             return outcomes.map { var failed = $0; failed.error = error; return failed }
         }
-        let size = source.displayedSize
+        plan(&outcomes, items: items, size: source.displayedSize)
+        guard !dryRun else { return predicted(outcomes, input: input) }
         let cropper: SourceImage
         do { cropper = try shrunk(source, items: items, dryRun: dryRun) } catch {
             return outcomes.map { var failed = $0; failed.error = error; return failed }
         }
+        let regions = resize == nil ? RegionCrops(source: source, rects: outcomes.compactMap { $0.error == nil ? $0.pixels : nil }) : nil
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
-        for index in outcomes.indices {
-            outcomes[index].image = size
-            let rect = items[index].square ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
-            outcomes[index].rect = rect
-            let pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
-            outcomes[index].pixels = pixels
-            do {
-                if let minimumSide {
-                    try CropRect.require(minimumSide, rect: rect, pixels: pixels)
-                }
-            } catch {
-                outcomes[index].error = RenderError(input, "rect \(index + 1): \(error.description)")
-                continue
-            }
-            guard !dryRun else {
-                do {
-                    try OutputPath.check(items[index].output, inputs: [input], force: writer.options.force, makeFolder: false)
-                } catch {
-                    outcomes[index].error = error
-                }
-                continue
-            }
+        for index in outcomes.indices where outcomes[index].error == nil {
+            guard let pixels = outcomes[index].pixels else { continue }
             if let damage {
                 outcomes[index].error = damage
                 outcomes[index].repeatsInputError = true
@@ -86,7 +68,12 @@ public struct Cropper: Sendable {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                try writer.write(try cut(rect, from: cropper), to: items[index].output, input: input)
+                if resize != nil {
+                    try writer.write(try cut(outcomes[index].rect, from: cropper), to: items[index].output, input: input)
+                    outcomes[index].decoder = "libvips"
+                } else {
+                    outcomes[index].decoder = try write(source, regions, pixels, to: items[index].output)
+                }
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }
@@ -94,6 +81,36 @@ public struct Cropper: Sendable {
             outcomes[index].milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         }
         return outcomes
+    }
+
+    /// Fills in each outcome's displayed size, rect (squared when asked) and pixels, and its minimum-side error.
+    private func plan(_ outcomes: inout [CropOutcome], items: [Item], size: (width: Int, height: Int)) {
+        for index in outcomes.indices {
+            outcomes[index].image = size
+            let rect = items[index].square ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
+            outcomes[index].rect = rect
+            let pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
+            outcomes[index].pixels = pixels
+            do {
+                if let minimumSide { try CropRect.require(minimumSide, rect: rect, pixels: pixels) }
+            } catch {
+                outcomes[index].error = RenderError(outcomes[index].input, "rect \(index + 1): \(error.description)")
+            }
+        }
+    }
+
+    /// A dry run's outcomes with the failures the writes would meet (an existing output, a folder that cannot be made).
+    private func predicted(_ outcomes: [CropOutcome], input: String) -> [CropOutcome] {
+        outcomes.map { outcome in
+            guard outcome.error == nil else { return outcome }
+            var planned = outcome
+            do throws(RenderError) {
+                try OutputPath.check(outcome.output, inputs: [input], force: writer.options.force, makeFolder: false)
+            } catch {
+                planned.error = error
+            }
+            return planned
+        }
     }
 
     /// The source to cut from: shrunk on load as far as every item's resize allows.
@@ -113,5 +130,22 @@ public struct Cropper: Sendable {
         let crop = try source.upright(CropRect.pixels(of: rect, width: size.width, height: size.height))
         guard let resize else { return crop }
         do { return try resize.apply(crop) } catch { throw RenderError(source.path, error.message) }
+    }
+
+    /// Writes the crop `pixels` of `source` to `output` and names the decoder that served it:
+    /// "region" (the JPEG region decoder) or "libvips". A read failure of the region decoder
+    /// (damage, or any warning) redoes the crop through libvips, whose `fail_on` policy and
+    /// error texts then decide, as they did before the region decoder.
+    private func write(_ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String) throws(RenderError) -> String {
+        if let image = regions?.upright(pixels) {
+            do {
+                try writer.write(image, to: output, input: source.path)
+                return "region"
+            } catch where error.path != source.path {
+                throw error
+            } catch {}
+        }
+        try writer.write(try source.upright(pixels), to: output, input: source.path)
+        return "libvips"
     }
 }

@@ -18,5 +18,6 @@ extension SourceImage {
         }
         orientation = source.orientation
         isRandomAccess = source.isRandomAccess
+        isJPEG = false
     }
 }

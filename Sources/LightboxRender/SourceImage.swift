@@ -12,6 +12,8 @@ public struct SourceImage: Sendable {
     public let orientation: ExifOrientation
     /// Whether pixels may be read in any order (several crops) or only top to bottom.
     public let isRandomAccess: Bool
+    /// Whether libvips reads the file as a JPEG, so the region decoder may serve its rects.
+    public let isJPEG: Bool
 
     /// Opens `path`; pass `crops` greater than 1 to decode once for many crops.
     ///
@@ -31,6 +33,7 @@ public struct SourceImage: Sendable {
         try SourceImage.checkSize(stored.width, stored.height, limit: maxPixels, path: path)
         orientation = ExifOrientation(tag: stored.orientation)
         isRandomAccess = crops > 1
+        isJPEG = (try? Vips.loader(for: path)) == "VipsForeignLoadJpegFile"
     }
 
     /// Throws a plain reason for a path that is missing, a folder, or not readable.
@@ -61,18 +64,30 @@ public struct SourceImage: Sendable {
     /// The crop happens on the stored pixels first, so only the area needed is turned; a
     /// sequential source is copied to memory before turning, since a turn reads out of order.
     public func upright(_ rect: PixelRect) throws(RenderError) -> VImage {
-        let area = orientation.storedRect(of: rect, width: stored.width, height: stored.height)
-        let steps = orientation.uprightSteps
+        let area = storedArea(of: rect)
         do {
-            var image = try stored.crop(left: area.left, top: area.top, width: area.width, height: area.height)
-            if steps.clockwise != 0 || steps.mirror {
-                if !isRandomAccess && (steps.clockwise != 0) { image = try image.inMemory() }
-                if steps.clockwise != 0 { image = try image.rotated("d\(steps.clockwise)") }
-                if steps.mirror { image = try image.flipped("horizontal") }
-            }
-            return try image.removingFields { $0 == "orientation" }
+            let image = try stored.crop(left: area.left, top: area.top, width: area.width, height: area.height)
+            return try turnedUpright(image, sequential: !isRandomAccess)
         } catch {
             throw RenderError(path, error.message)
         }
+    }
+
+    /// The stored pixels under `rect`, given on the displayed image.
+    public func storedArea(of rect: PixelRect) -> PixelRect {
+        orientation.storedRect(of: rect, width: stored.width, height: stored.height)
+    }
+
+    /// Stored pixels turned and mirrored upright, without the orientation tag; a `sequential`
+    /// image is copied to memory before a turn, which reads out of order.
+    public func turnedUpright(_ image: VImage, sequential: Bool) throws(VipsError) -> VImage {
+        let steps = orientation.uprightSteps
+        var image = image
+        if steps.clockwise != 0 || steps.mirror {
+            if sequential && (steps.clockwise != 0) { image = try image.inMemory() }
+            if steps.clockwise != 0 { image = try image.rotated("d\(steps.clockwise)") }
+            if steps.mirror { image = try image.flipped("horizontal") }
+        }
+        return try image.removingFields { $0 == "orientation" }
     }
 }

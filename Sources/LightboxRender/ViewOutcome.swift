@@ -11,6 +11,8 @@ public struct ViewOutcome: Sendable {
     public var layout: ViewportLayout?
     /// The failure, or nil when the output was written (or planned, in a dry run).
     public var error: RenderError?
+    /// The decoder that served the pixels, "region" or "libvips"; nil when nothing was written.
+    public var decoder: String?
     /// Milliseconds spent rendering and writing (0 in a dry run).
     public var milliseconds: Double = 0
 

@@ -31,8 +31,9 @@ public struct ViewRunner: Sendable {
                 try OutputPath.check(request.output, inputs: request.inputs, force: writer.options.force, makeFolder: false)
                 return outcome
             }
-            let image = try render(request, source: source, layouts: layouts)
+            let (image, decoder) = try render(request, source: source, layouts: layouts)
             try writer.write(image, to: request.output, input: outcome.input, others: request.inputs)
+            outcome.decoder = decoder
         } catch {
             outcome.error = error
         }
@@ -48,24 +49,32 @@ public struct ViewRunner: Sendable {
         )
     }
 
-    /// Loads the pixels once, at the resolution the largest frame needs, and renders every frame.
-    private func render(_ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]) throws(RenderError) -> VImage {
+    /// Loads the pixels once, at the resolution the largest frame needs (a single snapshot of a
+    /// JPEG: only the part it shows, by the region decoder), and renders every frame; also
+    /// names the decoder, "region" or "libvips".
+    private func render(_ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]) throws(RenderError) -> (VImage, String) {
         let width = source.displayedSize.width
         let needed = layouts.map { $0.pixelsPerPhotoPixel(photoWidth: width) }.max() ?? 1
-        let pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
+        var pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
+        var decoder = "libvips"
+        if layouts.count == 1, let shown = ViewportRegion.pixels(pixels, source: source, layout: layouts[0]) {
+            pixels = shown
+            decoder = "region"
+        }
         let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil
         let renderer = ViewportRenderer(under: request.under)
         do {
             var frames = try layouts.map { (layout) throws(VipsError) in try renderer.render(pixels, layout: layout, chrome: chrome) }
-            guard request.animation != nil, let first = layouts.first else { return frames[0] }
+            guard request.animation != nil, let first = layouts.first else { return (frames[0], decoder) }
             if frames.contains(where: \.hasAlpha) {
                 frames = try frames.map { (frame) throws(VipsError) in frame.hasAlpha ? frame : try frame.appendingBands([255]) }
             }
             let delay = ViewAnimation.delay(frames: frames.count, duration: request.duration)
-            return try VImage.joined(frames).settingMetadata(
+            let joined = try VImage.joined(frames).settingMetadata(
                 ints: [("page-height", first.pixelHeight), ("loop", 0)],
                 arrays: [("delay", [Int](repeating: delay, count: frames.count))]
             )
+            return (joined, decoder)
         } catch {
             throw RenderError(source.path, error.message)
         }

@@ -15,13 +15,17 @@ public struct ViewportPixels: Sendable {
     public let displayedSize: CGSize
     /// Stored full-resolution pixels per loaded pixel, horizontally and vertically.
     public let factor: (x: Double, y: Double)
+    /// Where `image` starts in the whole loaded image: (0, 0), or the corner of the part decoded alone.
+    public let origin: (x: Int, y: Int)
 
-    /// Wraps loaded pixels of `source`, converted to 8-bit sRGB through their profile (`DisplayColour`).
-    init(image: VImage, source: ViewportSource, factor: (Double, Double)) throws(VipsError) {
+    /// Wraps loaded pixels of `source`, converted to 8-bit sRGB through their profile (`DisplayColour`);
+    /// `origin` places a part decoded alone within the whole loaded image.
+    init(image: VImage, source: ViewportSource, factor: (Double, Double), origin: (Int, Int) = (0, 0)) throws(VipsError) {
         self.image = try DisplayColour.sRGB(image)
         orientation = source.orientation
         displayedSize = source.displayedSize
         self.factor = factor
+        self.origin = origin
     }
 
     /// The affine matrix (a, b, c, d) and output offset mapping loaded pixels onto the output.
@@ -42,8 +46,9 @@ public struct ViewportPixels: Sendable {
             Double(rect.minX) - rx * (a[0] * c.0 + a[2] * c.1),
             Double(rect.minY) - ry * (a[1] * c.0 + a[3] * c.1)
         )
-        let odx = shift.0 + (m[0] + m[1]) / 2 - 0.5 - Double(origin.x)
-        let ody = shift.1 + (m[2] + m[3]) / 2 - 0.5 - Double(origin.y)
+        let part = (m[0] * Double(self.origin.x) + m[1] * Double(self.origin.y), m[2] * Double(self.origin.x) + m[3] * Double(self.origin.y))
+        let odx = shift.0 + part.0 + (m[0] + m[1]) / 2 - 0.5 - Double(origin.x)
+        let ody = shift.1 + part.1 + (m[2] + m[3]) / 2 - 0.5 - Double(origin.y)
         return (m, (odx, ody))
     }
 

@@ -1,0 +1,83 @@
+import Foundation
+import LightboxGeometry
+import Vips
+
+/// The crops of one JPEG input served by the region decoder: each rect decoded alone, or their
+/// union decoded once into memory when that costs less (rects that overlap, or many far down).
+final class RegionCrops {
+    /// The input.
+    let source: SourceImage
+    /// The stored rect decoded once for every crop, or nil to decode each crop alone.
+    let union: PixelRect?
+    /// The union's pixels once decoded; nil before, or when it could not be decoded.
+    private var unionPixels: VImage?
+    /// Whether decoding the union was tried.
+    private var unionTried = false
+
+    /// What entropy-decoding a row costs against fully decoding it (IDCT, upsampling, colour):
+    /// about 0.5 on 24-megapixel smooth photo-like JPEGs and 0.8 on noisy ones (docs/benchmarks.md).
+    static let entropyShare = 0.6
+    /// What copying a pixel through memory costs against decoding it.
+    static let copyShare = 0.05
+    /// The largest union decoded into memory, in bytes.
+    static let unionBytes = 256 << 20
+
+    /// Whether LIGHTBOX_NO_REGION=1 turns the region decoder off (benchmarks measure the libvips path with it).
+    static let disabled = ProcessInfo.processInfo.environment["LIGHTBOX_NO_REGION"] == "1"
+
+    /// Plans the crops `rects` (on the displayed image) of `source`; nil when it is not a JPEG.
+    init?(source: SourceImage, rects: [PixelRect]) {
+        guard source.isJPEG, !rects.isEmpty, !RegionCrops.disabled else { return nil }
+        self.source = source
+        let stored = rects.map { source.storedArea(of: $0) }
+        let union = stored.dropFirst().reduce(stored[0]) { RegionCrops.union($0, $1) }
+        let width = Double(source.stored.width)
+        let alone = stored.reduce(0.0) { $0 + RegionCrops.cost($1, width: width, copied: false) }
+        let once = RegionCrops.cost(union, width: width, copied: true)
+        let fits = union.width * union.height * source.stored.bands <= RegionCrops.unionBytes
+        self.union = stored.count > 1 && fits && once < alone ? union : nil
+    }
+
+    /// The estimated decoding cost of `rect`, in full-decode pixels: the rows above only
+    /// entropy-decoded at full width, the rect itself decoded (and copied once when `copied`).
+    static func cost(_ rect: PixelRect, width: Double, copied: Bool) -> Double {
+        let area = Double(rect.width * rect.height)
+        return Double(rect.top) * width * entropyShare + area * (1 + (copied ? copyShare : 0))
+    }
+
+    /// The smallest rect holding both.
+    static func union(_ first: PixelRect, _ second: PixelRect) -> PixelRect {
+        let left = min(first.left, second.left), top = min(first.top, second.top)
+        return PixelRect(left: left, top: top, width: max(first.right, second.right) - left, height: max(first.bottom, second.bottom) - top)
+    }
+
+    /// The upright pixels of `rect` (on the displayed image) from the region decoder, or nil
+    /// when it cannot serve them (the caller then uses libvips).
+    func upright(_ rect: PixelRect) -> VImage? {
+        let area = source.storedArea(of: rect)
+        do {
+            if let union {
+                guard let pixels = unionImage(union) else { return nil }
+                let cut = try pixels.crop(left: area.left - union.left, top: area.top - union.top, width: area.width, height: area.height)
+                return try source.turnedUpright(cut, sequential: false)
+            }
+            guard let image = JPEGRegion.load(
+                source.path, header: source.stored, left: area.left, top: area.top, width: area.width, height: area.height
+            ) else { return nil }
+            return try source.turnedUpright(image, sequential: true)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The union decoded into memory once; nil when it could not be.
+    private func unionImage(_ union: PixelRect) -> VImage? {
+        if !unionTried {
+            unionTried = true
+            unionPixels = try? JPEGRegion.load(
+                source.path, header: source.stored, left: union.left, top: union.top, width: union.width, height: union.height
+            )?.inMemory()
+        }
+        return unionPixels
+    }
+}

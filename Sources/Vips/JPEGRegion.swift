@@ -1,0 +1,73 @@
+import CJpeg
+import CVips
+
+/// A JPEG decoded only over one rect with libjpeg-turbo's partial decode, streamed into libvips.
+///
+/// Rows above the rect are only entropy-decoded (`jpeg_skip_scanlines`), columns outside it
+/// are not transformed (`jpeg_crop_scanline`), and nothing below its last row is read. The
+/// result is a sequential libvips image whose rows are decoded as a pipeline asks for them.
+public enum JPEGRegion {
+    /// The rect of `path` (in the pixels of its load shrunk by `shrink`: 1, 2, 4 or 8), or nil
+    /// when the partial decoder cannot serve the file (progressive, arithmetic, lossless,
+    /// 12-bit, CMYK/YCCK, unreadable), which the caller then gives to libvips.
+    ///
+    /// `header` is the file's libvips header (not decoded): the result carries its metadata.
+    /// A warning or error while decoding fails the pipeline that reads the result, with the
+    /// reason in libvips' error buffer, so the caller can fall back to libvips' own decode.
+    public static func load(
+        _ path: String, header: VImage, left: Int, top: Int, width: Int, height: Int, shrink: Int = 1
+    ) -> VImage? {
+        Vips.ensureStarted()
+        guard [1, 2, 4, 8].contains(shrink), header.format == "uchar", [1, 3].contains(header.bands) else { return nil }
+        var status: Int32 = 0
+        guard let region = lbx_jpeg_region_open(path, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status) else {
+            return nil
+        }
+        guard Int(region.pointee.bands) == header.bands, let image = stream(region, header: header, width: width, height: height) else {
+            lbx_jpeg_region_close(region)
+            return nil
+        }
+        return try? VOperation.call("sequential", [("in", .image(image)), ("tile-height", .int(16))], cached: false).image()
+    }
+
+    /// A new image with `header`'s fields and metadata, `width` by `height`, generated from `region`,
+    /// which it owns from here on (freed when the image closes).
+    private static func stream(
+        _ region: UnsafeMutablePointer<lbx_jpeg_region>, header: VImage, width: Int, height: Int
+    ) -> VImage? {
+        guard let image = vips_image_new() else { return nil }
+        var inputs: [UnsafeMutablePointer<VipsImage>?] = [header.pointer, nil]
+        guard vips_image_pipeline_array(image, VIPS_DEMAND_STYLE_THINSTRIP, &inputs) == 0 else {
+            lbx_image_unref(image)
+            return nil
+        }
+        image.pointee.Xsize = Int32(width)
+        image.pointee.Ysize = Int32(height)
+        g_signal_connect_data(image, "close", unsafeBitCast(closeRegion, to: GCallback.self), region, nil, GConnectFlags(rawValue: 0))
+        guard vips_image_generate(image, nil, generateRows, nil, region, nil) == 0 else {
+            lbx_image_unref(image)
+            return nil
+        }
+        return VImage(owning: image)
+    }
+
+    /// The generate callback: decodes the rows of the region libvips asks for, in order.
+    private static let generateRows: VipsGenerateFn = { output, _, state, _, _ in
+        guard let output, let state else { return -1 }
+        let region = state.assumingMemoryBound(to: lbx_jpeg_region.self)
+        let rect = output.pointee.valid
+        let status = lbx_jpeg_region_read(
+            region, output.pointee.data, rect.left, rect.top, rect.width, rect.height, Int(output.pointee.bpl)
+        )
+        guard status == 0 else {
+            withVaList([lbx_jpeg_region_message(region)]) { vips_verror("VipsJpeg", "%s", $0) }
+            return -1
+        }
+        return 0
+    }
+
+    /// The image's "close" handler: frees the decoder it owned.
+    private static let closeRegion: @convention(c) (UnsafeMutablePointer<VipsImage>?, UnsafeMutableRawPointer?) -> Void = { _, state in
+        lbx_jpeg_region_close(state?.assumingMemoryBound(to: lbx_jpeg_region.self))
+    }
+}
