@@ -52,11 +52,14 @@ struct CropWork: Sendable {
         }
         var records: [BatchRecord] = []
         for (index, outcome) in outcomes.enumerated() where outcome.error == nil {
-            do {
+            do throws(RenderError) {
                 let preview = try renderer.render(outcome.rect, over: base, input: job.input)
                 sheet?.add(preview, order: (job.order, index))
                 if let template = options.preview {
                     let path = template.path(input: job.input, number: index + 1)
+                    guard OutputFolder(template.fixedFolder).contains(path) else {
+                        throw RenderError(path, "preview leaves \(template.fixedFolder), the folder --preview names")
+                    }
                     try AtomicWriter(options: options.companionSave).write(preview, to: path, input: job.input)
                 }
             } catch {

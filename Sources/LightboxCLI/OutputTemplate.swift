@@ -4,6 +4,14 @@ import LightboxRender
 /// An output path with placeholders: `{stem}` and `{ext}` of the input, `{n}` the rect's
 /// number from 1, `{dir}` the input's folder (relative to the manifest, or as given).
 public struct OutputTemplate: Sendable, Equatable {
+    /// The folder the template's fixed text names, before any placeholder: what a file's
+    /// `{stem}` or `{dir}` fills in must stay inside it (`previews/{dir}/{stem}.jpg` gives `previews`).
+    public var fixedFolder: String {
+        let fixed = text.firstIndex(of: "{").map { String(text[..<$0]) } ?? text
+        guard let slash = fixed.lastIndex(of: "/") else { return "." }
+        return slash == fixed.startIndex ? "/" : String(fixed[..<slash])
+    }
+
     /// The placeholders a template may hold.
     public static let placeholders = ["{stem}", "{ext}", "{n}", "{dir}"]
 

@@ -61,3 +61,21 @@ import Vips
         #expect(!FileManager.default.fileExists(atPath: scratch.path("deep/evil")))
     }
 }
+
+/// Previews made from a batch stay in the folder `--preview` names, whatever a manifest's inputs fill in.
+@Suite struct PreviewConfinementTests {
+    @Test func aPreviewThatWouldLeaveItsFolderIsThatItemsError() throws {
+        let scratch = try Scratch()
+        let work = scratch.url.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "p.png")
+        try Data("input,x,y,width,height,output\n../p.png,0,0,0.5,0.5,crop.png\n".utf8).write(to: work.appendingPathComponent("crops.csv"))
+        let result = try CommandRunner.run(
+            ["crop", "--manifest", "crops.csv", "--out-dir", "out", "--preview", "prev/{dir}/{stem}-{n}.jpg"], in: work
+        )
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("preview leaves prev, the folder --preview names"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/crop.png").path))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("p-1.jpg").path))
+    }
+}
