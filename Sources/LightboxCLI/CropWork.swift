@@ -117,6 +117,7 @@ struct CropWork: Sendable {
             ])))
         }
         if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
+        if outcome.loadShrink > 1 { pairs.append(("shrink", .int(outcome.loadShrink))) }
         return pairs
     }
 }

@@ -19,6 +19,8 @@ public struct CropOutcome: Sendable {
     public var repeatsInputError = false
     /// The decoder that served the pixels: "region" (the JPEG region decoder) or "libvips"; nil when not written.
     public var decoder: String?
+    /// The shrink-on-load the pixels were decoded at (2, 4 or 8 when `--resize` allowed it), else 1.
+    public var loadShrink = 1
     /// Milliseconds spent writing this output (0 in a dry run).
     public var milliseconds: Double = 0
 

@@ -56,11 +56,11 @@ public struct Cropper: Sendable {
         do { cropper = try shrunk(source, items: items, dryRun: dryRun) } catch {
             return outcomes.map { var failed = $0; failed.error = error; return failed }
         }
-        let regions = resize == nil ? RegionCrops(source: source, rects: outcomes.compactMap { $0.error == nil ? $0.pixels : nil }) : nil
+        let regions = RegionCrops(source: cropper, rects: outcomes.compactMap { $0.error == nil ? cropper.pixels(of: $0.rect) : nil })
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices where outcomes[index].error == nil {
-            guard let pixels = outcomes[index].pixels else { continue }
+            guard outcomes[index].pixels != nil else { continue }
             if let damage {
                 outcomes[index].error = damage
                 outcomes[index].repeatsInputError = true
@@ -68,12 +68,8 @@ public struct Cropper: Sendable {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                if resize != nil {
-                    try writer.write(try cut(outcomes[index].rect, from: cropper), to: items[index].output, input: input)
-                    outcomes[index].decoder = "libvips"
-                } else {
-                    outcomes[index].decoder = try write(source, regions, pixels, to: items[index].output)
-                }
+                outcomes[index].decoder = try write(cropper, regions, cropper.pixels(of: outcomes[index].rect), to: items[index].output)
+                outcomes[index].loadShrink = cropper.loadShrink
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }
@@ -124,28 +120,27 @@ public struct Cropper: Sendable {
         return shrink > 1 ? try SourceImage(shrinking: source, by: shrink, failOn: failOn) : source
     }
 
-    /// The upright crop of `rect` from `source` (perhaps shrunk on load), resampled when asked.
-    private func cut(_ rect: CGRect, from source: SourceImage) throws(RenderError) -> VImage {
-        let size = source.displayedSize
-        let crop = try source.upright(CropRect.pixels(of: rect, width: size.width, height: size.height))
-        guard let resize else { return crop }
-        do { return try resize.apply(crop) } catch { throw RenderError(source.path, error.message) }
+    /// A crop resampled to `--resize` when it is asked for.
+    private func resized(_ image: VImage, from source: SourceImage) throws(RenderError) -> VImage {
+        guard let resize else { return image }
+        do { return try resize.apply(image) } catch { throw RenderError(source.path, error.message) }
     }
 
-    /// Writes the crop `pixels` of `source` to `output` and names the decoder that served it:
+    /// Writes the crop `pixels` of `source` (perhaps shrunk on load), resampled to `--resize`
+    /// when asked, to `output` and names the decoder that served it:
     /// "region" (the JPEG region decoder) or "libvips". A read failure of the region decoder
     /// (damage, or any warning) redoes the crop through libvips, whose `fail_on` policy and
     /// error texts then decide, as they did before the region decoder.
     private func write(_ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String) throws(RenderError) -> String {
         if let image = regions?.upright(pixels) {
             do {
-                try writer.write(image, to: output, input: source.path)
+                try writer.write(try resized(image, from: source), to: output, input: source.path)
                 return "region"
             } catch where error.path != source.path {
                 throw error
             } catch {}
         }
-        try writer.write(try source.upright(pixels), to: output, input: source.path)
+        try writer.write(try resized(try source.upright(pixels), from: source), to: output, input: source.path)
         return "libvips"
     }
 }

@@ -62,7 +62,8 @@ final class RegionCrops {
                 return try source.turnedUpright(cut, sequential: false)
             }
             guard let image = JPEGRegion.load(
-                source.path, header: source.stored, left: area.left, top: area.top, width: area.width, height: area.height
+                source.path, header: source.stored, left: area.left, top: area.top, width: area.width, height: area.height,
+                shrink: source.loadShrink
             ) else { return nil }
             return try source.turnedUpright(image, sequential: true)
         } catch {
@@ -75,7 +76,8 @@ final class RegionCrops {
         if !unionTried {
             unionTried = true
             unionPixels = try? JPEGRegion.load(
-                source.path, header: source.stored, left: union.left, top: union.top, width: union.width, height: union.height
+                source.path, header: source.stored, left: union.left, top: union.top, width: union.width, height: union.height,
+                shrink: source.loadShrink
             )?.inMemory()
         }
         return unionPixels

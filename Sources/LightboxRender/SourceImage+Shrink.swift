@@ -8,7 +8,7 @@ extension SourceImage {
         path = source.path
         let options: [(String, VValue)] = [("shrink", .int(shrink)), ("scale", .double(1 / Double(shrink)))]
         let loader = (try? Vips.loader(for: source.path)) ?? ""
-        let shrinks = loader.hasPrefix("jpegload") || loader.hasPrefix("webpload")
+        let shrinks = loader.hasPrefix("VipsForeignLoadJpeg") || loader.hasPrefix("VipsForeignLoadWebp")
         do {
             stored = shrinks
                 ? try VImage.load(source.path, access: source.isRandomAccess ? "random" : "sequential", failOn: failOn, options: options)
@@ -18,6 +18,7 @@ extension SourceImage {
         }
         orientation = source.orientation
         isRandomAccess = source.isRandomAccess
-        isJPEG = false
+        isJPEG = source.isJPEG && shrinks
+        loadShrink = shrinks ? shrink : 1
     }
 }

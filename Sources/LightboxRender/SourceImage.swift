@@ -14,6 +14,8 @@ public struct SourceImage: Sendable {
     public let isRandomAccess: Bool
     /// Whether libvips reads the file as a JPEG, so the region decoder may serve its rects.
     public let isJPEG: Bool
+    /// The shrink-on-load `stored` was opened with (1, or 2, 4, 8 for a JPEG's DCT scaling).
+    public var loadShrink = 1
 
     /// Opens `path`; pass `crops` greater than 1 to decode once for many crops.
     ///
@@ -34,6 +36,12 @@ public struct SourceImage: Sendable {
         orientation = ExifOrientation(tag: stored.orientation)
         isRandomAccess = crops > 1
         isJPEG = (try? Vips.loader(for: path)) == "VipsForeignLoadJpegFile"
+    }
+
+    /// The pixels a normalized rect covers on the displayed image, by the rounding rule.
+    public func pixels(of rect: CGRect) -> PixelRect {
+        let size = displayedSize
+        return CropRect.pixels(of: rect, width: size.width, height: size.height)
     }
 
     /// Throws a plain reason for a path that is missing, a folder, or not readable.

@@ -81,3 +81,20 @@ import Vips
         #expect(result.stderr.hasPrefix("Error: \(message)"), "\(result.stderr)")
     }
 }
+
+/// Training-size crops of a JPEG decode only the rect, at the DCT scale the target allows.
+@Suite struct CropResizeDecodeTests {
+    @Test(arguments: [("64", 8), ("200", 2), ("900", 1)])
+    func aJPEGIsShrunkOnLoadAndRegionDecoded(size: String, shrink: Int) throws {
+        let scratch = try Scratch()
+        let photo = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_6.jpg").path
+        let arguments = ["crop", photo, "--rect", "0.1,0.2,0.5,0.6", "--resize", size, "--json"]
+        let region = try CommandRunner.run(arguments + ["-o", scratch.path("region.png")])
+        #expect(region.status == 0, "\(region.stderr)")
+        #expect(region.stdout.contains(#""decoder":"region""#))
+        #expect(region.stdout.contains(#""shrink":\#(shrink)"#) == (shrink > 1), "\(region.stdout)")
+        let plain = try CommandRunner.run(arguments + ["-o", scratch.path("libvips.png")], environment: ["LIGHTBOX_NO_REGION": "1"])
+        #expect(plain.stdout.contains(#""decoder":"libvips""#))
+        #expect(try ImageDifference.mean(VImage.load(scratch.path("region.png")), VImage.load(scratch.path("libvips.png"))) == 0)
+    }
+}
