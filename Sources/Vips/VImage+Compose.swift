@@ -95,9 +95,4 @@ extension VImage {
     public func premultiplied() throws(VipsError) -> VImage {
         try VOperation.call("premultiply", [("in", .image(self))]).image()
     }
-
-    /// Alpha divided back out of the colour bands.
-    public func unpremultiplied() throws(VipsError) -> VImage {
-        try VOperation.call("unpremultiply", [("in", .image(self))]).image()
-    }
 }

@@ -26,12 +26,6 @@ public enum Vips {
         vips_concurrency_set(Int32(threads))
     }
 
-    /// The worker threads each pipeline evaluation uses.
-    public static var concurrency: Int {
-        ensureStarted()
-        return Int(vips_concurrency_get())
-    }
-
     /// Bounds the operation cache, so a long batch does not grow memory or hold files open.
     public static func limitCache(operations: Int, memoryBytes: Int, files: Int) {
         ensureStarted()

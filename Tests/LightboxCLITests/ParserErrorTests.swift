@@ -58,6 +58,6 @@ import Testing
     }
 
     @Test func usageExitCodeIsExUsage() {
-        #expect(UsageError.usageExitCode == 64)
+        #expect(ExitCode.usage == 64)
     }
 }

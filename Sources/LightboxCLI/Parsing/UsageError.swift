@@ -1,8 +1,5 @@
 /// A command line that does not match its command's declaration.
 public struct UsageError: Error, Sendable, Equatable {
-    /// The process exit code for usage errors (`EX_USAGE` from sysexits.h).
-    public static let usageExitCode: Int32 = 64
-
     /// A lowercase description of the problem, such as `missing value for '--rect <x,y,w,h>'`.
     public var message: String
     /// The names of the command that was being parsed, such as `["lightbox", "crop"]`.
