@@ -54,17 +54,7 @@ public struct ViewportPixels: Sendable {
 
     /// The orientation as stored = A·displayed + c: A row by row (a, b, c, d) and c, at full resolution.
     private var orientationMap: ([Double], (Double, Double)) {
-        let width = Double(displayedSize.width)
-        let height = Double(displayedSize.height)
-        switch orientation {
-        case .up: return ([1, 0, 0, 1], (0, 0))
-        case .upMirrored: return ([-1, 0, 0, 1], (width, 0))
-        case .down: return ([-1, 0, 0, -1], (width, height))
-        case .downMirrored: return ([1, 0, 0, -1], (0, height))
-        case .leftMirrored: return ([0, 1, 1, 0], (0, 0))
-        case .right: return ([0, 1, -1, 0], (0, width))
-        case .rightMirrored: return ([0, -1, -1, 0], (height, width))
-        case .left: return ([0, -1, 1, 0], (height, 0))
-        }
+        let map = orientation.storedFromDisplayed(width: Double(displayedSize.width), height: Double(displayedSize.height))
+        return (map.matrix, map.offset)
     }
 }
