@@ -23,9 +23,9 @@ struct BatchCommand: LightboxCommand {
         options: [
             .value("jobs", short: "j", valueName: "n", help: "Jobs in flight at once (default: the number of cores)."),
             .flag("force", help: "Replace existing outputs (never an input)."),
-            .flag("keep-metadata", help: "Crop and view: keep the input's EXIF, XMP and IPTC."),
-            .flag("strip", help: "Crop and view: write no metadata at all, not even the ICC profile."),
-            .flag("strip-icc", help: "Crop and view: drop the ICC colour profile."),
+            .flag("keep-metadata", help: "Crop jobs: keep the input's EXIF, XMP and IPTC."),
+            .flag("strip", help: "Crop jobs: write no metadata at all, not even the ICC profile."),
+            .flag("strip-icc", help: "Crop jobs: drop the ICC colour profile."),
             .flag("quiet", short: "q", help: "Print no warnings."),
         ] + ReadWriteOptions.specs.filter { $0.long != "format" } + WorkerOptions.specs,
         examples: [
