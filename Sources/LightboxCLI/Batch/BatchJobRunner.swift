@@ -59,7 +59,7 @@ struct BatchJobRunner: Sendable {
             options = try CropCommand(parse(["crop"] + arguments)).options
             entries = try options.source.entries(warn: { console.warning("\(label):\(number): \($0)") }).entries
         } catch {
-            return failed("\(label):\(number)", "\(error)")
+            return failed("\(label):\(number)", BatchJobRunner.reason(error))
         }
         guard let job = CropJob.grouped(entries).first else { return failed("\(label):\(number)", "nothing to crop") }
         WorkerFault.inject(for: job.input, outputs: job.items.map(\.output))
@@ -91,7 +91,7 @@ struct BatchJobRunner: Sendable {
         do {
             options = try ViewOptions(parse(["view"] + own + pages))
         } catch {
-            return failed(place, "\(error)")
+            return failed(place, BatchJobRunner.reason(error))
         }
         for warning in options.warnings { console.warning("\(place): \(warning)") }
         WorkerFault.inject(for: ViewWorkerTask.shownInput(options.request), outputs: [options.request.output])
@@ -111,7 +111,7 @@ struct BatchJobRunner: Sendable {
             options = try BoardOptions(parse(["board", "--layout", label, "--output", output] + defaultArguments(for: BoardCommand.spec).flatMap { $0 }))
             plan = try BoardCommand.checked(options.overrides.applied(to: try BoardLayoutFile.parse(Data(body.utf8), folder: FileManager.default.currentDirectoryPath)), origin: place)
         } catch {
-            return failed(place, "\(error)")
+            return failed(place, BatchJobRunner.reason(error))
         }
         let start = DispatchTime.now().uptimeNanoseconds
         var failures: [RenderError] = []
@@ -145,6 +145,12 @@ struct BatchJobRunner: Sendable {
             throw UsageError("not a job", commandPath: ["lightbox", "batch"])
         }
         return parsed
+    }
+
+    /// The one-line reason of a reader's or a command line's error (a usage error's message, not its dump).
+    static func reason(_ error: any Error) -> String {
+        if let usage = error as? UsageError { return usage.message }
+        return String(describing: error)
     }
 
     /// A failed job with the error `place: reason`.
