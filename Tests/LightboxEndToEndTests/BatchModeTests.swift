@@ -53,6 +53,23 @@ import Testing
         #expect(BatchModeTests.bytes(scratch, "b.jpg") == BatchModeTests.bytes(scratch, "b1.jpg"))
     }
 
+    @Test func aHEIFInputWorksInEveryCommandOfABatch() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(CommandRunner.fixtures.appendingPathComponent("thumbnailed.heic"), as: "a.heic")
+        let client = try BatchClient([], in: scratch)
+        try client.send(BatchModeTests.crop("c", "a.heic", "c.png"))
+        try client.send(["id": "v", "command": "view", "input": "a.heic", "screen": [120, 160], "output": "v.png"])
+        try client.send(["id": "b", "command": "board", "board": [200, 200], "photos": [["id": "x", "path": "a.heic"]], "output": "b.png"])
+        var answers = [try client.answer(), try client.answer(), try client.answer()]
+        answers.sort { ($0["id"] as? String ?? "") < ($1["id"] as? String ?? "") }
+        #expect(answers.map { $0["status"] as? String } == ["done", "done", "done"], "\(answers)")
+        #expect(answers[1]["decoder"] as? String != nil)
+        #expect(try client.finish().status == 0)
+        let single = try CommandRunner.run(["crop", "a.heic", "--rect", "0.1,0.2,0.5,0.4", "-o", "c1.png"], in: scratch.url)
+        #expect(single.status == 0)
+        #expect(BatchModeTests.bytes(scratch, "c.png") == BatchModeTests.bytes(scratch, "c1.png"))
+    }
+
     @Test func badLinesFailWithTheirLineNumberAndTheBatchGoesOn() throws {
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg"])
