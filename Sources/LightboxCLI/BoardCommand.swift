@@ -67,7 +67,7 @@ struct BoardCommand: LightboxCommand {
 
     /// The plan from the arguments or the layout file, with the size limits checked.
     private func resolvedPlan() throws(RenderError) -> BoardPlan {
-        var plan: BoardPlan
+        let plan: BoardPlan
         var origin = options.output
         switch options.source {
         case .arguments(let given): plan = given
@@ -75,6 +75,11 @@ struct BoardCommand: LightboxCommand {
             plan = options.overrides.applied(to: try BoardLayoutFile.read(path))
             origin = path
         }
+        return try BoardCommand.checked(plan, origin: origin)
+    }
+
+    /// `plan` if its dragged card exists and its board and cards are within the size limits; the error names `origin`.
+    static func checked(_ plan: BoardPlan, origin: String) throws(RenderError) -> BoardPlan {
         if let dragging = plan.dragging, !plan.photos.contains(where: { $0.id == dragging.id }) {
             throw RenderError(origin, "--dragging '\(dragging.id)': no photo has this id")
         }

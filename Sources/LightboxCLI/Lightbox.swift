@@ -7,7 +7,7 @@ public enum Lightbox {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order help lists them.
-    static let commands: [any LightboxCommand.Type] = [CropCommand.self, ViewCommand.self, BoardCommand.self]
+    static let commands: [any LightboxCommand.Type] = [CropCommand.self, ViewCommand.self, BoardCommand.self, BatchCommand.self]
 
     /// The root command, with every subcommand as data.
     public static let root = CommandSpec(
@@ -24,6 +24,7 @@ public enum Lightbox {
             "lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg",
             "lightbox view a.jpg b.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
             "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.jpg",
+            "lightbox batch jobs.jsonl",
             "lightbox help crop",
         ]
     )

@@ -72,7 +72,7 @@ import Testing
 
     @Test func theREADMEHasExamplesForEveryCommand() {
         let readme = Self.all.filter { $0.0 == "README.md" }.map(\.1)
-        for command in ["crop", "view", "board"] {
+        for command in ["crop", "view", "board", "batch"] {
             #expect(readme.contains { $0.hasPrefix("lightbox \(command) ") }, "\(command)")
         }
     }

@@ -44,7 +44,8 @@ enum ManifestReader {
         return lines
     }
 
-    private static func jsonLine(_ line: String, number: Int, path: String, folder: String) -> Line {
+    /// One JSON Lines manifest line, numbered `number` in `path`, inputs relative to `folder`.
+    static func jsonLine(_ line: String, number: Int, path: String, folder: String) -> Line {
         if line.contains("\u{FFFD}") { return .failure(BatchProblem(path, line: number, "invalid UTF-8")) }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
             return .failure(BatchProblem(path, line: number, "not a JSON object"))

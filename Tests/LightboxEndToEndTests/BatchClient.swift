@@ -1,0 +1,69 @@
+import Foundation
+
+/// A `lightbox batch` process driven as a client does: jobs written one by one on its stdin,
+/// answers read line by line from its stdout.
+final class BatchClient {
+    /// The running process.
+    let process: Process
+    /// Its stdin, where jobs go.
+    private let input = Pipe()
+    /// Its stdout, where answers come from.
+    private let output = Pipe()
+    /// Its stderr.
+    let stderr = Pipe()
+    /// Bytes read from stdout but not yet returned as a line.
+    private var pending = Data()
+
+    /// Starts `lightbox batch` with `arguments` in `scratch`, with `environment` added.
+    init(_ arguments: [String], in scratch: Scratch, environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = CommandRunner.binary
+        process.arguments = ["batch"] + arguments
+        process.currentDirectoryURL = scratch.url
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = stderr
+        try process.run()
+    }
+
+    /// Sends one job line (a JSON object given as a dictionary, or raw text).
+    func send(_ job: [String: Any]) throws {
+        try send(line: String(decoding: try JSONSerialization.data(withJSONObject: job, options: [.sortedKeys]), as: UTF8.self))
+    }
+
+    /// Sends one raw line.
+    func send(line: String) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
+    }
+
+    /// The next answer line, waiting for it (nil at the end of stdout).
+    func answerLine() -> String? {
+        while true {
+            if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = pending[pending.startIndex..<newline]
+                pending = Data(pending[(newline + 1)...])
+                return String(decoding: line, as: UTF8.self)
+            }
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            pending.append(chunk)
+        }
+    }
+
+    /// The next answer as a JSON object.
+    func answer() throws -> [String: Any] {
+        guard let line = answerLine() else { throw CocoaError(.fileReadUnknown) }
+        return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+    }
+
+    /// Closes stdin (the end of the jobs), reads what is left and waits: the exit status and stderr.
+    func finish() throws -> (status: Int32, rest: [String], stderr: String) {
+        try input.fileHandleForWriting.close()
+        var rest: [String] = []
+        while let line = answerLine() { rest.append(line) }
+        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, rest, errors)
+    }
+}
