@@ -29,6 +29,20 @@ import Vips
         #expect(try scratch.contents() == ["truncated.jpg"])
     }
 
+    /// Crops far apart are decoded each alone by the region decoder, which stops after a crop's
+    /// last row; the top one, above the cut, must still fail with the input, as libvips fails it.
+    @Test func aCropAboveTheCutFailsWithTheInput() throws {
+        let scratch = try Scratch()
+        let input = try Self.truncated(in: scratch)
+        let result = try CommandRunner.run([
+            "crop", input, "--rect", "0,0,0.2,0.2", "--rect", "0.8,0.8,0.2,0.2", "-o", scratch.path("t-{n}.png"), "--json",
+        ])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(input): VipsJpeg: Premature end of input file\n")
+        #expect(result.lines.count == 2 && result.lines.allSatisfy { $0.contains(#""status":"failed""#) }, "\(result.stdout)")
+        #expect(try scratch.contents() == ["truncated.jpg"])
+    }
+
     @Test func viewOfADamagedInputNamesItsCause() throws {
         let scratch = try Scratch()
         let input = try Self.truncated(in: scratch)
