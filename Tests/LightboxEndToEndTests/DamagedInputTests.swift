@@ -43,6 +43,26 @@ import Vips
         #expect(try scratch.contents() == ["truncated.jpg"])
     }
 
+    /// An input that cannot be opened, or whose decoder crashes, is one line however many crops it has.
+    @Test(arguments: [("notimage.jpg", "", "cannot open"), ("photo.jpg", "crash:photo.jpg", "the decoder crashed (SIGSEGV)")])
+    func anInputThatFailsWholeIsOneLine(name: String, fault: String, reason: String) throws {
+        let scratch = try Scratch()
+        if fault.isEmpty {
+            try Data("not an image".utf8).write(to: scratch.url.appendingPathComponent(name))
+        } else {
+            _ = try scratch.copy(WorkerCrashTests.photo, as: name)
+        }
+        let result = try CommandRunner.run(
+            ["crop", name, "--rect", "0,0,1,1", "--rect", "0,0,0.5,0.5", "-o", "t-{n}.png", "--json"],
+            in: scratch.url, environment: fault.isEmpty ? [:] : ["LIGHTBOX_FAULT": fault]
+        )
+        #expect(result.status == 1)
+        let errors = result.stderr.split(separator: "\n")
+        #expect(errors.count == 1 && errors[0].hasPrefix("error: \(name): ") && errors[0].contains(reason), "\(result.stderr)")
+        #expect(result.lines.count == 2 && result.lines.allSatisfy { $0.contains(#""status":"failed""#) && $0.contains(reason) })
+        #expect(try scratch.contents() == [name])
+    }
+
     @Test func viewOfADamagedInputNamesItsCause() throws {
         let scratch = try Scratch()
         let input = try Self.truncated(in: scratch)

@@ -72,14 +72,16 @@ struct CropDispatch: Sendable {
 
     /// One failed record per item of a job whose worker gave no answer (`failure`), or that
     /// `--resume` gave up on (nil); each counts the runs its decoder crashed or timed out in.
+    /// The input's one cause is printed once, with its first item.
     private func failed(_ job: CropJob, reason failure: WorkerFailure?, milliseconds: Double = 0) -> [BatchRecord] {
-        zip(job.items, job.origins).map { item, origin in
+        zip(job.items, job.origins).enumerated().map { index, pair in
+            let (item, origin) = pair
             var fields = CropWork.fields(CropOutcome(input: job.input, output: item.output, rect: item.rect))
             let crashes = ledger.crashes(of: item.output) + (failure?.isDecoderFault ?? false ? 1 : 0)
             if crashes > 0 { fields.append((CrashLedger.field, .int(crashes))) }
             let reason = failure?.reason ?? CrashLedger.gaveUpReason(crashes)
             let message = origin.isEmpty ? "\(job.input): \(reason)" : "\(origin): \(job.input): \(reason)"
-            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: milliseconds)
+            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: milliseconds, printsError: index == 0)
         }
     }
 
