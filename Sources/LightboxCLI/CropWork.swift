@@ -19,8 +19,7 @@ struct CropWork: Sendable {
         if options.batch.resume { sweepStaleTemps(for: job.items.map(\.output)) }
         for (item, origin) in zip(job.items, job.origins) {
             if options.batch.resume && !options.dryRun && ledger.isFinished(item.output) {
-                let fields = [("input", .string(job.input)), ("output", .string(item.output))] + ResumeLedger.bytesField(item.output)
-                records.append(BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0))
+                records.append(CropWork.skipped(input: job.input, output: item.output))
             } else {
                 pending.append((item, origin))
             }
@@ -67,6 +66,12 @@ struct CropWork: Sendable {
             }
         }
         return records
+    }
+
+    /// The record of an output `--resume` skips because it is known to be whole.
+    static func skipped(input: String, output: String) -> BatchRecord {
+        let fields = [("input", JSONValue.string(input)), ("output", .string(output))] + ResumeLedger.bytesField(output)
+        return BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0)
     }
 
     /// The record for one outcome; in a dry run the plan is printed on stdout.

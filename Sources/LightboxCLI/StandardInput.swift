@@ -45,6 +45,14 @@ enum StandardInput {
         return file
     }
 
+    /// `message` with the temp copy's path written `-`, as the user gave the input.
+    static func shown(_ message: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let copy, message.contains(copy) else { return message }
+        return message.replacingOccurrences(of: copy, with: "-")
+    }
+
     /// Where a spawned worker finds the copy its supervisor made.
     private static let environmentKey = "LIGHTBOX_STDIN_COPY"
     /// The process that made the copy, the only one that removes it.

@@ -68,10 +68,7 @@ struct ViewBatch: Sendable {
         }
         for warning in options.warnings { console.warning("\(manifest):\(line.number): \(warning)") }
         let output = options.request.output
-        if batch.resume { TempFiles.shared.sweepStale(in: (output as NSString).deletingLastPathComponent) }
-        if batch.resume && !dryRun && ResumeLedger.forRun(batch).isFinished(output) {
-            return BatchRecord(status: .skipped, fields: [("output", .string(output))] + ResumeLedger.bytesField(output), error: nil, milliseconds: 0)
-        }
+        if let skipped = skipped(output) { return skipped }
         try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let start = DispatchTime.now().uptimeNanoseconds
         var save = options.save
@@ -88,6 +85,13 @@ struct ViewBatch: Sendable {
             status: dryRun ? .planned : .done, fields: fields + written, error: nil, milliseconds: milliseconds,
             plan: dryRun ? JSONValue.object(fields).text : nil
         )
+    }
+
+    /// The record of `output` when `--resume` knows it to be whole (stale temp files beside it swept first), else nil.
+    func skipped(_ output: String) -> BatchRecord? {
+        if batch.resume { TempFiles.shared.sweepStale(in: (output as NSString).deletingLastPathComponent) }
+        guard batch.resume && !dryRun && ResumeLedger.forRun(batch).isFinished(output) else { return nil }
+        return BatchRecord(status: .skipped, fields: [("output", .string(output))] + ResumeLedger.bytesField(output), error: nil, milliseconds: 0)
     }
 
     /// The checked options of one line: its arguments, then the command line's defaults, output under `--out-dir`.

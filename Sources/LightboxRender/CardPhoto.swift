@@ -12,10 +12,20 @@ public enum CardPhoto {
         try SourceImage.checkReadable(path)
         let header = try BoardBackground.vips(path) { () throws(VipsError) in try VImage.load(path) }
         try SourceImage.checkSize(header.width, header.height, limit: limits.maxPixels, path: path)
-        return try BoardBackground.vips(path) { () throws(VipsError) in
-            let thumbnail = try DisplayColour.thumbnail(path, width: side, height: side, crop: "centre", failOn: limits.failOn)
-            return try opaqueSRGB(thumbnail).inMemory()
+        do {
+            return try BoardBackground.vips(path) { () throws(VipsError) in
+                let thumbnail = try DisplayColour.thumbnail(path, width: side, height: side, crop: "centre", failOn: limits.failOn)
+                return try opaqueSRGB(thumbnail).inMemory()
+            }
+        } catch {
+            throw RenderError(path, loaderReason(error.reason))
         }
+    }
+
+    /// A decode failure's reason without the `thumbnail: ` operation name in front, so a damaged
+    /// photo reads as it does in `crop` and `view` (`VipsJpeg: Premature end of input file`).
+    static func loaderReason(_ reason: String) -> String {
+        reason.hasPrefix("thumbnail: ") ? String(reason.dropFirst("thumbnail: ".count)) : reason
     }
 
     /// How strictly photos are read.

@@ -48,13 +48,13 @@ public struct Cropper: Sendable {
         do {
             source = try SourceImage(path: input, crops: dryRun ? 1 : items.count, failOn: failOn, maxPixels: maxPixels)
         } catch {
-            return outcomes.map { var failed = $0; failed.error = error; return failed }
+            return Cropper.failed(outcomes, with: error)
         }
         plan(&outcomes, items: items, size: source.displayedSize)
         guard !dryRun else { return predicted(outcomes, input: input) }
         let cropper: SourceImage
         do { cropper = try shrunk(source, items: items, dryRun: dryRun) } catch {
-            return outcomes.map { var failed = $0; failed.error = error; return failed }
+            return Cropper.failed(outcomes, with: error)
         }
         let regions = RegionCrops(source: cropper, rects: outcomes.compactMap { $0.error == nil ? cropper.pixels(of: $0.rect) : nil })
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
@@ -77,6 +77,16 @@ public struct Cropper: Sendable {
             outcomes[index].milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         }
         return outcomes
+    }
+
+    /// Every outcome failed with the input's `error`, reported once: the others repeat it, unprinted.
+    static func failed(_ outcomes: [CropOutcome], with error: RenderError) -> [CropOutcome] {
+        outcomes.indices.map { index in
+            var failed = outcomes[index]
+            failed.error = error
+            failed.repeatsInputError = index > 0
+            return failed
+        }
     }
 
     /// Fills in each outcome's displayed size, rect (squared when asked) and pixels, and its minimum-side error.

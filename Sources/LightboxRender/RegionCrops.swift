@@ -28,6 +28,7 @@ final class RegionCrops {
     /// Plans the crops `rects` (on the displayed image) of `source`; nil when it is not a JPEG.
     init?(source: SourceImage, rects: [PixelRect]) {
         guard source.isJPEG, !rects.isEmpty, !RegionCrops.disabled else { return nil }
+        guard rects.count == 1 || RegionCrops.endsWhole(source.path) else { return nil }
         self.source = source
         let stored = rects.map { source.storedArea(of: $0) }
         let union = stored.dropFirst().reduce(stored[0]) { RegionCrops.union($0, $1) }
@@ -36,6 +37,21 @@ final class RegionCrops {
         let once = RegionCrops.cost(union, width: width, copied: true)
         let fits = union.width * union.height * source.stored.bands <= RegionCrops.unionBytes
         self.union = stored.count > 1 && fits && once < alone ? union : nil
+    }
+
+    /// Whether the file at `path` ends with a JPEG end-of-image marker (padding zeros and line
+    /// ends after it allowed). Several crops of a truncated file are left to libvips, which
+    /// decodes the input once and refuses it whole under its `fail_on` policy; the region
+    /// decoder stops after each rect's last row, so a crop above the cut would be written.
+    /// (One crop streams through libvips too, which also stops there: the same either way.)
+    static func endsWhole(_ path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        guard let end = try? file.seekToEnd(), end >= 2 else { return false }
+        try? file.seek(toOffset: end - min(end, 256))
+        guard let tail = try? file.readToEnd() else { return false }
+        let trimmed = tail.reversed().drop { [0x00, 0x0A, 0x0D, 0x20].contains($0) }
+        return Array(trimmed.prefix(2)) == [0xD9, 0xFF]
     }
 
     /// The estimated decoding cost of `rect`, in full-decode pixels: the rows above only

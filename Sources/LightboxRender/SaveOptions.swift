@@ -43,14 +43,15 @@ public struct SaveOptions: Sendable, Equatable {
     }
 
     /// Whether a field is metadata about the photo or its maker (EXIF with GPS and camera, XMP,
-    /// IPTC, comments, descriptions, PDF document info), which savers would write back out.
+    /// IPTC, comments, descriptions, PDF document info, the EXIF thumbnail of the whole photo),
+    /// which savers would write back out.
     static func isMetadata(_ name: String) -> Bool {
         metadataPrefixes.contains { name.hasPrefix($0) }
     }
 
     /// The field name prefixes of `isMetadata`, from every libvips 8.14 loader that sets such fields.
     static let metadataPrefixes = [
-        "exif-", "xmp-", "iptc-", "photoshop-", "png-comment-", "gif-comment", "jpeg-comment",
+        "exif-", "xmp-", "iptc-", "photoshop-", "png-comment-", "gif-comment", "jpeg-comment", "jpeg-thumbnail-data",
         "image-description", "pdf-", "magick-", "openslide.", "heif-",
     ]
 }

@@ -21,10 +21,15 @@ enum Exiftool {
         ])
     }
 
+    /// Embeds the JPEG at `thumbnail` as the EXIF thumbnail of `path` (IFD1), as cameras write a preview of the whole photo.
+    static func addThumbnail(_ path: String, thumbnail: String) throws {
+        _ = try run(["-overwrite_original", "-ThumbnailImage<=\(thumbnail)", path])
+    }
+
     /// Whether any tag in `tags` belongs to a group that carries the photo's or its maker's identity.
     static func privateTags(_ tags: [String: String]) -> [String] {
         let groups = ["GPS:", "XMP-", "IPTC:", "MakerNotes:", "Apple:"]
-        let names = [":Make", ":Model", ":Artist", ":ImageDescription", ":Creator", ":City"]
+        let names = [":Make", ":Model", ":Artist", ":ImageDescription", ":Creator", ":City", ":ThumbnailImage"]
         return tags.keys.filter { key in groups.contains { key.hasPrefix($0) } || names.contains { key.hasSuffix($0) } }.sorted()
     }
 

@@ -6,7 +6,8 @@ import Vips
 /// default; boards and viewer snapshots are new pictures that carry nothing of any input.
 /// exiftool is the witness, not libvips' own field list.
 @Suite struct MetadataPrivacyTests {
-    /// A camera-tagged copy of the oriented photo (EXIF orientation 6, sRGB profile added) in `scratch`.
+    /// A camera-tagged copy of the oriented photo (EXIF orientation 6, sRGB profile added, an EXIF
+    /// thumbnail of the whole photo, which a crop must not carry) in `scratch`.
     static func cameraPhoto(in scratch: Scratch) throws -> String {
         let path = scratch.path("camera.jpg")
         let source = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_6.jpg").path
@@ -14,7 +15,11 @@ import Vips
         let profiled = try image.iccTransformed(to: "srgb", inputProfile: "srgb", depth: 8)
         try profiled.save(to: path, saver: "jpegsave")
         try Exiftool.tagAsCamera(path)
-        #expect(try Exiftool.privateTags(Exiftool.tags(path)).count >= 6)
+        let thumbnail = scratch.path("thumbnail.jpg")
+        try image.shrunk(8, 8).save(to: thumbnail, saver: "jpegsave")
+        try Exiftool.addThumbnail(path, thumbnail: thumbnail)
+        #expect(try Exiftool.privateTags(Exiftool.tags(path)).count >= 7)
+        #expect(try VImage.load(path).hasField("jpeg-thumbnail-data"))
         return path
     }
 

@@ -35,6 +35,16 @@ import Vips
         #expect(image.width == (crop ? 300 : 150) && image.height == (crop ? 200 : 100), "upright halves of the 600x400 photo")
     }
 
+    @Test(arguments: [["crop", "-", "--rect", "0,0,1,1"], ["view", "-", "--screen", "150x100"]])
+    func aBadStandardInputIsNamedAsGiven(arguments: [String]) throws {
+        let photo = try Data(contentsOf: URL(fileURLWithPath: ViewHelpers.photo))
+        let (status, out, err) = try Self.run(arguments + ["-o", "-", "--format", "png"], stdin: photo.prefix(photo.count / 2))
+        #expect(status == 1)
+        #expect(out.isEmpty)
+        #expect(err.hasPrefix("error: -: ") && err.contains("Premature end") && !err.contains("lightbox-stdin"), "\(err)")
+        #expect(err.split(separator: "\n").count == 1, "\(err)")
+    }
+
     @Test func aPipedCropMatchesTheFileCrop() throws {
         let scratch = try Scratch()
         let photo = try Data(contentsOf: URL(fileURLWithPath: ViewHelpers.photo))

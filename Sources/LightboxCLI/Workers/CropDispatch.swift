@@ -12,16 +12,28 @@ struct CropDispatch: Sendable {
     /// Items that crashed or timed out in earlier runs of a resumed batch.
     let ledger: CrashLedger
 
-    /// Crops one input in a worker and returns its records; items `--resume` gave up on are not sent.
+    /// Crops one input in a worker and returns its records; items `--resume` gave up on, or knows
+    /// to be finished, are not sent (a replacement worker, spawned anew, could not tell the latter:
+    /// the report it would read is the one this run is rewriting).
     func run(_ job: CropJob) -> [BatchRecord] {
         var job = job
         var records: [BatchRecord] = []
+        if options.batch.resume && !options.dryRun {
+            let ledger = ResumeLedger.forRun(options.batch)
+            let finished = job.items.indices.filter { ledger.isFinished(job.items[$0].output) }
+            records = finished.map { CropWork.skipped(input: job.input, output: job.items[$0].output) }
+            for index in finished.reversed() {
+                job.items.remove(at: index)
+                job.origins.remove(at: index)
+            }
+            if job.items.isEmpty { return records }
+        }
         let kept = job.items.indices.filter { !ledger.gaveUp(on: job.items[$0].output) }
         if kept.count < job.items.count {
             var given = job
             given.items = job.items.indices.filter { !kept.contains($0) }.map { job.items[$0] }
             given.origins = job.items.indices.filter { !kept.contains($0) }.map { job.origins[$0] }
-            records = failed(given, reason: nil)
+            records += failed(given, reason: nil)
             (job.items, job.origins) = (kept.map { job.items[$0] }, kept.map { job.origins[$0] })
             if job.items.isEmpty { return records }
         }
@@ -60,14 +72,16 @@ struct CropDispatch: Sendable {
 
     /// One failed record per item of a job whose worker gave no answer (`failure`), or that
     /// `--resume` gave up on (nil); each counts the runs its decoder crashed or timed out in.
+    /// The input's one cause is printed once, with its first item.
     private func failed(_ job: CropJob, reason failure: WorkerFailure?, milliseconds: Double = 0) -> [BatchRecord] {
-        zip(job.items, job.origins).map { item, origin in
+        zip(job.items, job.origins).enumerated().map { index, pair in
+            let (item, origin) = pair
             var fields = CropWork.fields(CropOutcome(input: job.input, output: item.output, rect: item.rect))
             let crashes = ledger.crashes(of: item.output) + (failure?.isDecoderFault ?? false ? 1 : 0)
             if crashes > 0 { fields.append((CrashLedger.field, .int(crashes))) }
             let reason = failure?.reason ?? CrashLedger.gaveUpReason(crashes)
             let message = origin.isEmpty ? "\(job.input): \(reason)" : "\(origin): \(job.input): \(reason)"
-            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: milliseconds)
+            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: milliseconds, printsError: index == 0)
         }
     }
 

@@ -46,6 +46,7 @@ struct ViewDispatch: Sendable {
             fields.append((CrashLedger.field, .int(ledger.crashes(of: output))))
             return BatchRecord(status: .failed, fields: fields, error: "\(place): \(CrashLedger.gaveUpReason(ledger.crashes(of: output)))", milliseconds: 0)
         }
+        if let skipped = batch.skipped(output) { return skipped }
         let start = DispatchTime.now().uptimeNanoseconds
         switch pool.perform(request.bytes, folders: [URL(fileURLWithPath: output).deletingLastPathComponent().path]) {
         case .failure(let failure):
