@@ -10,7 +10,7 @@ DESTDIR ?=
 INSTALLED := bin/lightbox share/man/man1/lightbox.1 share/bash-completion/completions/lightbox \
 	share/zsh/site-functions/_lightbox share/fish/vendor_completions.d/lightbox.fish
 
-.PHONY: deps build release test demo fixtures bench fuzz sanitize clean install install-files uninstall
+.PHONY: deps build release test lint demo fixtures bench fuzz sanitize clean install install-files uninstall
 
 ## Installs libvips-dev, libyaml-dev and fonts when missing (Debian, as root or with sudo).
 deps:
@@ -29,9 +29,13 @@ build: $(PC_DIR)/lightbox-vips.pc
 release: $(PC_DIR)/lightbox-vips.pc
 	$(SWIFT) build -c release
 
-test: $(PC_DIR)/lightbox-vips.pc
+test: $(PC_DIR)/lightbox-vips.pc lint
 	$(SWIFT) build
 	$(SWIFT) test
+
+## swift-format (in the toolchain) with the repo's .swift-format: zero findings, or the test run stops.
+lint:
+	$(SWIFT) format lint --strict -r Sources Tests Fuzz
 
 demo: release
 	@bash scripts/demo.sh $(BIN) out

@@ -19,7 +19,10 @@ struct BatchCommand: LightboxCommand {
             defaults for every job. Exit 0 when every job was done, 1 otherwise.
             See docs/batch.md for the protocol and client examples.
             """,
-        arguments: [ArgumentSpec(name: "file", help: "The jobs, as JSON Lines (default: - for standard input).", isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "file", help: "The jobs, as JSON Lines (default: - for standard input).", isOptional: true)
+        ],
         options: [
             .value("jobs", short: "j", valueName: "n", help: "Jobs in flight at once (default: the number of cores)."),
             .flag("force", help: "Replace existing outputs (never an input)."),
@@ -46,13 +49,17 @@ struct BatchCommand: LightboxCommand {
     /// Reads and checks the parsed command line; a bad default is a usage error now, not one per job.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let reader = OptionReader(parsed, path: ["lightbox", "batch"])
-        if parsed.positionals.count > 1 { throw reader.error("unexpected argument '\(parsed.positionals[1])': batch reads one FILE") }
+        if parsed.positionals.count > 1 {
+            throw reader.error("unexpected argument '\(parsed.positionals[1])': batch reads one FILE")
+        }
         file = parsed.positionals.first ?? OutputPath.standardOutput
         jobs = try reader.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
         workers = try WorkerOptions(parsed)
         _ = try ReadWriteOptions.quality(reader)
         _ = try ReadWriteOptions.maxPixels(reader)
-        let defaults = BatchCommand.spec.options.filter { !["jobs", "timeout"].contains($0.long) && parsed.has($0.long) }.map { option in
+        let defaults = BatchCommand.spec.options.filter {
+            !["jobs", "timeout"].contains($0.long) && parsed.has($0.long)
+        }.map { option in
             (option.long, option.takesValue ? parsed.value(option.long) : nil)
         }
         let label = file == OutputPath.standardOutput ? "stdin" : file

@@ -9,22 +9,39 @@ struct BoardCommand: LightboxCommand {
         name: "board",
         abstract: "Draw photos as tilted cards scattered on a board, as the app's photo board shows them.",
         discussion: BoardHelp.discussion,
-        arguments: [ArgumentSpec(name: "input", help: "Photos, one card each (or use --layout).", isRepeating: true, isOptional: true)],
+        arguments: [
+            ArgumentSpec(
+                name: "input", help: "Photos, one card each (or use --layout).", isRepeating: true, isOptional: true)
+        ],
         options: [
-            .value("layout", valueName: "file", help: "Read board, photos, offsets and stacking from a JSON layout file."),
-            .value("captions", valueName: "A,B,...", help: "One caption per input, comma-separated (default: file names without extension)."),
+            .value(
+                "layout", valueName: "file", help: "Read board, photos, offsets and stacking from a JSON layout file."),
+            .value(
+                "captions", valueName: "A,B,...",
+                help: "One caption per input, comma-separated (default: file names without extension)."),
             .value("size", valueName: "WxH", help: "The board's size in points, such as 600x800."),
-            .value("device", valueName: "name", help: "The board is this device's screen: its size and scale (see DEVICES).", choices: DevicePreset.all.map(\.name)),
-            .value("card-width", valueName: "w", help: "The card width in points, up to 10000; under 1 is 1, as in the app (default 150)."),
+            .value(
+                "device", valueName: "name",
+                help: "The board is this device's screen: its size and scale (see DEVICES).",
+                choices: DevicePreset.all.map(\.name)),
+            .value(
+                "card-width", valueName: "w",
+                help: "The card width in points, up to 10000; under 1 is 1, as in the app (default 150)."),
             .value("scale", valueName: "k", help: "Output pixels per point, up to 8 (default 1)."),
-            .value("background", valueName: "spec", help: "A colour (white, #rrggbb, r,g,b 0-255...), TOP:BOTTOM gradient, or an image path."),
+            .value(
+                "background", valueName: "spec",
+                help: "A colour (white, #rrggbb, r,g,b 0-255...), TOP:BOTTOM gradient, or an image path."),
             .value("output", short: "o", valueName: "output", help: "The board image to write.", required: true),
-            .value("dragging", valueName: "ID:DX,DY", help: "The card being dragged and its translation in points (drawn lifted, on top)."),
+            .value(
+                "dragging", valueName: "ID:DX,DY",
+                help: "The card being dragged and its translation in points (drawn lifted, on top)."),
             .flag("reduce-motion", help: "Reduce Motion on: a dragged card does not lift."),
             .flag("placeholder", help: "Draw an empty card for a photo that cannot be read (warning, exit 0)."),
             .flag("dry-run", help: "Write no image; print the layout as one JSON line."),
             .flag("json", help: "Print one JSON line after drawing: output, size, cards, skipped photos, status."),
-            .value("print-layout", valueName: "file", help: "Also write the layout as JSON to file, or - for standard output (feed it back with --layout)."),
+            .value(
+                "print-layout", valueName: "file",
+                help: "Also write the layout as JSON to file, or - for standard output (feed it back with --layout)."),
             .flag("force", help: "Replace existing outputs."),
         ] + ReadWriteOptions.specs + WorkerOptions.specs,
         examples: [
@@ -51,7 +68,9 @@ struct BoardCommand: LightboxCommand {
             plan = try resolvedPlan()
             if plan.cardWidth < BoardOverrides.minimumCardWidth {
                 let used = JSONValue.number(Double(max(plan.cardWidth, 1)))
-                console.warning("card width \(JSONValue.number(Double(plan.cardWidth))) is unusual: under \(Int(BoardOverrides.minimumCardWidth)) pt a card has no room for its photo; drawn \(used) pt wide, as the app's max(cardWidth, 1) does")
+                console.warning(
+                    "card width \(JSONValue.number(Double(plan.cardWidth))) is unusual: under \(Int(BoardOverrides.minimumCardWidth)) pt a card has no room for its photo; drawn \(used) pt wide, as the app's max(cardWidth, 1) does"
+                )
             }
             try writeLayout(plan, console: console)
             if options.dryRun {
@@ -85,10 +104,12 @@ struct BoardCommand: LightboxCommand {
         }
         let pixels = plan.pixelSize
         guard pixels.width >= 1, pixels.height >= 1, pixels.width <= 30_000, pixels.height <= 30_000 else {
-            throw RenderError(origin, "the board is \(pixels.width)x\(pixels.height) pixels; each side must be 1 to 30000")
+            throw RenderError(
+                origin, "the board is \(pixels.width)x\(pixels.height) pixels; each side must be 1 to 30000")
         }
         guard Double(plan.cardSize.height) * plan.scale <= 10_000 else {
-            throw RenderError(origin, "a card would be \(Int(Double(plan.cardSize.height) * plan.scale)) pixels tall; at most 10000")
+            throw RenderError(
+                origin, "a card would be \(Int(Double(plan.cardSize.height) * plan.scale)) pixels tall; at most 10000")
         }
         return plan
     }
@@ -117,7 +138,9 @@ struct BoardCommand: LightboxCommand {
             return ExitCode.failure
         }
         // Forked before libvips and any thread start; each photo is decoded in one of them.
-        let pool = WorkerPool(count: min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count), timeout: workers.timeout, task: workerTask())
+        let pool = WorkerPool(
+            count: min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count), timeout: workers.timeout,
+            task: workerTask())
         defer { pool.finish() }
         Interrupts.install { "" }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -125,7 +148,9 @@ struct BoardCommand: LightboxCommand {
         var status = ExitCode.success
         do {
             let decode = BoardPhotoDispatch(pool: pool).square
-            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits, decode: decode).render()
+            let outcome = try BoardRenderer(
+                plan: plan, placeholder: options.placeholder, limits: options.limits, decode: decode
+            ).render()
             failures = outcome.failures
             for failure in outcome.failures {
                 if outcome.placeholders {
@@ -134,7 +159,8 @@ struct BoardCommand: LightboxCommand {
                     console.error("\(failure.description) (card skipped)")
                 }
             }
-            try AtomicWriter(options: options.save).write(outcome.image, to: options.output, input: nil, others: plan.inputs)
+            try AtomicWriter(options: options.save).write(
+                outcome.image, to: options.output, input: nil, others: plan.inputs)
             status = outcome.failures.isEmpty || outcome.placeholders ? ExitCode.success : ExitCode.failure
         } catch {
             console.error(error.description)
@@ -143,19 +169,26 @@ struct BoardCommand: LightboxCommand {
         }
         if options.json {
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            console.out(BoardCommand.json(plan, output: options.output, failures: failures, written: status == ExitCode.success, milliseconds: milliseconds).text)
+            console.out(
+                BoardCommand.json(
+                    plan, output: options.output, failures: failures, written: status == ExitCode.success,
+                    milliseconds: milliseconds
+                ).text)
         }
         return status
     }
 
     /// The `--json` line: the output, its size in pixels, the cards, each photo that failed, status and time.
-    static func json(_ plan: BoardPlan, output: String, failures: [RenderError], written: Bool, milliseconds: Double) -> JSONValue {
+    static func json(
+        _ plan: BoardPlan, output: String, failures: [RenderError], written: Bool, milliseconds: Double
+    ) -> JSONValue {
         let size = plan.pixelSize
         return .object([
             ("output", .string(output)), ("width", .int(size.width)), ("height", .int(size.height)),
             ("cards", .int(plan.photos.count)),
             ("failed", .array(failures.map { .object([("input", .string($0.path)), ("error", .string($0.reason))]) })),
-            ("status", .string(written ? "done" : "failed")), ("milliseconds", .double((milliseconds * 10).rounded() / 10)),
+            ("status", .string(written ? "done" : "failed")),
+            ("milliseconds", .double((milliseconds * 10).rounded() / 10)),
         ])
     }
 }

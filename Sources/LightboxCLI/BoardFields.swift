@@ -44,7 +44,8 @@ enum BoardFields {
     static func number(_ value: Any, _ field: String, in range: ClosedRange<Double>) throws(BoardFieldError) -> Double {
         let number = try number(value, field)
         guard range.contains(number) else {
-            throw BoardFieldError(field, "\(JSONValue.number(number)) is not a number \(BoardOverrides.describe(range))")
+            throw BoardFieldError(
+                field, "\(JSONValue.number(number)) is not a number \(BoardOverrides.describe(range))")
         }
         return number
     }
@@ -67,7 +68,8 @@ enum BoardFields {
         let height = try number(pair.1, "\(field).height")
         if positive {
             for (name, side) in [("width", width), ("height", height)] where side <= 0 || side > 100_000 {
-                throw BoardFieldError("\(field).\(name)", "\(JSONValue.number(side)) points: expected more than 0, at most 100000")
+                throw BoardFieldError(
+                    "\(field).\(name)", "\(JSONValue.number(side)) points: expected more than 0, at most 100000")
             }
         }
         return CGSize(width: width, height: height)

@@ -19,7 +19,8 @@ enum BoardLayoutFile {
     /// Reads the file at `path` into a plan, or throws an error naming the file and the key.
     static func read(_ path: String) throws(RenderError) -> BoardPlan {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RenderError(path, FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw RenderError(
+                path, FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
@@ -49,7 +50,8 @@ enum BoardLayoutFile {
         if let value = root["background"], !(value is NSNull) {
             let spec = try BoardFields.string(value, "background")
             guard let background = BoardBackground.parse(spec, relativeTo: folder) else {
-                throw BoardFieldError("background", "'\(spec)' is not a colour, TOP:BOTTOM or an image path (\(ColourGrammar.expected))")
+                throw BoardFieldError(
+                    "background", "'\(spec)' is not a colour, TOP:BOTTOM or an image path (\(ColourGrammar.expected))")
             }
             plan.background = background
         }
@@ -67,7 +69,8 @@ enum BoardLayoutFile {
         do {
             return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            let detail =
+                (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
             throw BoardFieldError("", "not valid JSON" + place(of: detail, in: data) + ": " + detail)
         }
     }
@@ -75,7 +78,8 @@ enum BoardLayoutFile {
     /// ` at line L, column C` for the parser's "around character N", counted from 0, or nothing.
     static func place(of detail: String, in data: Data) -> String {
         guard let range = detail.range(of: #"character \d+"#, options: .regularExpression),
-              let offset = Int(detail[range].dropFirst("character ".count)) else { return "" }
+            let offset = Int(detail[range].dropFirst("character ".count))
+        else { return "" }
         let before = data.prefix(offset)
         let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
         let column = before.count - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
@@ -94,12 +98,16 @@ enum BoardLayoutFile {
             guard let pathValue = object["path"] else { throw BoardFieldError("\(field).path", "missing") }
             let path = try BoardFields.string(pathValue, "\(field).path")
             guard !path.isEmpty else { throw BoardFieldError("\(field).path", "empty") }
-            let id = try object["id"].map { value throws(BoardFieldError) in try BoardFields.string(value, "\(field).id") } ?? path
+            let id =
+                try object["id"].map { value throws(BoardFieldError) in try BoardFields.string(value, "\(field).id") }
+                ?? path
             guard seen.insert(id).inserted else { throw BoardFieldError("\(field).id", "duplicate id '\(id)'") }
-            let caption = try object["caption"].map { value throws(BoardFieldError) in
-                try BoardFields.string(value, "\(field).caption")
-            } ?? BoardPhoto.stem(of: path)
-            let resolved = path.hasPrefix("/") ? path : URL(fileURLWithPath: folder).appendingPathComponent(path).standardized.path
+            let caption =
+                try object["caption"].map { value throws(BoardFieldError) in
+                    try BoardFields.string(value, "\(field).caption")
+                } ?? BoardPhoto.stem(of: path)
+            let resolved =
+                path.hasPrefix("/") ? path : URL(fileURLWithPath: folder).appendingPathComponent(path).standardized.path
             photos.append(BoardPhoto(id: id, path: resolved, caption: caption))
         }
         return photos
@@ -142,7 +150,9 @@ enum BoardLayoutFile {
         guard let translation = object["translation"] else { throw BoardFieldError("dragging.translation", "missing") }
         let size = try BoardFields.size(translation, "dragging.translation", positive: false)
         for (name, side) in [("width", size.width), ("height", size.height)] where abs(side) > 100_000 {
-            throw BoardFieldError("dragging.translation.\(name)", "\(JSONValue.number(Double(side))) points: expected at most 100000 either way")
+            throw BoardFieldError(
+                "dragging.translation.\(name)",
+                "\(JSONValue.number(Double(side))) points: expected at most 100000 either way")
         }
         return BoardDrag(id: id, translation: size)
     }

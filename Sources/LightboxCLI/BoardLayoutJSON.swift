@@ -22,13 +22,20 @@ enum BoardLayoutJSON {
             ("cardWidth", .double(Double(plan.cardWidth))),
             ("background", .string(plan.background.spec)),
             ("photos", .array(plan.photos.map(photoValue))),
-            ("offsets", .object(plan.photos.compactMap { photo in
-                plan.offsets[photo.id].map { (photo.id, size($0)) }
-            })),
+            (
+                "offsets",
+                .object(
+                    plan.photos.compactMap { photo in
+                        plan.offsets[photo.id].map { (photo.id, size($0)) }
+                    })
+            ),
             ("stacking", .array(plan.stacking.map(JSONValue.string))),
-            ("dragging", plan.dragging.map { drag in
-                .object([("id", .string(drag.id)), ("translation", size(drag.translation))])
-            } ?? .null),
+            (
+                "dragging",
+                plan.dragging.map { drag in
+                    .object([("id", .string(drag.id)), ("translation", size(drag.translation))])
+                } ?? .null
+            ),
             ("reduceMotion", .bool(plan.reduceMotion)),
         ])
     }

@@ -39,7 +39,8 @@ struct BoardOptions: Sendable {
             throw BoardOptions.usage("-o '\(output)': unsupported format (use \(OutputFormat.extensions))")
         }
         overrides = try BoardOverrides(parsed)
-        var save = SaveOptions(quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force"))
+        var save = SaveOptions(
+            quality: try ReadWriteOptions.quality(reader), strip: true, stripICC: true, force: parsed.flag("force"))
         save.saverOptions = name?.options
         save.streamFormat = stream
         self.save = save

@@ -26,15 +26,19 @@ struct BoardOverrides: Sendable {
     /// Reads the options, each bad value a usage error naming its option.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let device = try DeviceOptions.device(parsed.value("device"), path: BoardOptions.path)
-        board = try parsed.value("size").map { text throws(UsageError) in try BoardOverrides.size(text) } ?? device?.screen
-        cardWidth = try BoardOverrides.number(parsed.value("card-width"), "card-width", in: BoardOverrides.cardWidths).map { CGFloat($0) }
-        scale = try BoardOverrides.number(parsed.value("scale"), "scale", in: 0.01...BoardOptions.maximumScale)
+        board =
+            try parsed.value("size").map { text throws(UsageError) in try BoardOverrides.size(text) } ?? device?.screen
+        cardWidth = try BoardOverrides.number(parsed.value("card-width"), "card-width", in: BoardOverrides.cardWidths)
+            .map { CGFloat($0) }
+        scale =
+            try BoardOverrides.number(parsed.value("scale"), "scale", in: 0.01...BoardOptions.maximumScale)
             ?? device.map { Double($0.scale) }
         dragging = try parsed.value("dragging").map { text throws(UsageError) in try BoardOverrides.drag(text) }
         reduceMotion = parsed.flag("reduce-motion")
         if let spec = parsed.value("background") {
             guard let background = BoardBackground.parse(spec) else {
-                throw BoardOptions.usage("--background '\(spec)': \(ColourGrammar.expected), TOP:BOTTOM or an image path")
+                throw BoardOptions.usage(
+                    "--background '\(spec)': \(ColourGrammar.expected), TOP:BOTTOM or an image path")
             }
             self.background = background
         } else {
@@ -57,9 +61,11 @@ struct BoardOverrides: Sendable {
     /// Reads `--dragging ID:DX,DY`: the id is everything before the last colon (ids are often paths).
     static func drag(_ text: String) throws(UsageError) -> BoardDrag {
         guard let colon = text.lastIndex(of: ":"), colon != text.startIndex,
-              let (dx, dy) = ViewValueParser.pair(String(text[text.index(after: colon)...]), separator: ","),
-              abs(dx) <= maximumSide, abs(dy) <= maximumSide else {
-            throw BoardOptions.usage("--dragging '\(text)': expected ID:DX,DY with the translation in points, such as Oslo:40,-20")
+            let (dx, dy) = ViewValueParser.pair(String(text[text.index(after: colon)...]), separator: ","),
+            abs(dx) <= maximumSide, abs(dy) <= maximumSide
+        else {
+            throw BoardOptions.usage(
+                "--dragging '\(text)': expected ID:DX,DY with the translation in points, such as Oslo:40,-20")
         }
         return BoardDrag(id: String(text[..<colon]), translation: CGSize(width: dx, height: dy))
     }
@@ -68,7 +74,9 @@ struct BoardOverrides: Sendable {
     static func size(_ text: String) throws(UsageError) -> CGSize {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let values = parts.compactMap { Double($0) }
-        guard parts.count == 2, values.count == 2, values.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= Double(maximumSide) }) else {
+        guard parts.count == 2, values.count == 2,
+            values.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= Double(maximumSide) })
+        else {
             throw BoardOptions.usage("--size '\(text)': expected WxH in points, such as 600x800")
         }
         return CGSize(width: values[0], height: values[1])
@@ -78,10 +86,13 @@ struct BoardOverrides: Sendable {
     /// `from A to B`, or `up to B` for a range open below.
     static func describe(_ range: ClosedRange<Double>) -> String {
         let upper = JSONValue.number(range.upperBound)
-        return range.lowerBound == -Double.greatestFiniteMagnitude ? "up to \(upper)" : "from \(JSONValue.number(range.lowerBound)) to \(upper)"
+        return range.lowerBound == -Double.greatestFiniteMagnitude
+            ? "up to \(upper)" : "from \(JSONValue.number(range.lowerBound)) to \(upper)"
     }
 
-    private static func number(_ text: String?, _ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    private static func number(
+        _ text: String?, _ name: String, in range: ClosedRange<Double>
+    ) throws(UsageError) -> Double? {
         guard let text else { return nil }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
             throw BoardOptions.usage("--\(name) '\(text)': expected a number \(BoardOverrides.describe(range))")

@@ -16,14 +16,18 @@ public final class Console: @unchecked Sendable {
 
     /// Writes one `error:` line on stderr, shortened in the middle when it is very long.
     public func error(_ message: String) {
-        write("error: \(Console.printable(Console.shortened(StandardInput.shown(message))))", to: FileHandle.standardError)
+        write(
+            "error: \(Console.printable(Console.shortened(StandardInput.shown(message))))", to: FileHandle.standardError
+        )
     }
 
     /// `text` with every control character (a line break, an escape sequence from an untrusted
     /// manifest or file name) written as `\u{1B}`, so a message stays one line and never drives the terminal.
     static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
-        return text.unicodeScalars.map { isControl($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+        return text.unicodeScalars.map {
+            isControl($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0)
+        }.joined()
     }
 
     /// Whether `scalar` is a C0 or C1 control character or DEL.

@@ -9,31 +9,50 @@ struct CropCommand: LightboxCommand {
         name: "crop",
         abstract: "Crop images from normalized rects (0 to 1) over the upright image.",
         discussion: CropHelp.discussion,
-        arguments: [ArgumentSpec(name: "input", help: "Images to crop (with --rect).", isRepeating: true, isOptional: true)],
+        arguments: [
+            ArgumentSpec(name: "input", help: "Images to crop (with --rect).", isRepeating: true, isOptional: true)
+        ],
         options: [
             .repeated("rect", valueName: "x,y,w,h", help: "A normalized rect to crop; repeat for more."),
-            .value("units", valueName: "u", help: "fraction (default: 0 to 1) or px (pixels of the displayed image) for rects."),
-            .value("output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n}, {dir})."),
+            .value(
+                "units", valueName: "u",
+                help: "fraction (default: 0 to 1) or px (pixels of the displayed image) for rects."),
+            .value(
+                "output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n}, {dir})."),
             .value("manifest", valueName: "file", help: "Crop what a CSV or JSON Lines manifest lists."),
-            .value("yolo", valueName: "data.yaml|labels", help: "Crop every box of an Ultralytics dataset, or of YOLO label files."),
-            .value("coco", valueName: "instances.json", help: "Crop every bbox of a COCO instances file (crowd boxes too)."),
-            .value("voc", valueName: "annotations", help: "Crop every object of Pascal VOC XML files (a folder or one file)."),
+            .value(
+                "yolo", valueName: "data.yaml|labels",
+                help: "Crop every box of an Ultralytics dataset, or of YOLO label files."),
+            .value(
+                "coco", valueName: "instances.json", help: "Crop every bbox of a COCO instances file (crowd boxes too)."
+            ),
+            .value(
+                "voc", valueName: "annotations",
+                help: "Crop every object of Pascal VOC XML files (a folder or one file)."),
             .value("images", valueName: "dir", help: "With --coco, --voc or --yolo LABELS: the image folder."),
             .value("classes", valueName: "file", help: "With --yolo LABELS: class names (data.yaml or one per line)."),
             .value("only", valueName: "names", help: "With a dataset: crop only these classes (comma-separated)."),
             .value("pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size."),
             .flag("square", help: "With a dataset: grow the short side to make square crops."),
-            .value("out-dir", valueName: "dir", help: "With --manifest or a dataset: where outputs go (made if missing)."),
-            .flag("keep-metadata", help: "Keep the input's EXIF, XMP and IPTC (dropped by default; orientation set to 1)."),
+            .value(
+                "out-dir", valueName: "dir", help: "With --manifest or a dataset: where outputs go (made if missing)."),
+            .flag(
+                "keep-metadata", help: "Keep the input's EXIF, XMP and IPTC (dropped by default; orientation set to 1)."
+            ),
             .flag("strip", help: "Write no metadata at all, not even the ICC colour profile."),
             .flag("strip-icc", help: "Drop the ICC colour profile."),
-            .value("min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px)."),
+            .value(
+                "min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px)."),
             .flag("strict", help: "Treat a rect partly outside the image as an error."),
             .flag("force", help: "Replace existing outputs (never an input)."),
             .value("preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n})."),
             .value("contact-sheet", valueName: "file", help: "Write every preview in one grid image."),
-            .value("screen", valueName: "WxH", help: "Previews: the crop screen in points (default: --device iphone-16)."),
-            .value("device", valueName: "name", help: "Previews: the crop screen of a device (see 'lightbox view --help').", choices: DevicePreset.all.map(\.name)),
+            .value(
+                "screen", valueName: "WxH", help: "Previews: the crop screen in points (default: --device iphone-16)."),
+            .value(
+                "device", valueName: "name",
+                help: "Previews: the crop screen of a device (see 'lightbox view --help').",
+                choices: DevicePreset.all.map(\.name)),
             .flag("dry-run", help: "Write nothing; print one JSON line per output."),
             .flag("json", help: "Print one JSON line per item after doing it."),
             .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
@@ -71,7 +90,8 @@ struct CropCommand: LightboxCommand {
         _ = ResumeLedger.forRun(options.batch)
         let report: BatchReport
         do {
-            report = try BatchReport(path: options.batch.report, console: options.json && !options.dryRun ? console : nil)
+            report = try BatchReport(
+                path: options.batch.report, console: options.json && !options.dryRun ? console : nil)
         } catch {
             console.error(error.description)
             return ExitCode.failure
@@ -81,16 +101,21 @@ struct CropCommand: LightboxCommand {
         defer { pool.finish() }
         let problems = options.batch.shard.share(of: planned.problems)
         let total = jobs.reduce(problems.count) { $0 + $1.items.count }
-        let runner = BatchRunner(jobs: options.batch.jobs, total: total, console: console, report: report, showProgress: jobs.count > 1)
+        let runner = BatchRunner(
+            jobs: options.batch.jobs, total: total, console: console, report: report, showProgress: jobs.count > 1)
         runner.fail(problems)
         let sheet = ContactSheet()
-        let work = CropDispatch(pool: pool, options: options, sheet: options.contactSheet == nil ? nil : sheet, ledger: ledger)
+        let work = CropDispatch(
+            pool: pool, options: options, sheet: options.contactSheet == nil ? nil : sheet, ledger: ledger)
         runner.run(jobs) { work.run($0) }
         if let path = options.contactSheet, !options.dryRun {
             do {
                 try sheet.write(to: path, options: options.companionSave, inputs: jobs.map(\.input))
             } catch {
-                runner.record(BatchRecord(status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0))
+                runner.record(
+                    BatchRecord(
+                        status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0)
+                )
             }
         }
         if options.source.isBatch && !options.quiet { console.raw(runner.summary.text) }
@@ -101,7 +126,9 @@ struct CropCommand: LightboxCommand {
     private func claims(_ jobs: [CropJob]) -> [OutputClash.Claim] {
         var claims: [OutputClash.Claim] = jobs.flatMap { job in job.items.map { ("output", $0.output) } }
         if let template = options.preview {
-            claims += jobs.flatMap { job in job.items.indices.map { ("preview", template.path(input: job.input, number: $0 + 1)) } }
+            claims += jobs.flatMap { job in
+                job.items.indices.map { ("preview", template.path(input: job.input, number: $0 + 1)) }
+            }
         }
         if let sheet = options.contactSheet { claims.append(("contact sheet", sheet)) }
         if let report = options.batch.report { claims.append(("report", report)) }

@@ -37,7 +37,8 @@ struct CropOptions: Sendable {
         if parsed.flag("keep-metadata") { try reader.refuse(["strip"], with: "--keep-metadata") }
         var save = SaveOptions(
             quality: try ReadWriteOptions.quality(reader), strip: !parsed.flag("keep-metadata"),
-            stripICC: parsed.flag("strip") || parsed.flag("strip-icc"), force: parsed.flag("force") || parsed.flag("resume")
+            stripICC: parsed.flag("strip") || parsed.flag("strip-icc"),
+            force: parsed.flag("force") || parsed.flag("resume")
         )
         save.saverOptions = output?.options
         save.streamFormat = try ReadWriteOptions.streamFormat(output: output?.path, reader)
@@ -66,22 +67,30 @@ struct CropOptions: Sendable {
     }
 
     /// Which of the three sources the command line names, checked.
-    private static func source(_ parsed: ParsedCommand, output: String?, reader: OptionReader, warnings: inout [String]) throws(UsageError) -> CropSource {
+    private static func source(
+        _ parsed: ParsedCommand, output: String?, reader: OptionReader, warnings: inout [String]
+    ) throws(UsageError) -> CropSource {
         let strict = parsed.flag("strict")
         if let manifest = parsed.value("manifest") {
             try reader.refuse(["rect", "output", "yolo", "coco", "voc"], with: "--manifest")
             try reader.refusePositionals(with: "--manifest")
-            return .manifest(path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict, pixels: try pixelUnits(reader))
+            return .manifest(
+                path: manifest, outDir: try reader.required("out-dir", for: "--manifest"), strict: strict,
+                pixels: try pixelUnits(reader))
         }
         if let dataset = try datasetSource(parsed, reader: reader, strict: strict) { return dataset }
         return try rectSource(parsed, output: output, reader: reader, strict: strict, warnings: &warnings)
     }
 
     /// `--yolo`, `--coco` or `--voc` with their options, or nil when none is given.
-    private static func datasetSource(_ parsed: ParsedCommand, reader: OptionReader, strict: Bool) throws(UsageError) -> CropSource? {
+    private static func datasetSource(
+        _ parsed: ParsedCommand, reader: OptionReader, strict: Bool
+    ) throws(UsageError) -> CropSource? {
         let formats = ["yolo", "coco", "voc"].filter { parsed.has($0) }
         guard let format = formats.first else {
-            try reader.refuse(["pad", "square", "only", "images", "classes"], with: "rects on the command line (they need --yolo, --coco or --voc)")
+            try reader.refuse(
+                ["pad", "square", "only", "images", "classes"],
+                with: "rects on the command line (they need --yolo, --coco or --voc)")
             return nil
         }
         guard formats.count == 1 else { throw reader.error("--\(formats[0]) does not go with --\(formats[1])") }
@@ -89,30 +98,46 @@ struct CropOptions: Sendable {
         try reader.refuse(["rect", "output", "units"], with: "--\(format)")
         try reader.refusePositionals(with: "--\(format)")
         let outDir = try reader.required("out-dir", for: "--\(format)")
-        let only = parsed.value("only").map { Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }) }
-        if let only, only.contains("") { throw reader.error("--only '\(parsed.value("only") ?? "")': an empty class name") }
-        let options = DatasetOptions(pad: try reader.number("pad", in: 0...10) ?? 0, square: parsed.flag("square"), strict: strict, only: only)
+        let only = parsed.value("only").map {
+            Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        if let only, only.contains("") {
+            throw reader.error("--only '\(parsed.value("only") ?? "")': an empty class name")
+        }
+        let options = DatasetOptions(
+            pad: try reader.number("pad", in: 0...10) ?? 0, square: parsed.flag("square"), strict: strict, only: only)
         if format == "yolo" {
-            return .yolo(YOLOReader(layout: try yoloLayout(path, parsed: parsed, reader: reader), options: options), outDir: outDir)
+            return .yolo(
+                YOLOReader(layout: try yoloLayout(path, parsed: parsed, reader: reader), options: options),
+                outDir: outDir)
         }
         try reader.refuse(["classes"], with: "--\(format) (it names its classes)")
         let images = try reader.required("images", for: "--\(format)")
-        if format == "coco" { return .coco(COCOReader(annotations: path, images: images, options: options), outDir: outDir) }
+        if format == "coco" {
+            return .coco(COCOReader(annotations: path, images: images, options: options), outDir: outDir)
+        }
         return .voc(VOCReader(annotations: path, images: images, options: options), outDir: outDir)
     }
 
     /// `--yolo data.yaml` (which names images and classes), or label files with `--images`.
-    private static func yoloLayout(_ path: String, parsed: ParsedCommand, reader: OptionReader) throws(UsageError) -> YOLOReader.Layout {
+    private static func yoloLayout(
+        _ path: String, parsed: ParsedCommand, reader: OptionReader
+    ) throws(UsageError) -> YOLOReader.Layout {
         if ["yaml", "yml"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
             try reader.refuse(["images", "classes"], with: "--yolo data.yaml (it names the images and classes)")
             return .dataset(path)
         }
-        return .flat(labels: path, images: try reader.required("images", for: "--yolo"), classes: parsed.value("classes"))
+        return .flat(
+            labels: path, images: try reader.required("images", for: "--yolo"), classes: parsed.value("classes"))
     }
 
     /// `INPUT... --rect ... -o TEMPLATE`, with every rect checked and every output named apart.
-    private static func rectSource(_ parsed: ParsedCommand, output: String?, reader: OptionReader, strict: Bool, warnings: inout [String]) throws(UsageError) -> CropSource {
-        guard !parsed.positionals.isEmpty else { throw reader.error("missing argument '<input>' (or use --manifest or --yolo)") }
+    private static func rectSource(
+        _ parsed: ParsedCommand, output: String?, reader: OptionReader, strict: Bool, warnings: inout [String]
+    ) throws(UsageError) -> CropSource {
+        guard !parsed.positionals.isEmpty else {
+            throw reader.error("missing argument '<input>' (or use --manifest or --yolo)")
+        }
         guard parsed.has("rect") else { throw reader.error("missing option '--rect <x,y,w,h>'") }
         guard let output else { throw reader.error("missing option '-o <output>'") }
         let pixels = try pixelUnits(reader)
@@ -125,14 +150,18 @@ struct CropOptions: Sendable {
             case .failure(let error): throw reader.error("\(label): \(error.message)")
             }
             if pixels {
-                guard rect.width > 0, rect.height > 0 else { throw reader.error("\(label): a rect in pixels needs a width and height above 0") }
+                guard rect.width > 0, rect.height > 0 else {
+                    throw reader.error("\(label): a rect in pixels needs a width and height above 0")
+                }
                 rects.append(rect)
                 continue
             }
             if PixelRects.looksLikePixels(rect) { throw reader.error(PixelRects.hint("--rect \(text)")) }
             do {
                 let checked = try CropRect.check(rect, strict: strict)
-                if checked.wasClipped { warnings.append("\(label) is partly outside the image; clipped to \(describe(checked.rect))") }
+                if checked.wasClipped {
+                    warnings.append("\(label) is partly outside the image; clipped to \(describe(checked.rect))")
+                }
                 rects.append(checked.rect)
             } catch {
                 throw reader.error("\(label): \(error.description)")
@@ -140,7 +169,9 @@ struct CropOptions: Sendable {
         }
         let template = OutputTemplate(output)
         if let unknown = template.unknownPlaceholder {
-            throw reader.error("-o '\(output)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))")
+            throw reader.error(
+                "-o '\(output)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))"
+            )
         }
         let inputs = try StandardInput.resolve(parsed.positionals, path: reader.path)
         try checkOutputs(template, inputs: inputs, count: rects.count, reader: reader)
@@ -149,37 +180,49 @@ struct CropOptions: Sendable {
     }
 
     /// Every output needs a supported extension and a name of its own.
-    private static func checkOutputs(_ template: OutputTemplate, inputs: [String], count: Int, reader: OptionReader) throws(UsageError) {
+    private static func checkOutputs(
+        _ template: OutputTemplate, inputs: [String], count: Int, reader: OptionReader
+    ) throws(UsageError) {
         var seen: Set<String> = []
         for input in inputs {
             for number in 1...max(count, 1) {
                 let output = template.path(input: input, number: number)
                 let ext = URL(fileURLWithPath: output).pathExtension
                 guard OutputFormat(extension: ext) != nil || output == OutputPath.standardOutput else {
-                    throw reader.error("-o '\(template.text)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))")
+                    throw reader.error(
+                        "-o '\(template.text)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))")
                 }
                 guard seen.insert(output).inserted else {
-                    throw reader.error("-o '\(template.text)' gives several outputs the name '\(output)'; add {n} for rects or {stem} for inputs")
+                    throw reader.error(
+                        "-o '\(template.text)' gives several outputs the name '\(output)'; add {n} for rects or {stem} for inputs"
+                    )
                 }
             }
         }
     }
 
     /// The preview template: with several crops it needs `{n}`, and `{stem}` when there are several inputs.
-    private static func previewTemplate(_ text: String?, source: CropSource, reader: OptionReader) throws(UsageError) -> OutputTemplate? {
+    private static func previewTemplate(
+        _ text: String?, source: CropSource, reader: OptionReader
+    ) throws(UsageError) -> OutputTemplate? {
         guard let text else { return nil }
         let template = OutputTemplate(text)
         if let unknown = template.unknownPlaceholder {
-            throw reader.error("--preview '\(text)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))")
+            throw reader.error(
+                "--preview '\(text)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))"
+            )
         }
         guard OutputFormat(extension: URL(fileURLWithPath: text).pathExtension) != nil else {
             throw reader.error("--preview '\(text)': unsupported format (use \(OutputFormat.extensions))")
         }
         var (inputs, crops) = (2, 2)
         if case .rects(let names, let rects, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
-        if case .pixelRects(let names, let rects, _, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
+        if case .pixelRects(let names, let rects, _, _) = source {
+            (inputs, crops) = (names.count, names.count * rects.count)
+        }
         if crops > 1 && !template.numbersRects || inputs > 1 && !template.namesInputs {
-            throw reader.error("--preview '\(text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview")
+            throw reader.error(
+                "--preview '\(text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview")
         }
         return template
     }
@@ -193,7 +236,8 @@ struct CropOptions: Sendable {
         guard let text else { return nil }
         if text.hasSuffix("px"), let pixels = Int(text.dropLast(2)), pixels >= 1 { return .pixels(pixels) }
         if let fraction = Double(text), fraction > 0, fraction <= 1 { return .fraction(fraction) }
-        throw UsageError("--min-side '\(text)': expected a fraction in (0, 1] or whole pixels such as 32px", commandPath: path)
+        throw UsageError(
+            "--min-side '\(text)': expected a fraction in (0, 1] or whole pixels such as 32px", commandPath: path)
     }
 
     /// `x,y,width,height` of a rect, for messages.

@@ -29,19 +29,25 @@ enum CropSource: Sendable {
 
     /// The crops asked for, and the problems of items that cannot even be planned; `warn`
     /// takes warnings about items that are still done (a clipped manifest rect).
-    func entries(warn: (String) -> Void = { _ in }) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+    func entries(
+        warn: (String) -> Void = { _ in }
+    ) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         switch self {
         case .rects(let inputs, let rects, let template):
             let entries = inputs.flatMap { input in
                 rects.enumerated().map { index, rect in
-                    CropEntry(input: input, item: Cropper.Item(rect: rect, output: template.path(input: input, number: index + 1)), origin: "")
+                    CropEntry(
+                        input: input,
+                        item: Cropper.Item(rect: rect, output: template.path(input: input, number: index + 1)),
+                        origin: "")
                 }
             }
             return (entries, [])
         case .pixelRects(let inputs, let rects, let template, let strict):
             return CropSource.pixelEntries(inputs: inputs, rects: rects, template: template, strict: strict, warn: warn)
         case .manifest(let path, let outDir, let strict, let pixels):
-            return try CropSource.manifestEntries(path: path, outDir: outDir, strict: strict, pixels: pixels ? PixelRects() : nil, warn: warn)
+            return try CropSource.manifestEntries(
+                path: path, outDir: outDir, strict: strict, pixels: pixels ? PixelRects() : nil, warn: warn)
         case .yolo(let reader, let outDir):
             return try reader.entries(outDir: outDir)
         case .coco(let reader, let outDir):
@@ -53,7 +59,9 @@ enum CropSource: Sendable {
 
     /// Manifest lines as entries: rects checked (a clipped one warned about), default names
     /// `{dir}/{stem}-{n}.{ext}` with the input's folder relative to the manifest, duplicates refused.
-    private static func manifestEntries(path: String, outDir: String, strict: Bool, pixels: PixelRects?, warn: (String) -> Void) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+    private static func manifestEntries(
+        path: String, outDir: String, strict: Bool, pixels: PixelRects?, warn: (String) -> Void
+    ) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         var entries: [CropEntry] = []
         var problems: [BatchProblem] = []
         var counts: [String: Int] = [:]
@@ -75,9 +83,15 @@ enum CropSource: Sendable {
                     continue
                 }
                 if checked.wasClipped {
-                    warn("\(path):\(entry.line): rect partly outside the image; clipped to \(CropOptions.describe(checked.rect))")
+                    warn(
+                        "\(path):\(entry.line): rect partly outside the image; clipped to \(CropOptions.describe(checked.rect))"
+                    )
                 }
-                let name = entry.output ?? OutputTemplate("{dir}/{stem}-{n}.{ext}").path(input: entry.input, number: counts[entry.input] ?? 1, dir: folder(of: entry.input, manifest: path))
+                let name =
+                    entry.output
+                    ?? OutputTemplate("{dir}/{stem}-{n}.{ext}").path(
+                        input: entry.input, number: counts[entry.input] ?? 1,
+                        dir: folder(of: entry.input, manifest: path))
                 let output: String
                 switch OutputFolder(outDir).place(name) {
                 case .success(let placed): output = placed
@@ -86,11 +100,16 @@ enum CropSource: Sendable {
                     continue
                 }
                 if let first = claimed[output] {
-                    problems.append(BatchProblem(path, line: entry.line, field: "output", "'\(output)' is already the output of line \(first)"))
+                    problems.append(
+                        BatchProblem(
+                            path, line: entry.line, field: "output",
+                            "'\(output)' is already the output of line \(first)"))
                     continue
                 }
                 claimed[output] = entry.line
-                var planned = CropEntry(input: entry.input, item: Cropper.Item(rect: checked.rect, output: output), origin: "\(path):\(entry.line)")
+                var planned = CropEntry(
+                    input: entry.input, item: Cropper.Item(rect: checked.rect, output: output),
+                    origin: "\(path):\(entry.line)")
                 planned.clipped = checked.wasClipped
                 entries.append(planned)
             }
@@ -103,7 +122,9 @@ enum CropSource: Sendable {
         let base = (OutputTemplate.folder(of: manifest) as NSString).standardizingPath
         let folder = (OutputTemplate.folder(of: input) as NSString).standardizingPath
         let prefix = base.isEmpty || base == "." ? "" : base + "/"
-        guard folder != base, prefix.isEmpty ? !folder.hasPrefix("/") && !folder.hasPrefix("..") : folder.hasPrefix(prefix) else { return "" }
+        guard folder != base,
+            prefix.isEmpty ? !folder.hasPrefix("/") && !folder.hasPrefix("..") : folder.hasPrefix(prefix)
+        else { return "" }
         return String(folder.dropFirst(prefix.count))
     }
 
@@ -111,7 +132,9 @@ enum CropSource: Sendable {
     /// a hint when it looks like pixels).
     private static func rect(of entry: ManifestEntry, pixels: PixelRects?) throws(BatchProblem) -> CGRect {
         guard let pixels else {
-            if PixelRects.looksLikePixels(entry.rect) { throw BatchProblem("", PixelRects.hint(CropOptions.describe(entry.rect))) }
+            if PixelRects.looksLikePixels(entry.rect) {
+                throw BatchProblem("", PixelRects.hint(CropOptions.describe(entry.rect)))
+            }
             return entry.rect
         }
         switch pixels.normalized(entry.rect, input: entry.input) {
@@ -121,7 +144,9 @@ enum CropSource: Sendable {
     }
 
     /// `--units px` rects as entries: each input's displayed size read once, each rect checked.
-    private static func pixelEntries(inputs: [String], rects: [CGRect], template: OutputTemplate, strict: Bool, warn: (String) -> Void) -> (entries: [CropEntry], problems: [BatchProblem]) {
+    private static func pixelEntries(
+        inputs: [String], rects: [CGRect], template: OutputTemplate, strict: Bool, warn: (String) -> Void
+    ) -> (entries: [CropEntry], problems: [BatchProblem]) {
         let pixels = PixelRects()
         var entries: [CropEntry] = []
         var problems: [BatchProblem] = []
@@ -130,8 +155,17 @@ enum CropSource: Sendable {
                 let label = "--rect \(index + 1) '\(CropOptions.describe(rect))'"
                 do {
                     let checked = try CropRect.check(try pixels.normalized(rect, input: input).get(), strict: strict)
-                    if checked.wasClipped { warn("\(input): \(label) is partly outside the image; clipped to \(CropOptions.describe(checked.rect))") }
-                    entries.append(CropEntry(input: input, item: Cropper.Item(rect: checked.rect, output: template.path(input: input, number: index + 1)), origin: ""))
+                    if checked.wasClipped {
+                        warn(
+                            "\(input): \(label) is partly outside the image; clipped to \(CropOptions.describe(checked.rect))"
+                        )
+                    }
+                    entries.append(
+                        CropEntry(
+                            input: input,
+                            item: Cropper.Item(
+                                rect: checked.rect, output: template.path(input: input, number: index + 1)), origin: "")
+                    )
                 } catch let error as RenderError {
                     problems.append(BatchProblem(input, "\(label): \(error.reason)"))
                 } catch {

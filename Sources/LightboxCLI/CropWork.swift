@@ -34,7 +34,8 @@ struct CropWork: Sendable {
         for (outcome, (_, origin)) in zip(outcomes, pending) {
             records.append(record(outcome, origin: origin, clipped: job.clipped.contains(outcome.output)))
         }
-        if !options.dryRun && (options.preview != nil || sheet != nil) && outcomes.contains(where: { $0.error == nil }) {
+        if !options.dryRun && (options.preview != nil || sheet != nil) && outcomes.contains(where: { $0.error == nil })
+        {
             records += previews(job, outcomes: outcomes)
         }
         return records
@@ -47,7 +48,10 @@ struct CropWork: Sendable {
         do {
             base = try renderer.base(of: job.input, failOn: options.failOn)
         } catch {
-            return [BatchRecord(status: .failed, fields: [("input", .string(job.input))], error: error.description, milliseconds: 0)]
+            return [
+                BatchRecord(
+                    status: .failed, fields: [("input", .string(job.input))], error: error.description, milliseconds: 0)
+            ]
         }
         var records: [BatchRecord] = []
         for (index, outcome) in outcomes.enumerated() where outcome.error == nil {
@@ -62,7 +66,10 @@ struct CropWork: Sendable {
                     try AtomicWriter(options: options.companionSave).write(preview, to: path, input: job.input)
                 }
             } catch {
-                records.append(BatchRecord(status: .failed, fields: [("input", .string(job.input))], error: error.description, milliseconds: 0))
+                records.append(
+                    BatchRecord(
+                        status: .failed, fields: [("input", .string(job.input))], error: error.description,
+                        milliseconds: 0))
             }
         }
         return records
@@ -70,13 +77,16 @@ struct CropWork: Sendable {
 
     /// The record of an output `--resume` skips because it is known to be whole.
     static func skipped(input: String, output: String) -> BatchRecord {
-        let fields = [("input", JSONValue.string(input)), ("output", .string(output))] + ResumeLedger.bytesField(output)
+        let fields =
+            [("input", JSONValue.string(input)), ("output", .string(output))] + ResumeLedger.bytesField(output)
         return BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0)
     }
 
     /// The record for one outcome; in a dry run the plan is printed on stdout.
     private func record(_ outcome: CropOutcome, origin: String, clipped: Bool) -> BatchRecord {
-        let fields = CropWork.fields(outcome) + BatchRecord.originFields(origin) + (clipped ? [("clipped", JSONValue.bool(true))] : [])
+        let fields =
+            CropWork.fields(outcome) + BatchRecord.originFields(origin)
+            + (clipped ? [("clipped", JSONValue.bool(true))] : [])
         if let error = outcome.error {
             let message = origin.isEmpty ? error.description : "\(origin): \(error.description)"
             return BatchRecord(
@@ -85,9 +95,12 @@ struct CropWork: Sendable {
             )
         }
         if options.dryRun {
-            return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0, plan: JSONValue.object(fields).text)
+            return BatchRecord(
+                status: .planned, fields: fields, error: nil, milliseconds: 0, plan: JSONValue.object(fields).text)
         }
-        return BatchRecord(status: .done, fields: fields + ResumeLedger.bytesField(outcome.output), error: nil, milliseconds: outcome.milliseconds)
+        return BatchRecord(
+            status: .done, fields: fields + ResumeLedger.bytesField(outcome.output), error: nil,
+            milliseconds: outcome.milliseconds)
     }
 
     /// Removes what a killed earlier run left half-written beside these outputs.
@@ -111,15 +124,23 @@ struct CropWork: Sendable {
             pairs.append(("image", .object([("width", .int(image.width)), ("height", .int(image.height))])))
         }
         let rect = outcome.rect
-        pairs.append(("rect", .object([
-            ("x", .double(Double(rect.minX))), ("y", .double(Double(rect.minY))),
-            ("width", .double(Double(rect.width))), ("height", .double(Double(rect.height))),
-        ])))
+        pairs.append(
+            (
+                "rect",
+                .object([
+                    ("x", .double(Double(rect.minX))), ("y", .double(Double(rect.minY))),
+                    ("width", .double(Double(rect.width))), ("height", .double(Double(rect.height))),
+                ])
+            ))
         if let pixels = outcome.pixels {
-            pairs.append(("pixels", .object([
-                ("left", .int(pixels.left)), ("top", .int(pixels.top)),
-                ("width", .int(pixels.width)), ("height", .int(pixels.height)),
-            ])))
+            pairs.append(
+                (
+                    "pixels",
+                    .object([
+                        ("left", .int(pixels.left)), ("top", .int(pixels.top)),
+                        ("width", .int(pixels.width)), ("height", .int(pixels.height)),
+                    ])
+                ))
         }
         if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
         if outcome.loadShrink > 1 { pairs.append(("shrink", .int(outcome.loadShrink))) }

@@ -15,8 +15,11 @@ enum DeviceOptions {
     /// `--safe-area TOP,BOTTOM` in points, both from 0 to 1000, or nil when not given.
     static func safeArea(_ text: String?, path: [String]) throws(UsageError) -> SafeArea? {
         guard let text else { return nil }
-        guard let (top, bottom) = ViewValueParser.pair(text, separator: ","), (0...1000).contains(top), (0...1000).contains(bottom) else {
-            throw UsageError("--safe-area '\(text)': expected TOP,BOTTOM in points from 0 to 1000, such as 59,34", commandPath: path)
+        guard let (top, bottom) = ViewValueParser.pair(text, separator: ","), (0...1000).contains(top),
+            (0...1000).contains(bottom)
+        else {
+            throw UsageError(
+                "--safe-area '\(text)': expected TOP,BOTTOM in points from 0 to 1000, such as 59,34", commandPath: path)
         }
         return SafeArea(top: top, bottom: bottom)
     }
@@ -28,8 +31,11 @@ enum DeviceOptions {
         let device = try DeviceOptions.device(parsed.value("device"), path: path)
         guard let text = parsed.value("screen") else { return CropScreen(device: device ?? .demo) }
         guard let (width, height) = ViewValueParser.pair(text, separator: "x"), width <= 100_000, height <= 100_000,
-              width > 2 * CropScreen.padding, height > 2 * CropScreen.padding else {
-            throw UsageError("--screen '\(text)': expected WIDTHxHEIGHT in points, each over 32 (the padding), such as 393x852", commandPath: path)
+            width > 2 * CropScreen.padding, height > 2 * CropScreen.padding
+        else {
+            throw UsageError(
+                "--screen '\(text)': expected WIDTHxHEIGHT in points, each over 32 (the padding), such as 393x852",
+                commandPath: path)
         }
         return CropScreen(screen: CGSize(width: width, height: height))
     }
@@ -42,9 +48,10 @@ enum DeviceOptions {
                 + size.padding(toLength: 14, withPad: " ", startingAt: 0)
                 + "\(Int(device.safeArea.top)) / \(Int(device.safeArea.bottom))"
         }
-        return (["DEVICES (--device; screen in points @ scale, safe area top / bottom):"] + rows + [
-            "  Screens: Apple's published resolutions over the scale. Safe areas: the",
-            "  portrait insets the iOS simulator reports. Models: docs/view.md.",
-        ]).joined(separator: "\n")
+        return
+            (["DEVICES (--device; screen in points @ scale, safe area top / bottom):"] + rows + [
+                "  Screens: Apple's published resolutions over the scale. Safe areas: the",
+                "  portrait insets the iOS simulator reports. Models: docs/view.md.",
+            ]).joined(separator: "\n")
     }
 }

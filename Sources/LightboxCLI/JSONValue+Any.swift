@@ -16,7 +16,8 @@ extension JSONValue {
                 self = .int(number.intValue)
             }
         case let array as [Any]: self = .array(array.map { JSONValue(any: $0) })
-        case let object as [String: Any]: self = .object(object.keys.sorted().map { ($0, JSONValue(any: object[$0] as Any)) })
+        case let object as [String: Any]:
+            self = .object(object.keys.sorted().map { ($0, JSONValue(any: object[$0] as Any)) })
         default: self = .null
         }
     }

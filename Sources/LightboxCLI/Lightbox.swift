@@ -7,12 +7,15 @@ public enum Lightbox {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order help lists them.
-    static let commands: [any LightboxCommand.Type] = [CropCommand.self, ViewCommand.self, BoardCommand.self, BatchCommand.self]
+    static let commands: [any LightboxCommand.Type] = [
+        CropCommand.self, ViewCommand.self, BoardCommand.self, BatchCommand.self,
+    ]
 
     /// The root command, with every subcommand as data.
     public static let root = CommandSpec(
         name: "lightbox",
-        abstract: "Render what the app's photo components showed (crop frame, photo viewer, photo board) as image files.",
+        abstract:
+            "Render what the app's photo components showed (crop frame, photo viewer, photo board) as image files.",
         discussion: ExitCode.helpText + "\n\n" + """
             SHELL COMPLETION AND MANUAL:
               lightbox --generate-completion-script bash|zsh|fish

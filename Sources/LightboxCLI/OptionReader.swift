@@ -27,7 +27,9 @@ struct OptionReader {
     func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = parsed.value(name) else { return nil }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw error("--\(name) '\(text)': expected a number from \(JSONValue.number(range.lowerBound)) to \(JSONValue.number(range.upperBound))")
+            throw error(
+                "--\(name) '\(text)': expected a number from \(JSONValue.number(range.lowerBound)) to \(JSONValue.number(range.upperBound))"
+            )
         }
         return value
     }

@@ -47,7 +47,8 @@ public struct OutputTemplate: Sendable, Equatable {
         let url = URL(fileURLWithPath: input)
         let folder = dir ?? OutputTemplate.folder(of: input)
         let ext = OutputFormat(extension: url.pathExtension) == nil ? "png" : url.pathExtension
-        return text
+        return
+            text
             .replacingOccurrences(of: "{dir}/", with: folder.isEmpty ? "" : folder + "/")
             .replacingOccurrences(of: "{dir}", with: folder)
             .replacingOccurrences(of: "{stem}", with: url.deletingPathExtension().lastPathComponent)

@@ -7,10 +7,16 @@ enum ReadWriteOptions {
 
     /// `--quality`, `--fail-on` and `--max-pixels`, as data for each command's spec.
     static let specs: [OptionSpec] = [
-        .value("quality", valueName: "q", help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC (default 75; AVIF, HEIC 50)."),
-        .value("fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning.", choices: failLevels),
+        .value(
+            "quality", valueName: "q",
+            help: "Quality 1-100 for JPEG, WebP, TIFF, AVIF and HEIC (default 75; AVIF, HEIC 50)."),
+        .value(
+            "fail-on", valueName: "level", help: "Refuse damaged inputs at: none, truncated (default), error, warning.",
+            choices: failLevels),
         .value("max-pixels", valueName: "n", help: "Refuse inputs declaring more pixels (default 250000000; 0: none)."),
-        .value("format", valueName: "ext", help: "With -o - (standard output): the format to write.", choices: streamFormats),
+        .value(
+            "format", valueName: "ext", help: "With -o - (standard output): the format to write.",
+            choices: streamFormats),
     ]
 
     /// The formats `--format` names.
@@ -20,11 +26,14 @@ enum ReadWriteOptions {
     static func streamFormat(output: String?, _ reader: OptionReader) throws(UsageError) -> OutputFormat? {
         let text = try reader.choice("format", from: streamFormats)
         guard output == OutputPath.standardOutput else {
-            if text != nil { throw reader.error("--format goes with -o - (standard output); a file's extension names its format") }
+            if text != nil {
+                throw reader.error("--format goes with -o - (standard output); a file's extension names its format")
+            }
             return nil
         }
         guard let text, let format = OutputFormat(extension: text) else {
-            throw reader.error("-o - writes to standard output and needs --format (\(streamFormats.joined(separator: ", ")))")
+            throw reader.error(
+                "-o - writes to standard output and needs --format (\(streamFormats.joined(separator: ", ")))")
         }
         let printing = ["json", "dry-run"].filter { reader.parsed.command.option(long: $0) != nil }
         try reader.refuse(printing, with: "-o - (the image goes to standard output)")

@@ -36,7 +36,9 @@ enum StandardInput {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/stdin"
         let data = FileHandle.standardInput.readDataToEndOfFile()
-        guard !data.isEmpty else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "it is empty"]) }
+        guard !data.isEmpty else {
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "it is empty"])
+        }
         try data.write(to: URL(fileURLWithPath: file))
         owner = getpid()
         atexit { StandardInput.removeCopy() }

@@ -16,7 +16,9 @@ struct ViewBatch: Sendable {
     let quiet: Bool
 
     /// The options that steer the batch itself rather than each snapshot.
-    static let batchOptions: Set<String> = BatchOptions.names.union(["manifest", "out-dir", "dry-run", "json", "quiet", "timeout"])
+    static let batchOptions: Set<String> = BatchOptions.names.union([
+        "manifest", "out-dir", "dry-run", "json", "quiet", "timeout",
+    ])
 
     /// Reads the batch options; the others become defaults for every line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -28,9 +30,10 @@ struct ViewBatch: Sendable {
         dryRun = parsed.flag("dry-run")
         json = parsed.flag("json")
         quiet = parsed.flag("quiet")
-        defaults = ViewCommand.spec.options.filter { !ViewBatch.batchOptions.contains($0.long) && parsed.has($0.long) }.map { option in
-            ("--\(option.long)", option.takesValue ? parsed.value(option.long) : nil)
-        }
+        defaults = ViewCommand.spec.options.filter { !ViewBatch.batchOptions.contains($0.long) && parsed.has($0.long) }
+            .map { option in
+                ("--\(option.long)", option.takesValue ? parsed.value(option.long) : nil)
+            }
     }
 
     /// Renders every line in workers that `pool` starts, reporting each failure and going on; returns the exit code.
@@ -51,7 +54,8 @@ struct ViewBatch: Sendable {
         let pool = makePool(min(batch.jobs, share.count))
         defer { pool.finish() }
         let dispatch = ViewDispatch(pool: pool, ledger: ledger)
-        let runner = BatchRunner(jobs: batch.jobs, total: share.count, console: console, report: report, showProgress: true)
+        let runner = BatchRunner(
+            jobs: batch.jobs, total: share.count, console: console, report: report, showProgress: true)
         runner.run(share) { line in [dispatch.line(line, of: self)] }
         if !quiet { console.raw(runner.summary.text) }
         return runner.summary.failed == 0 ? ExitCode.success : ExitCode.failure
@@ -69,16 +73,23 @@ struct ViewBatch: Sendable {
         for warning in options.warnings { console.warning("\(manifest):\(line.number): \(warning)") }
         let output = options.request.output
         if let skipped = skipped(output) { return skipped }
-        try? FileManager.default.createDirectory(atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            atPath: (output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let start = DispatchTime.now().uptimeNanoseconds
         var save = options.save
         save.force = save.force || batch.resume
-        let outcome = ViewRunner(writer: AtomicWriter(options: save), failOn: options.failOn, maxPixels: options.maxPixels).run(options.request, dryRun: dryRun)
+        let outcome = ViewRunner(
+            writer: AtomicWriter(options: save), failOn: options.failOn, maxPixels: options.maxPixels
+        ).run(options.request, dryRun: dryRun)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        guard case .object(let fields) = ViewCommand.json(outcome) else { preconditionFailure("view JSON is an object") }
+        guard case .object(let fields) = ViewCommand.json(outcome) else {
+            preconditionFailure("view JSON is an object")
+        }
         if let error = outcome.error {
             let located = fields + [("source", .string(manifest)), ("line", .int(line.number))]
-            return BatchRecord(status: .failed, fields: located, error: "\(manifest):\(line.number): \(error.description)", milliseconds: milliseconds)
+            return BatchRecord(
+                status: .failed, fields: located, error: "\(manifest):\(line.number): \(error.description)",
+                milliseconds: milliseconds)
         }
         let written = dryRun ? [] : ResumeLedger.bytesField(output)
         return BatchRecord(
@@ -91,7 +102,9 @@ struct ViewBatch: Sendable {
     func skipped(_ output: String) -> BatchRecord? {
         if batch.resume { TempFiles.shared.sweepStale(in: (output as NSString).deletingLastPathComponent) }
         guard batch.resume && !dryRun && ResumeLedger.forRun(batch).isFinished(output) else { return nil }
-        return BatchRecord(status: .skipped, fields: [("output", .string(output))] + ResumeLedger.bytesField(output), error: nil, milliseconds: 0)
+        return BatchRecord(
+            status: .skipped, fields: [("output", .string(output))] + ResumeLedger.bytesField(output), error: nil,
+            milliseconds: 0)
     }
 
     /// The checked options of one line: its arguments, then the command line's defaults, output under `--out-dir`.
@@ -113,7 +126,8 @@ struct ViewBatch: Sendable {
             own += ["--output", (outDir as NSString).appendingPathComponent("view-\(line).png")]
         }
         do {
-            guard case .run(let parsed, _) = try ArgumentParser.parse(["view"] + own + pages, root: Lightbox.root) else {
+            guard case .run(let parsed, _) = try ArgumentParser.parse(["view"] + own + pages, root: Lightbox.root)
+            else {
                 return .failure(BatchProblem(manifest, line: line, "not a snapshot"))
             }
             return .success(try ViewOptions(parsed))

@@ -16,7 +16,9 @@ enum ViewClamps {
         }
         let shown = ViewportMath.clampedPage(page, count: pages)
         if shown != page {
-            lines.append("--page \(page) is outside the \(pages) page\(pages == 1 ? "" : "s") (0 to \(max(pages - 1, 0))); showing page \(shown)")
+            lines.append(
+                "--page \(page) is outside the \(pages) page\(pages == 1 ? "" : "s") (0 to \(max(pages - 1, 0))); showing page \(shown)"
+            )
         }
         return lines
     }

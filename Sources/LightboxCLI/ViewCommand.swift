@@ -48,11 +48,18 @@ struct ViewCommand: LightboxCommand {
 
             \(ExitCode.helpText)
             """,
-        arguments: [ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true, isOptional: true)],
+        arguments: [
+            ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true, isOptional: true)
+        ],
         options: [
             .value("screen", valueName: "WxH", help: "Screen size in points, such as 390x844."),
-            .value("device", valueName: "name", help: "Screen, scale and safe areas of a device (see DEVICES); options given win.", choices: DevicePreset.all.map(\.name)),
-            .value("safe-area", valueName: "TOP,BOTTOM", help: "Safe areas in points; the header goes below the top one (default 0,0)."),
+            .value(
+                "device", valueName: "name",
+                help: "Screen, scale and safe areas of a device (see DEVICES); options given win.",
+                choices: DevicePreset.all.map(\.name)),
+            .value(
+                "safe-area", valueName: "TOP,BOTTOM",
+                help: "Safe areas in points; the header goes below the top one (default 0,0)."),
             .value("output", short: "o", valueName: "output", help: "Output image (.gif or .webp with --animate)."),
             .value("scale", valueName: "K", help: "Pixels per point (default 1)."),
             .value("page", valueName: "N", help: "Selected page from 0 (clamped to the inputs)."),
@@ -61,13 +68,19 @@ struct ViewCommand: LightboxCommand {
             .value("offset", valueName: "DX,DY", help: "Pan offset in points (clamped)."),
             .flag("double-tap", help: "Apply the double tap first: fit to 2.5, zoomed back to fit."),
             .value("pull", valueName: "P", help: "Pull down in points (default 0)."),
-            .value("style", valueName: "style", help: "viewer (PhotoLightbox, default) or screen (DragToDismissScreen).", choices: ["viewer", "screen"]),
+            .value(
+                "style", valueName: "style", help: "viewer (PhotoLightbox, default) or screen (DragToDismissScreen).",
+                choices: ["viewer", "screen"]),
             .value("threshold", valueName: "T", help: "Dismiss threshold of the screen style (default 140)."),
             .value("predicted", valueName: "D", help: "Where the released drag was heading, for the dismiss rule."),
-            .value("under", valueName: "color", help: "Flatten onto a colour: a CSS name, #rrggbb, r,g,b (0-255) or rgb(r,g,b)."),
+            .value(
+                "under", valueName: "color",
+                help: "Flatten onto a colour: a CSS name, #rrggbb, r,g,b (0-255) or rgb(r,g,b)."),
             .flag("chrome", help: "Draw the header, N of M and the close button."),
             .flag("reduce-motion", help: "Reduce Motion on: the screen style's page does not scale."),
-            .value("animate", valueName: "kind", help: "Render an animation: zoom or dismiss.", choices: ["zoom", "dismiss"]),
+            .value(
+                "animate", valueName: "kind", help: "Render an animation: zoom or dismiss.",
+                choices: ["zoom", "dismiss"]),
             .value("frames", valueName: "N", help: "Frames of the animation (default 12)."),
             .value("duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25)."),
             .flag("force", help: "Replace an existing output (never an input)."),
@@ -141,7 +154,9 @@ struct ViewCommand: LightboxCommand {
                 ("pull", number(layout.pull)), ("progress", number(layout.progress)),
             ]
         }
-        if state.style == .screen || request.animation == .dismiss { pairs.append(("dismisses", .bool(request.dismisses))) }
+        if state.style == .screen || request.animation == .dismiss {
+            pairs.append(("dismisses", .bool(request.dismisses)))
+        }
         if request.animation != nil { pairs.append(("frames", .int(request.frames))) }
         if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
         return .object(pairs)

@@ -20,7 +20,9 @@ struct ViewOptions: Sendable {
     /// Reads `parsed`, throwing a usage error for the first bad value.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let reader = OptionReader(parsed, path: Self.path)
-        guard !parsed.positionals.isEmpty else { throw UsageError("missing argument '<input>' (or use --manifest)", commandPath: Self.path) }
+        guard !parsed.positionals.isEmpty else {
+            throw UsageError("missing argument '<input>' (or use --manifest)", commandPath: Self.path)
+        }
         let device = try DeviceOptions.device(parsed.value("device"), path: Self.path)
         guard parsed.has("screen") || device != nil else {
             throw UsageError("missing option '--screen <WxH>' (or --device NAME)", commandPath: Self.path)
@@ -32,9 +34,12 @@ struct ViewOptions: Sendable {
         let stream = try ReadWriteOptions.streamFormat(output: output, reader)
         let format: OutputFormat
         if let stream { format = stream } else { format = try ViewOptions.format(of: output) }
-        var state = ViewState(screen: try parsed.value("screen").map { text throws(UsageError) in try ViewOptions.screen(text) } ?? device?.screen ?? .zero)
+        var state = ViewState(
+            screen: try parsed.value("screen").map { text throws(UsageError) in try ViewOptions.screen(text) }
+                ?? device?.screen ?? .zero)
         state.scale = try ViewOptions.number(parsed, "scale", default: device?.scale ?? 1, positive: true)
-        state.safeArea = try DeviceOptions.safeArea(parsed.value("safe-area"), path: Self.path) ?? device?.safeArea ?? .zero
+        state.safeArea =
+            try DeviceOptions.safeArea(parsed.value("safe-area"), path: Self.path) ?? device?.safeArea ?? .zero
         state.reduceMotion = parsed.flag("reduce-motion")
         state.zoom = try ViewOptions.number(parsed, "zoom", default: 1)
         state.maxZoom = try ViewOptions.number(parsed, "max-zoom", default: ViewportMath.defaultMaxZoom)
@@ -44,13 +49,16 @@ struct ViewOptions: Sendable {
         state.threshold = try ViewOptions.number(parsed, "threshold", default: DismissMath.defaultThreshold)
         try ViewOptions.checkOutputSize(state)
         let page = try ViewOptions.page(parsed.value("page"))
-        warnings = ViewClamps.warnings(zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
+        warnings = ViewClamps.warnings(
+            zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
         if parsed.flag("double-tap") { state = state.doubleTapped() }
         var request = ViewRequest(
             inputs: try StandardInput.resolve(parsed.positionals, path: Self.path), page: page, output: output,
-            state: state, chrome: parsed.flag("chrome"), under: try ViewOptions.under(parsed.value("under"), format: format)
+            state: state, chrome: parsed.flag("chrome"),
+            under: try ViewOptions.under(parsed.value("under"), format: format)
         )
-        request.predicted = parsed.value("predicted") == nil ? nil : try ViewOptions.number(parsed, "predicted", default: 0)
+        request.predicted =
+            parsed.value("predicted") == nil ? nil : try ViewOptions.number(parsed, "predicted", default: 0)
         try ViewOptions.animation(parsed, format: format, into: &request)
         self.request = request
         var save = SaveOptions(
@@ -70,7 +78,8 @@ struct ViewOptions: Sendable {
     private static func format(of output: String) throws(UsageError) -> OutputFormat {
         let ext = URL(fileURLWithPath: output).pathExtension
         guard let format = OutputFormat(extension: ext) else {
-            throw UsageError("-o '\(output)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))", commandPath: path)
+            throw UsageError(
+                "-o '\(output)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))", commandPath: path)
         }
         return format
     }
@@ -91,7 +100,8 @@ struct ViewOptions: Sendable {
         let sides = [state.screen.width * state.scale, state.screen.height * state.scale].map { $0.rounded() }
         guard sides.allSatisfy({ $0 >= 1 && $0 <= CGFloat(maximumSide) }) else {
             let size = "\(JSONValue.number(Double(sides[0])))x\(JSONValue.number(Double(sides[1])))"
-            throw UsageError("--screen times --scale gives \(size) pixels; each side must be 1 to \(maximumSide)", commandPath: path)
+            throw UsageError(
+                "--screen times --scale gives \(size) pixels; each side must be 1 to \(maximumSide)", commandPath: path)
         }
     }
 
@@ -105,7 +115,9 @@ struct ViewOptions: Sendable {
     }
 
     /// A finite number option, positive when asked.
-    static func number(_ parsed: ParsedCommand, _ name: String, default value: CGFloat, positive: Bool = false) throws(UsageError) -> CGFloat {
+    static func number(
+        _ parsed: ParsedCommand, _ name: String, default value: CGFloat, positive: Bool = false
+    ) throws(UsageError) -> CGFloat {
         guard let text = parsed.value(name) else { return value }
         guard let number = ViewValueParser.finite(text), !positive || number > 0 else {
             throw UsageError("--\(name) '\(text)': expected \(positive ? "a positive" : "a") number", commandPath: path)
@@ -141,7 +153,9 @@ struct ViewOptions: Sendable {
     }
 
     /// `--animate zoom|dismiss` with `--frames N` and `--duration S`, written to GIF or WebP.
-    private static func animation(_ parsed: ParsedCommand, format: OutputFormat, into request: inout ViewRequest) throws(UsageError) {
+    private static func animation(
+        _ parsed: ParsedCommand, format: OutputFormat, into request: inout ViewRequest
+    ) throws(UsageError) {
         guard let text = parsed.value("animate") else {
             guard parsed.value("frames") == nil, parsed.value("duration") == nil else {
                 throw UsageError("--frames and --duration need --animate zoom|dismiss", commandPath: path)

@@ -46,14 +46,16 @@ public enum CropOverlayGeometry {
     public static func thirdsLines(in frame: CGRect) -> [(CGPoint, CGPoint)] {
         var lines: [(CGPoint, CGPoint)] = []
         for part in [CGFloat(1) / 3, CGFloat(2) / 3] {
-            lines.append((
-                CGPoint(x: frame.minX + frame.width * part, y: frame.minY),
-                CGPoint(x: frame.minX + frame.width * part, y: frame.maxY)
-            ))
-            lines.append((
-                CGPoint(x: frame.minX, y: frame.minY + frame.height * part),
-                CGPoint(x: frame.maxX, y: frame.minY + frame.height * part)
-            ))
+            lines.append(
+                (
+                    CGPoint(x: frame.minX + frame.width * part, y: frame.minY),
+                    CGPoint(x: frame.minX + frame.width * part, y: frame.maxY)
+                ))
+            lines.append(
+                (
+                    CGPoint(x: frame.minX, y: frame.minY + frame.height * part),
+                    CGPoint(x: frame.maxX, y: frame.minY + frame.height * part)
+                ))
         }
         return lines
     }

@@ -34,7 +34,9 @@ public enum CropRect {
     ///
     /// A rect partly outside is clipped (an error when `strict`); a negative size is standardized.
     public static func check(_ rect: CGRect, strict: Bool = false) throws(Problem) -> Checked {
-        let parts = [("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height)]
+        let parts = [
+            ("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height),
+        ]
         if let bad = parts.first(where: { !$0.1.isFinite }) { throw .notFinite(bad.0) }
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
         let fitted = rect.standardized.intersection(unit)
@@ -60,10 +62,16 @@ public enum CropRect {
         switch minimum {
         case .fraction(let side):
             if Double(rect.width) < side { throw .tooSmall(side: "width", length: Double(rect.width), minimum: side) }
-            if Double(rect.height) < side { throw .tooSmall(side: "height", length: Double(rect.height), minimum: side) }
+            if Double(rect.height) < side {
+                throw .tooSmall(side: "height", length: Double(rect.height), minimum: side)
+            }
         case .pixels(let side):
-            if pixels.width < side { throw .tooSmall(side: "width", length: Double(pixels.width), minimum: Double(side)) }
-            if pixels.height < side { throw .tooSmall(side: "height", length: Double(pixels.height), minimum: Double(side)) }
+            if pixels.width < side {
+                throw .tooSmall(side: "width", length: Double(pixels.width), minimum: Double(side))
+            }
+            if pixels.height < side {
+                throw .tooSmall(side: "height", length: Double(pixels.height), minimum: Double(side))
+            }
         }
     }
 

@@ -18,7 +18,10 @@ public struct DevicePreset: Sendable, Equatable {
     public let models: String
 
     /// Makes a preset.
-    public init(_ name: String, _ width: CGFloat, _ height: CGFloat, scale: CGFloat, top: CGFloat, bottom: CGFloat, models: String) {
+    public init(
+        _ name: String, _ width: CGFloat, _ height: CGFloat, scale: CGFloat, top: CGFloat, bottom: CGFloat,
+        models: String
+    ) {
         self.name = name
         screen = CGSize(width: width, height: height)
         self.scale = scale
@@ -39,11 +42,16 @@ public struct DevicePreset: Sendable, Equatable {
         DevicePreset("iphone-14-plus", 428, 926, scale: 3, top: 47, bottom: 34, models: "iPhone 13 Pro Max, 14 Plus"),
         DevicePreset("iphone-15", 393, 852, scale: 3, top: 59, bottom: 34, models: "iPhone 14 Pro, 15, 15 Pro, 16"),
         DevicePreset("iphone-16", 393, 852, scale: 3, top: 59, bottom: 34, models: "iPhone 14 Pro, 15, 15 Pro, 16"),
-        DevicePreset("iphone-15-plus", 430, 932, scale: 3, top: 59, bottom: 34, models: "iPhone 14 Pro Max, 15 Plus, 15 Pro Max, 16 Plus"),
+        DevicePreset(
+            "iphone-15-plus", 430, 932, scale: 3, top: 59, bottom: 34,
+            models: "iPhone 14 Pro Max, 15 Plus, 15 Pro Max, 16 Plus"),
         DevicePreset("iphone-16-pro", 402, 874, scale: 3, top: 62, bottom: 34, models: "iPhone 16 Pro, 17, 17 Pro"),
-        DevicePreset("iphone-16-pro-max", 440, 956, scale: 3, top: 62, bottom: 34, models: "iPhone 16 Pro Max, 17 Pro Max"),
-        DevicePreset("ipad-mini", 744, 1133, scale: 2, top: 24, bottom: 20, models: "iPad mini (6th generation, A17 Pro)"),
-        DevicePreset("ipad", 820, 1180, scale: 2, top: 24, bottom: 20, models: "iPad (10th generation, A16), iPad Air 11-inch"),
+        DevicePreset(
+            "iphone-16-pro-max", 440, 956, scale: 3, top: 62, bottom: 34, models: "iPhone 16 Pro Max, 17 Pro Max"),
+        DevicePreset(
+            "ipad-mini", 744, 1133, scale: 2, top: 24, bottom: 20, models: "iPad mini (6th generation, A17 Pro)"),
+        DevicePreset(
+            "ipad", 820, 1180, scale: 2, top: 24, bottom: 20, models: "iPad (10th generation, A16), iPad Air 11-inch"),
         DevicePreset("ipad-pro-11", 834, 1210, scale: 2, top: 24, bottom: 20, models: "iPad Pro 11-inch (M4, M5)"),
         DevicePreset("ipad-air-13", 1024, 1366, scale: 2, top: 24, bottom: 20, models: "iPad Air 13-inch (M2, M3)"),
         DevicePreset("ipad-pro-13", 1032, 1376, scale: 2, top: 24, bottom: 20, models: "iPad Pro 13-inch (M4, M5)"),

@@ -51,7 +51,8 @@ public struct ViewportLayout: Sendable, Equatable {
     /// Lays out a photo `photo` pixels wide and high (as displayed) on a `screen` in points shown at `scale`.
     public init(
         screen: CGSize, scale: CGFloat, photo: CGSize, zoom: CGFloat, maxZoom: CGFloat = ViewportMath.defaultMaxZoom,
-        offset: CGSize = .zero, pull: CGFloat = 0, style: Style = .viewer, threshold: CGFloat = DismissMath.defaultThreshold,
+        offset: CGSize = .zero, pull: CGFloat = 0, style: Style = .viewer,
+        threshold: CGFloat = DismissMath.defaultThreshold,
         safeArea: SafeArea = .zero, reduceMotion: Bool = false
     ) {
         self.screen = screen
@@ -78,8 +79,10 @@ public struct ViewportLayout: Sendable, Equatable {
             backdropOpacity = 0
         }
         let centre = CGPoint(x: screen.width / 2, y: screen.height / 2 + pull)
-        let photoSize = CGSize(width: fitted.width * self.zoom * contentScale, height: fitted.height * self.zoom * contentScale)
-        let photoCentre = CGPoint(x: centre.x + self.offset.width * contentScale, y: centre.y + self.offset.height * contentScale)
+        let photoSize = CGSize(
+            width: fitted.width * self.zoom * contentScale, height: fitted.height * self.zoom * contentScale)
+        let photoCentre = CGPoint(
+            x: centre.x + self.offset.width * contentScale, y: centre.y + self.offset.height * contentScale)
         photoRect = ViewportLayout.pixels(centre: photoCentre, size: photoSize, scale: scale)
         let pageSize = CGSize(width: screen.width * contentScale, height: screen.height * contentScale)
         pageRect = ViewportLayout.pixels(centre: centre, size: pageSize, scale: scale)

@@ -29,7 +29,9 @@ public struct AtomicWriter: Sendable {
         }
         if !streamed { try OutputPath.check(path, inputs: inputs, force: options.force) }
         let saver = try format.saver(for: "x." + format.rawValue)
-        let temp = streamed ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
+        let temp =
+            streamed
+            ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
         do {
             let prepared = try options.prepared(DisplayColour.saveable(image, as: format))

@@ -65,7 +65,9 @@ public enum BoardBackground: Sendable, Equatable {
     }
 
     /// A one-pixel column of the gradient drawn by librsvg, repeated across the board as it is read.
-    private static func gradient(top: BoardColor, bottom: BoardColor, width: Int, height: Int) throws(VipsError) -> VImage {
+    private static func gradient(
+        top: BoardColor, bottom: BoardColor, width: Int, height: Int
+    ) throws(VipsError) -> VImage {
         let document = """
             <svg xmlns="http://www.w3.org/2000/svg" width="1" height="\(height)">\
             <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">\

@@ -48,8 +48,12 @@ public struct BoardColor: Sendable, Equatable {
 
     /// `r,g,b` (0 to 255) and, when `count` is 4, an alpha from 0 to 1.
     private static func components(_ text: String, count: Int) -> BoardColor? {
-        let values = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard values.count == count, values.allSatisfy(\.isFinite), values.prefix(3).allSatisfy({ (0...255).contains($0) }) else { return nil }
+        let values = text.split(separator: ",", omittingEmptySubsequences: false).compactMap {
+            Double($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard values.count == count, values.allSatisfy(\.isFinite),
+            values.prefix(3).allSatisfy({ (0...255).contains($0) })
+        else { return nil }
         let alpha = count == 4 ? values[3] : 1
         guard (0...1).contains(alpha) else { return nil }
         return BoardColor(red: values[0] / 255, green: values[1] / 255, blue: values[2] / 255, alpha: alpha)

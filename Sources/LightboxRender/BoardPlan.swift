@@ -83,7 +83,8 @@ public struct BoardPlan: Sendable, Equatable {
             let dragged = dragging?.id == photo.id
             let live = dragged ? dragging?.translation ?? .zero : .zero
             let center = BoardLayout.clamped(
-                CGPoint(x: home.x + saved.width + live.width, y: home.y + saved.height + live.height), card: card, board: board
+                CGPoint(x: home.x + saved.width + live.width, y: home.y + saved.height + live.height), card: card,
+                board: board
             )
             return BoardCard(
                 id: photo.id, index: index, center: center,

@@ -20,7 +20,9 @@ public struct BoardRenderer: Sendable {
     /// Makes a renderer.
     public init(
         plan: BoardPlan, placeholder: Bool = false, limits: CardPhoto.Limits = CardPhoto.Limits(),
-        decode: @escaping PhotoDecoder = { path, side, limits throws(RenderError) in try CardPhoto.square(path, side: side, limits: limits) }
+        decode: @escaping PhotoDecoder = { path, side, limits throws(RenderError) in
+            try CardPhoto.square(path, side: side, limits: limits)
+        }
     ) {
         self.plan = plan
         self.placeholder = placeholder
@@ -48,12 +50,14 @@ public struct BoardRenderer: Sendable {
         let prepared = BoardSlots<Prepared>.map(cards.count) { index in
             let card = cards[index]
             let renderer = card.pose.lifted ? lifted ?? resting : resting
-            return BoardRenderer.prepare(card, renderer: renderer, boardScale: scale, placeholder: placeholder, limits: limits, decode: decode)
+            return BoardRenderer.prepare(
+                card, renderer: renderer, boardScale: scale, placeholder: placeholder, limits: limits, decode: decode)
         }
         Vips.setConcurrency(0)
         let layers = prepared.compactMap(\.layer)
         let image = try BoardBackground.vips("board") { () throws(VipsError) in
-            let composed = try background.composited(layers.map(\.image), at: layers.map { ($0.x, $0.y) }, premultiplied: true)
+            let composed = try background.composited(
+                layers.map(\.image), at: layers.map { ($0.x, $0.y) }, premultiplied: true)
             return try composed.band(0, count: 3).cast("uchar").interpreted("srgb")
         }
         return BoardOutcome(image: image, failures: prepared.compactMap(\.failure), placeholders: placeholder)
@@ -61,7 +65,8 @@ public struct BoardRenderer: Sendable {
 
     /// The shared card for a pose: drawn at the board's scale times the pose's, with the pose's shadow.
     private func cardRenderer(_ pose: CardPose) throws(RenderError) -> CardRenderer {
-        let metrics = CardMetrics(cardWidth: plan.cardWidth, scale: plan.scale * Double(pose.scale), shadow: pose.shadow)
+        let metrics = CardMetrics(
+            cardWidth: plan.cardWidth, scale: plan.scale * Double(pose.scale), shadow: pose.shadow)
         return try BoardBackground.vips("card") { () throws(VipsError) in try CardRenderer(metrics: metrics) }
     }
 
@@ -80,9 +85,12 @@ public struct BoardRenderer: Sendable {
             guard placeholder else { return Prepared(layer: nil, failure: error) }
         }
         do {
-            let caption = try CardCaption.mask(card.photo.caption, width: metrics.captionBox.width, scale: metrics.scale)
+            let caption = try CardCaption.mask(
+                card.photo.caption, width: metrics.captionBox.width, scale: metrics.scale)
             let canvas = try renderer.canvas(photo: photo, caption: caption?.inMemory())
-            return Prepared(layer: try renderer.placed(canvas, center: card.center, angle: card.angle, boardScale: boardScale), failure: failure)
+            return Prepared(
+                layer: try renderer.placed(canvas, center: card.center, angle: card.angle, boardScale: boardScale),
+                failure: failure)
         } catch {
             return Prepared(layer: nil, failure: RenderError(card.photo.path, error.message))
         }

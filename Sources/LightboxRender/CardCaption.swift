@@ -35,7 +35,8 @@ public enum CardCaption {
         var best: VImage?
         while low < high {
             let middle = (low + high + 1) / 2
-            let candidate = try render(String(characters[..<middle]).trimmingCharacters(in: .whitespaces) + "…", pixels: pixels)
+            let candidate = try render(
+                String(characters[..<middle]).trimmingCharacters(in: .whitespaces) + "…", pixels: pixels)
             if candidate.width <= width {
                 best = candidate
                 low = middle

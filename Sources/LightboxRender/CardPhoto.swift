@@ -14,7 +14,8 @@ public enum CardPhoto {
         try SourceImage.checkSize(header.width, header.height, limit: limits.maxPixels, path: path)
         do {
             return try BoardBackground.vips(path) { () throws(VipsError) in
-                let thumbnail = try DisplayColour.thumbnail(path, width: side, height: side, crop: "centre", failOn: limits.failOn)
+                let thumbnail = try DisplayColour.thumbnail(
+                    path, width: side, height: side, crop: "centre", failOn: limits.failOn)
                 return try opaqueSRGB(thumbnail).inMemory()
             }
         } catch {

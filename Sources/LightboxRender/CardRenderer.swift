@@ -58,10 +58,11 @@ public struct CardRenderer: Sendable {
             let alpha = try caption.linear([CardStyle.captionOpacity], [0]).cast("uchar")
             let black = try VImage.filled(width: caption.width, height: caption.height, color: [0, 0, 0])
             layers.append(try black.bandjoin([alpha]).interpreted("srgb"))
-            positions.append((
-                x: box.x + (box.width - caption.width) / 2,
-                y: Int((box.y + (box.height - Double(caption.height)) / 2).rounded())
-            ))
+            positions.append(
+                (
+                    x: box.x + (box.width - caption.width) / 2,
+                    y: Int((box.y + (box.height - Double(caption.height)) / 2).rounded())
+                ))
         }
         return try base.composited(layers, at: positions).premultiplied()
     }
@@ -73,11 +74,15 @@ public struct CardRenderer: Sendable {
     /// The card's own scale may differ from the board's: a lifted card is drawn 1.06 times larger.
     /// The result is rendered into memory as premultiplied 8-bit RGBA: a few hundred kilobytes a
     /// card, so the final composite reads finished pixels instead of keeping one pipeline per card.
-    public func placed(_ canvas: VImage, center: CGPoint, angle: Double, boardScale: Double) throws(VipsError) -> (image: VImage, x: Int, y: Int) {
+    public func placed(
+        _ canvas: VImage, center: CGPoint, angle: Double, boardScale: Double
+    ) throws(VipsError) -> (image: VImage, x: Int, y: Int) {
         let radians = angle * .pi / 180
         let (cosine, sine) = (cos(radians), sin(radians))
         let target = (x: Double(center.x) * boardScale, y: Double(center.y) * boardScale)
-        let pivot = (x: Double(metrics.margin) + metrics.cardWidth / 2, y: Double(metrics.margin) + metrics.cardHeight / 2)
+        let pivot = (
+            x: Double(metrics.margin) + metrics.cardWidth / 2, y: Double(metrics.margin) + metrics.cardHeight / 2
+        )
         let half = (
             x: (abs(cosine) * Double(canvas.width) + abs(sine) * Double(canvas.height)) / 2,
             y: (abs(sine) * Double(canvas.width) + abs(cosine) * Double(canvas.height)) / 2

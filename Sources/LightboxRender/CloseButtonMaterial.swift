@@ -27,7 +27,8 @@ public enum CloseButtonMaterial {
         let region = try page.band(0, count: 3).embedded(
             x: margin - left, y: margin - top, width: reach, height: reach, extend: "copy"
         )
-        let blurred = try region.cast("float").blurred(sigma: sigma).crop(left: margin, top: margin, width: side, height: side)
+        let blurred = try region.cast("float").blurred(sigma: sigma).crop(
+            left: margin, top: margin, width: side, height: side)
         let tinted = try blurred.linear([1 - tintOpacity], [tintGrey * tintOpacity]).cast("uchar")
         let radius = Double(side) / 2
         let circle = try VImage.svg(

@@ -39,7 +39,8 @@ public struct CropPreview: Sendable {
     public static func margin(for crop: CGRect, width: Int, height: Int, pixelsPerPoint: CGFloat) -> Int {
         let reach = CropScreen.strokeReach * pixelsPerPoint
         let frame = CropOverlayGeometry.frame(for: crop, in: CGSize(width: width, height: height))
-        let inside = frame.minX - reach >= 0 && frame.minY - reach >= 0
+        let inside =
+            frame.minX - reach >= 0 && frame.minY - reach >= 0
             && frame.maxX + reach <= CGFloat(width) && frame.maxY + reach <= CGFloat(height)
         return inside ? 0 : Int(reach.rounded(.up)) + 1
     }
@@ -48,13 +49,16 @@ public struct CropPreview: Sendable {
     public func render(_ crop: CGRect, over base: VImage, input: String) throws(RenderError) -> VImage {
         let scale = pixelsPerPoint(base)
         let margin = Self.margin(for: crop, width: base.width, height: base.height, pixelsPerPoint: scale)
-        let svg = CropOverlaySVG.document(crop: crop, width: base.width, height: base.height, scale: scale, margin: margin)
+        let svg = CropOverlaySVG.document(
+            crop: crop, width: base.width, height: base.height, scale: scale, margin: margin)
         do {
             let overlay = try VImage.svg(svg)
             let page = try base.embedded(
-                x: margin, y: margin, width: base.width + 2 * margin, height: base.height + 2 * margin, background: [0, 0, 0]
+                x: margin, y: margin, width: base.width + 2 * margin, height: base.height + 2 * margin,
+                background: [0, 0, 0]
             )
-            return try page.composited([overlay], at: [(x: 0, y: 0)]).cast("uchar").band(0, count: 3).interpreted("srgb")
+            return try page.composited([overlay], at: [(x: 0, y: 0)]).cast("uchar").band(0, count: 3).interpreted(
+                "srgb")
         } catch {
             throw RenderError(input, "preview: \(error.message)")
         }
@@ -62,10 +66,13 @@ public struct CropPreview: Sendable {
 
     /// Small previews joined into one grid image, `columns` across, each centred in its cell.
     public static func sheet(_ cells: [VImage], columns: Int) throws(VipsError) -> VImage {
-        try VOperation.call("arrayjoin", [
-            ("in", .images(cells)), ("across", .int(columns)), ("shim", .int(8)),
-            ("background", .doubles([40, 40, 40])), ("halign", .nick("centre")), ("valign", .nick("centre")),
-        ]).image()
+        try VOperation.call(
+            "arrayjoin",
+            [
+                ("in", .images(cells)), ("across", .int(columns)), ("shim", .int(8)),
+                ("background", .doubles([40, 40, 40])), ("halign", .nick("centre")), ("valign", .nick("centre")),
+            ]
+        ).image()
     }
 }
 

@@ -50,12 +50,16 @@ public struct CropResize: Sendable, Equatable {
         case .cover:
             let scaled = try image.resized(max(sx, sy))
             let left = max(0, (scaled.width - width) / 2), top = max(0, (scaled.height - height) / 2)
-            return try exact(try scaled.crop(left: left, top: top, width: min(width, scaled.width), height: min(height, scaled.height)))
+            return try exact(
+                try scaled.crop(
+                    left: left, top: top, width: min(width, scaled.width), height: min(height, scaled.height)))
         case .contain:
             let scaled = try image.resized(min(sx, sy))
-            let inner = try scaled.crop(left: 0, top: 0, width: min(width, scaled.width), height: min(height, scaled.height))
-            return try inner.embedded(x: (width - inner.width) / 2, y: (height - inner.height) / 2, width: width, height: height,
-                                      background: padding(bands: inner.bands))
+            let inner = try scaled.crop(
+                left: 0, top: 0, width: min(width, scaled.width), height: min(height, scaled.height))
+            return try inner.embedded(
+                x: (width - inner.width) / 2, y: (height - inner.height) / 2, width: width, height: height,
+                background: padding(bands: inner.bands))
         }
     }
 
@@ -68,7 +72,9 @@ public struct CropResize: Sendable, Equatable {
 
     /// The background for an image of `bands` bands: grey for one or two, opaque with alpha.
     private func padding(bands: Int) -> [Double] {
-        let grey = background.count >= 3 ? 0.2126 * background[0] + 0.7152 * background[1] + 0.0722 * background[2] : background.first ?? 0
+        let grey =
+            background.count >= 3
+            ? 0.2126 * background[0] + 0.7152 * background[1] + 0.0722 * background[2] : background.first ?? 0
         switch bands {
         case 1: return [grey]
         case 2: return [grey, 255]

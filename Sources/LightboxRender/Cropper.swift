@@ -33,7 +33,10 @@ public struct Cropper: Sendable {
     public let resize: CropResize?
 
     /// Makes a cropper.
-    public init(writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels, resize: CropResize? = nil) {
+    public init(
+        writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated",
+        maxPixels: Int = SourceImage.defaultMaxPixels, resize: CropResize? = nil
+    ) {
         self.writer = writer
         self.minimumSide = minimumSide
         self.failOn = failOn
@@ -56,7 +59,8 @@ public struct Cropper: Sendable {
         do { cropper = try shrunk(source, items: items, dryRun: dryRun) } catch {
             return Cropper.failed(outcomes, with: error)
         }
-        let regions = RegionCrops(source: cropper, rects: outcomes.compactMap { $0.error == nil ? cropper.pixels(of: $0.rect) : nil })
+        let regions = RegionCrops(
+            source: cropper, rects: outcomes.compactMap { $0.error == nil ? cropper.pixels(of: $0.rect) : nil })
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices where outcomes[index].error == nil {
@@ -68,7 +72,8 @@ public struct Cropper: Sendable {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             do {
-                outcomes[index].decoder = try write(cropper, regions, cropper.pixels(of: outcomes[index].rect), to: items[index].output)
+                outcomes[index].decoder = try write(
+                    cropper, regions, cropper.pixels(of: outcomes[index].rect), to: items[index].output)
                 outcomes[index].loadShrink = cropper.loadShrink
             } catch {
                 outcomes[index].error = error
@@ -93,7 +98,9 @@ public struct Cropper: Sendable {
     private func plan(_ outcomes: inout [CropOutcome], items: [Item], size: (width: Int, height: Int)) {
         for index in outcomes.indices {
             outcomes[index].image = size
-            let rect = items[index].square ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
+            let rect =
+                items[index].square
+                ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
             outcomes[index].rect = rect
             let pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
             outcomes[index].pixels = pixels
@@ -123,10 +130,11 @@ public struct Cropper: Sendable {
     private func shrunk(_ source: SourceImage, items: [Item], dryRun: Bool) throws(RenderError) -> SourceImage {
         guard let resize, !dryRun else { return source }
         let size = source.displayedSize
-        let shrink = items.map { item in
-            let rect = item.square ? CropRect.squared(item.rect, width: size.width, height: size.height) : item.rect
-            return resize.loadShrink(for: CropRect.pixels(of: rect, width: size.width, height: size.height))
-        }.min() ?? 1
+        let shrink =
+            items.map { item in
+                let rect = item.square ? CropRect.squared(item.rect, width: size.width, height: size.height) : item.rect
+                return resize.loadShrink(for: CropRect.pixels(of: rect, width: size.width, height: size.height))
+            }.min() ?? 1
         return shrink > 1 ? try SourceImage(shrinking: source, by: shrink, failOn: failOn) : source
     }
 
@@ -141,12 +149,14 @@ public struct Cropper: Sendable {
     /// "region" (the JPEG region decoder) or "libvips". A read failure of the region decoder
     /// (damage, or any warning) redoes the crop through libvips, whose `fail_on` policy and
     /// error texts then decide, as they did before the region decoder.
-    private func write(_ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String) throws(RenderError) -> String {
+    private func write(
+        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String
+    ) throws(RenderError) -> String {
         if let image = regions?.upright(pixels) {
             do {
                 try writer.write(try resized(image, from: source), to: output, input: source.path)
                 return "region"
-            } catch where error.path != source.path {
+            } catch  where error.path != source.path {
                 throw error
             } catch {}
         }

@@ -29,7 +29,8 @@ public enum DisplayColour {
     ) throws(VipsError) -> VImage {
         let header = try VImage.load(path, failOn: failOn)
         guard header.interpretation == "cmyk" else {
-            return try sRGB(VImage.thumbnail(path, width: width, height: height, size: size, crop: crop, failOn: failOn))
+            return try sRGB(
+                VImage.thumbnail(path, width: width, height: height, size: size, crop: crop, failOn: failOn))
         }
         return try sRGB(header.autorotated()).thumbnailImage(width: width, height: height, size: size, crop: crop)
     }

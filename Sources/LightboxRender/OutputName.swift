@@ -27,7 +27,9 @@ public struct OutputName: Sendable, Equatable {
         guard let saver = try? Vips.saver(for: probe) else { return nil }
         let known = VOperation.optionalInputs(of: saver)
         let normal = Set(known.map(OutputName.normalized))
-        let names = options.dropFirst().dropLast().split(separator: ",").map { $0.split(separator: "=").first.map(String.init) ?? "" }
+        let names = options.dropFirst().dropLast().split(separator: ",").map {
+            $0.split(separator: "=").first.map(String.init) ?? ""
+        }
         if let unknown = names.first(where: { !normal.contains(OutputName.normalized($0)) }) {
             let ext = URL(fileURLWithPath: path).pathExtension
             return "unknown save option '\(unknown)' for .\(ext) files; they take: \(known.joined(separator: ", "))"

@@ -10,7 +10,8 @@ public enum OutputPath {
     ///
     /// A missing folder is made (with its parents) when `makeFolder`; otherwise, for a dry run,
     /// only whether it could be made is checked.
-    public static func check(_ path: String, inputs: [String], force: Bool, makeFolder: Bool = true) throws(RenderError) {
+    public static func check(_ path: String, inputs: [String], force: Bool, makeFolder: Bool = true) throws(RenderError)
+    {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
@@ -40,7 +41,8 @@ public enum OutputPath {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            let reason = access(ancestor, W_OK) != 0 ? String(cString: strerror(errno)) : "\(error.localizedDescription)"
+            let reason =
+                access(ancestor, W_OK) != 0 ? String(cString: strerror(errno)) : "\(error.localizedDescription)"
             throw RenderError(path, "cannot make the output folder \(folder) (\(reason))")
         }
     }
@@ -71,7 +73,8 @@ public enum OutputPath {
     /// A hidden temp name in the output's folder that keeps the extension (savers read it).
     static func temporary(for url: URL) -> String {
         let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let name = ".\(url.deletingPathExtension().lastPathComponent).lightbox-\(getpid())-\(token).\(url.pathExtension)"
+        let name =
+            ".\(url.deletingPathExtension().lastPathComponent).lightbox-\(getpid())-\(token).\(url.pathExtension)"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 }

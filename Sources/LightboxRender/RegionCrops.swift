@@ -64,7 +64,9 @@ final class RegionCrops {
     /// The smallest rect holding both.
     static func union(_ first: PixelRect, _ second: PixelRect) -> PixelRect {
         let left = min(first.left, second.left), top = min(first.top, second.top)
-        return PixelRect(left: left, top: top, width: max(first.right, second.right) - left, height: max(first.bottom, second.bottom) - top)
+        return PixelRect(
+            left: left, top: top, width: max(first.right, second.right) - left,
+            height: max(first.bottom, second.bottom) - top)
     }
 
     /// The upright pixels of `rect` (on the displayed image) from the region decoder, or nil
@@ -74,13 +76,17 @@ final class RegionCrops {
         do {
             if let union {
                 guard let pixels = unionImage(union) else { return nil }
-                let cut = try pixels.crop(left: area.left - union.left, top: area.top - union.top, width: area.width, height: area.height)
+                let cut = try pixels.crop(
+                    left: area.left - union.left, top: area.top - union.top, width: area.width, height: area.height)
                 return try source.turnedUpright(cut, sequential: false)
             }
-            guard let image = JPEGRegion.load(
-                source.path, header: source.stored, left: area.left, top: area.top, width: area.width, height: area.height,
-                shrink: source.loadShrink
-            ) else { return nil }
+            guard
+                let image = JPEGRegion.load(
+                    source.path, header: source.stored, left: area.left, top: area.top, width: area.width,
+                    height: area.height,
+                    shrink: source.loadShrink
+                )
+            else { return nil }
             return try source.turnedUpright(image, sequential: true)
         } catch {
             return nil
@@ -92,7 +98,8 @@ final class RegionCrops {
         if !unionTried {
             unionTried = true
             unionPixels = try? JPEGRegion.load(
-                source.path, header: source.stored, left: union.left, top: union.top, width: union.width, height: union.height,
+                source.path, header: source.stored, left: union.left, top: union.top, width: union.width,
+                height: union.height,
                 shrink: source.loadShrink
             )?.inMemory()
         }

@@ -10,8 +10,11 @@ extension SourceImage {
         let loader = (try? Vips.loader(for: source.path)) ?? ""
         let shrinks = loader.hasPrefix("VipsForeignLoadJpeg") || loader.hasPrefix("VipsForeignLoadWebp")
         do {
-            stored = shrinks
-                ? try VImage.load(source.path, access: source.isRandomAccess ? "random" : "sequential", failOn: failOn, options: options)
+            stored =
+                shrinks
+                ? try VImage.load(
+                    source.path, access: source.isRandomAccess ? "random" : "sequential", failOn: failOn,
+                    options: options)
                 : source.stored
         } catch {
             throw RenderError(source.path, error.message)

@@ -23,7 +23,9 @@ public struct SourceImage: Sendable {
     /// use random access so the image is decoded once and every crop reads from it.
     /// `maxPixels` refuses an image whose header declares more pixels (a decompression bomb)
     /// before any pixel is decoded; 0 means no limit.
-    public init(path: String, crops: Int = 1, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) throws(RenderError) {
+    public init(
+        path: String, crops: Int = 1, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels
+    ) throws(RenderError) {
         self.path = path
         let access = crops > 1 ? "random" : "sequential"
         try SourceImage.checkReadable(path)
@@ -47,9 +49,13 @@ public struct SourceImage: Sendable {
     /// Throws a plain reason for a path that is missing, a folder, or not readable.
     public static func checkReadable(_ path: String) throws(RenderError) {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw RenderError(path, "cannot open: \(String(cString: strerror(errno)))") }
+        guard stat(path, &info) == 0 else {
+            throw RenderError(path, "cannot open: \(String(cString: strerror(errno)))")
+        }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "is a folder, not an image") }
-        guard access(path, R_OK) == 0 else { throw RenderError(path, "cannot read: \(String(cString: strerror(errno)))") }
+        guard access(path, R_OK) == 0 else {
+            throw RenderError(path, "cannot read: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// The default `--max-pixels`: 250 megapixels.
@@ -59,7 +65,10 @@ public struct SourceImage: Sendable {
     public static func checkSize(_ width: Int, _ height: Int, limit: Int, path: String) throws(RenderError) {
         guard limit > 0, width * height > limit else { return }
         let megapixels = Double(width * height) / 1e6
-        throw RenderError(path, "\(width)x\(height) is \(String(format: "%.1f", megapixels)) megapixels, over the limit of \(limit) pixels (--max-pixels; 0 for none)")
+        throw RenderError(
+            path,
+            "\(width)x\(height) is \(String(format: "%.1f", megapixels)) megapixels, over the limit of \(limit) pixels (--max-pixels; 0 for none)"
+        )
     }
 
     /// The size the viewer shows, after the orientation.

@@ -44,7 +44,9 @@ public struct ViewChrome: Sendable, Equatable {
         var positions: [(x: Int, y: Int)] = []
         // A safe area taller than the screen puts the button off the page: there is nothing to blur.
         if corner.x < page.width, corner.y < page.height, corner.x + box > 0, corner.y + box > 0 {
-            layers.append(try CloseButtonMaterial.disc(under: page, left: corner.x, top: corner.y, side: box, scale: Double(scale)))
+            layers.append(
+                try CloseButtonMaterial.disc(
+                    under: page, left: corner.x, top: corner.y, side: box, scale: Double(scale)))
             layers.append(try VImage.svg(crossDocument(side: box, scale: scale)))
             positions += [corner, corner]
         }
@@ -61,7 +63,8 @@ public struct ViewChrome: Sendable, Equatable {
     func crossDocument(side: Int, scale: CGFloat) -> String {
         let mid = CGFloat(side) / 2
         let half = Self.crossHalf * scale
-        let path = "M\(mid - half),\(mid - half) L\(mid + half),\(mid + half) M\(mid + half),\(mid - half) L\(mid - half),\(mid + half)"
+        let path =
+            "M\(mid - half),\(mid - half) L\(mid + half),\(mid + half) M\(mid + half),\(mid - half) L\(mid - half),\(mid + half)"
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(side)" height="\(side)">\
             <path d="\(path)" stroke="#ffffff" stroke-width="\(Self.crossWidth * scale)" stroke-linecap="round" fill="none"/></svg>

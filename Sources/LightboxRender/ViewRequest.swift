@@ -25,7 +25,9 @@ public struct ViewRequest: Sendable {
     public var duration: Double
 
     /// Makes a request for a snapshot; set `animation`, `frames` and `duration` for an animation.
-    public init(inputs: [String], page: Int, output: String, state: ViewState, chrome: Bool = false, under: [Double]? = nil) {
+    public init(
+        inputs: [String], page: Int, output: String, state: ViewState, chrome: Bool = false, under: [Double]? = nil
+    ) {
         self.inputs = inputs
         self.page = page
         self.output = output

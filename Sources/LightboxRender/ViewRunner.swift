@@ -28,7 +28,8 @@ public struct ViewRunner: Sendable {
             let layouts = states.map { $0.layout(photo: source.displayedSize) }
             outcome.layout = layouts.first
             guard !dryRun else {
-                try OutputPath.check(request.output, inputs: request.inputs, force: writer.options.force, makeFolder: false)
+                try OutputPath.check(
+                    request.output, inputs: request.inputs, force: writer.options.force, makeFolder: false)
                 return outcome
             }
             let (image, decoder) = try render(request, source: source, layouts: layouts)
@@ -52,7 +53,9 @@ public struct ViewRunner: Sendable {
     /// Loads the pixels once, at the resolution the largest frame needs (a single snapshot of a
     /// JPEG: only the part it shows, by the region decoder), and renders every frame; also
     /// names the decoder, "region" or "libvips".
-    private func render(_ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]) throws(RenderError) -> (VImage, String) {
+    private func render(
+        _ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]
+    ) throws(RenderError) -> (VImage, String) {
         let width = source.displayedSize.width
         let needed = layouts.map { $0.pixelsPerPhotoPixel(photoWidth: width) }.max() ?? 1
         var pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
@@ -64,10 +67,14 @@ public struct ViewRunner: Sendable {
         let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil
         let renderer = ViewportRenderer(under: request.under)
         do {
-            var frames = try layouts.map { (layout) throws(VipsError) in try renderer.render(pixels, layout: layout, chrome: chrome) }
+            var frames = try layouts.map { (layout) throws(VipsError) in
+                try renderer.render(pixels, layout: layout, chrome: chrome)
+            }
             guard request.animation != nil, let first = layouts.first else { return (frames[0], decoder) }
             if frames.contains(where: \.hasAlpha) {
-                frames = try frames.map { (frame) throws(VipsError) in frame.hasAlpha ? frame : try frame.appendingBands([255]) }
+                frames = try frames.map { (frame) throws(VipsError) in
+                    frame.hasAlpha ? frame : try frame.appendingBands([255])
+                }
             }
             let delay = ViewAnimation.delay(frames: frames.count, duration: request.duration)
             let joined = try VImage.joined(frames).settingMetadata(

@@ -47,7 +47,8 @@ public struct ViewState: Sendable, Equatable {
     public func layout(photo: CGSize) -> ViewportLayout {
         ViewportLayout(
             screen: screen, scale: scale, photo: photo, zoom: zoom, maxZoom: maxZoom,
-            offset: offset, pull: pull, style: style, threshold: threshold, safeArea: safeArea, reduceMotion: reduceMotion
+            offset: offset, pull: pull, style: style, threshold: threshold, safeArea: safeArea,
+            reduceMotion: reduceMotion
         )
     }
 

@@ -20,7 +20,8 @@ public struct ViewportPixels: Sendable {
 
     /// Wraps loaded pixels of `source`, converted to 8-bit sRGB through their profile (`DisplayColour`);
     /// `origin` places a part decoded alone within the whole loaded image.
-    init(image: VImage, source: ViewportSource, factor: (Double, Double), origin: (Int, Int) = (0, 0)) throws(VipsError) {
+    init(image: VImage, source: ViewportSource, factor: (Double, Double), origin: (Int, Int) = (0, 0)) throws(VipsError)
+    {
         self.image = try DisplayColour.sRGB(image)
         orientation = source.orientation
         displayedSize = source.displayedSize
@@ -46,7 +47,10 @@ public struct ViewportPixels: Sendable {
             Double(rect.minX) - rx * (a[0] * c.0 + a[2] * c.1),
             Double(rect.minY) - ry * (a[1] * c.0 + a[3] * c.1)
         )
-        let part = (m[0] * Double(self.origin.x) + m[1] * Double(self.origin.y), m[2] * Double(self.origin.x) + m[3] * Double(self.origin.y))
+        let part = (
+            m[0] * Double(self.origin.x) + m[1] * Double(self.origin.y),
+            m[2] * Double(self.origin.x) + m[3] * Double(self.origin.y)
+        )
         let odx = shift.0 + part.0 + (m[0] + m[1]) / 2 - 0.5 - Double(origin.x)
         let ody = shift.1 + part.1 + (m[2] + m[3]) / 2 - 0.5 - Double(origin.y)
         return (m, (odx, ody))
@@ -54,7 +58,8 @@ public struct ViewportPixels: Sendable {
 
     /// The orientation as stored = A·displayed + c: A row by row (a, b, c, d) and c, at full resolution.
     private var orientationMap: ([Double], (Double, Double)) {
-        let map = orientation.storedFromDisplayed(width: Double(displayedSize.width), height: Double(displayedSize.height))
+        let map = orientation.storedFromDisplayed(
+            width: Double(displayedSize.width), height: Double(displayedSize.height))
         return (map.matrix, map.offset)
     }
 }

@@ -17,16 +17,21 @@ enum ViewportRegion {
     /// JPEG, most of its rows are shown, or the region decoder cannot serve it (libvips then does).
     static func pixels(_ pixels: ViewportPixels, source: ViewportSource, layout: ViewportLayout) -> ViewportPixels? {
         guard source.loader == "VipsForeignLoadJpegFile", !RegionCrops.disabled,
-              let shrink = [1, 2, 4, 8].first(where: { Double($0) == pixels.factor.x && Double($0) == pixels.factor.y }),
-              let rect = visibleRect(pixels, layout: layout),
-              Double(rect.height) <= largestShare * Double(pixels.image.height)
+            let shrink = [1, 2, 4, 8].first(where: { Double($0) == pixels.factor.x && Double($0) == pixels.factor.y }),
+            let rect = visibleRect(pixels, layout: layout),
+            Double(rect.height) <= largestShare * Double(pixels.image.height)
         else { return nil }
         do {
-            let header = try VImage.load(source.path, access: "sequential", failOn: source.failOn, options: [("shrink", .int(shrink))])
-            guard let region = JPEGRegion.load(
-                source.path, header: header, left: rect.left, top: rect.top, width: rect.width, height: rect.height, shrink: shrink
-            ) else { return nil }
-            return try ViewportPixels(image: region.inMemory(), source: source, factor: pixels.factor, origin: (rect.left, rect.top))
+            let header = try VImage.load(
+                source.path, access: "sequential", failOn: source.failOn, options: [("shrink", .int(shrink))])
+            guard
+                let region = JPEGRegion.load(
+                    source.path, header: header, left: rect.left, top: rect.top, width: rect.width, height: rect.height,
+                    shrink: shrink
+                )
+            else { return nil }
+            return try ViewportPixels(
+                image: region.inMemory(), source: source, factor: pixels.factor, origin: (rect.left, rect.top))
         } catch {
             return nil
         }
@@ -46,7 +51,8 @@ enum ViewportRegion {
         }
         let (width, height) = (pixels.image.width, pixels.image.height)
         let left = max(0, Int(xs.min()!.rounded(.down)) - margin), top = max(0, Int(ys.min()!.rounded(.down)) - margin)
-        let right = min(width, Int(xs.max()!.rounded(.up)) + 1 + margin), bottom = min(height, Int(ys.max()!.rounded(.up)) + 1 + margin)
+        let right = min(width, Int(xs.max()!.rounded(.up)) + 1 + margin),
+            bottom = min(height, Int(ys.max()!.rounded(.up)) + 1 + margin)
         guard right > left, bottom > top else { return nil }
         return PixelRect(left: left, top: top, width: right - left, height: bottom - top)
     }

@@ -13,7 +13,9 @@ public struct ViewportRenderer: Sendable {
     }
 
     /// The snapshot of `pixels` laid out by `layout`, with the header `chrome` when given.
-    public func render(_ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?) throws(VipsError) -> VImage {
+    public func render(
+        _ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?
+    ) throws(VipsError) -> VImage {
         let image: VImage
         switch layout.style {
         case .viewer where layout.backdropOpacity >= 1:
@@ -31,7 +33,9 @@ public struct ViewportRenderer: Sendable {
     /// With `onBlack`, a translucent photo is flattened onto black first (over black that equals
     /// compositing after the resampling, and keeps the affine on three bands); otherwise the
     /// result has an alpha band. Edges are extended, since only pixels inside the photo are made.
-    func placedPhoto(_ pixels: ViewportPixels, layout: ViewportLayout, onBlack: Bool) throws(VipsError) -> (image: VImage, left: Int, top: Int)? {
+    func placedPhoto(
+        _ pixels: ViewportPixels, layout: ViewportLayout, onBlack: Bool
+    ) throws(VipsError) -> (image: VImage, left: Int, top: Int)? {
         guard let area = layout.visiblePhoto else { return nil }
         var source = pixels.image
         if onBlack, source.hasAlpha { source = try source.flattened(background: [0, 0, 0]) }
@@ -44,16 +48,20 @@ public struct ViewportRenderer: Sendable {
     }
 
     /// The viewer at rest (or pushed up): opaque black wherever the photo is not.
-    private func opaqueViewer(_ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?) throws(VipsError) -> VImage {
+    private func opaqueViewer(
+        _ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?
+    ) throws(VipsError) -> VImage {
         let (width, height) = (layout.pixelWidth, layout.pixelHeight)
         var image: VImage
         if let photo = try placedPhoto(pixels, layout: layout, onBlack: true) {
-            image = try photo.image.embedded(x: photo.left, y: photo.top, width: width, height: height, background: [0, 0, 0])
+            image = try photo.image.embedded(
+                x: photo.left, y: photo.top, width: width, height: height, background: [0, 0, 0])
         } else {
             image = try VImage.filled(width: width, height: height, color: [0, 0, 0])
         }
         if let chrome {
-            image = try chrome.drawn(over: image, origin: layout.headerOrigin, width: layout.screen.width, scale: layout.scale)
+            image = try chrome.drawn(
+                over: image, origin: layout.headerOrigin, width: layout.screen.width, scale: layout.scale)
         }
         return image
     }
@@ -61,13 +69,16 @@ public struct ViewportRenderer: Sendable {
     /// The pulled viewer: the photo (with its own alpha) over a black backdrop that lets the app show through.
     private func translucentViewer(_ pixels: ViewportPixels, layout: ViewportLayout) throws(VipsError) -> VImage {
         let alpha = (layout.backdropOpacity * 255).rounded()
-        let backdrop = try VImage.filled(width: layout.pixelWidth, height: layout.pixelHeight, color: [0, 0, 0, Double(alpha)])
+        let backdrop = try VImage.filled(
+            width: layout.pixelWidth, height: layout.pixelHeight, color: [0, 0, 0, Double(alpha)])
         guard let photo = try placedPhoto(pixels, layout: layout, onBlack: false) else { return backdrop }
         return try backdrop.composited([photo.image], at: [(photo.left, photo.top)])
     }
 
     /// The drag-to-dismiss page: the viewer page (photo on black, header) shrunk, faded and moved down.
-    private func screen(_ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?) throws(VipsError) -> VImage {
+    private func screen(
+        _ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?
+    ) throws(VipsError) -> VImage {
         let clear = [0.0, 0, 0, 0]
         guard let area = layout.visiblePage else {
             return try VImage.filled(width: layout.pixelWidth, height: layout.pixelHeight, color: clear)
@@ -75,17 +86,21 @@ public struct ViewportRenderer: Sendable {
         var page: VImage
         if let photo = try placedPhoto(pixels, layout: layout, onBlack: true) {
             page = try photo.image.embedded(
-                x: photo.left - area.left, y: photo.top - area.top, width: area.width, height: area.height, background: [0, 0, 0]
+                x: photo.left - area.left, y: photo.top - area.top, width: area.width, height: area.height,
+                background: [0, 0, 0]
             )
         } else {
             page = try VImage.filled(width: area.width, height: area.height, color: [0, 0, 0])
         }
         if let chrome {
-            let origin = CGPoint(x: layout.headerOrigin.x - CGFloat(area.left), y: layout.headerOrigin.y - CGFloat(area.top))
-            page = try chrome.drawn(over: page, origin: origin, width: layout.screen.width, scale: layout.scale * layout.contentScale)
+            let origin = CGPoint(
+                x: layout.headerOrigin.x - CGFloat(area.left), y: layout.headerOrigin.y - CGFloat(area.top))
+            page = try chrome.drawn(
+                over: page, origin: origin, width: layout.screen.width, scale: layout.scale * layout.contentScale)
         }
         let faded = try page.appendingBands([Double((layout.contentOpacity * 255).rounded())])
-        return try faded.embedded(x: area.left, y: area.top, width: layout.pixelWidth, height: layout.pixelHeight, background: clear)
+        return try faded.embedded(
+            x: area.left, y: area.top, width: layout.pixelWidth, height: layout.pixelHeight, background: clear)
     }
 
     /// 8-bit sRGB without an orientation tag, flattened onto `under` when set.

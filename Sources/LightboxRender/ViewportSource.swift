@@ -16,7 +16,9 @@ public struct ViewportSource: Sendable {
     let loader: String
 
     /// Opens the header of `path`, refusing one that declares more than `maxPixels` (0: no limit).
-    public init(path: String, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) throws(RenderError) {
+    public init(
+        path: String, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels
+    ) throws(RenderError) {
         self.path = path
         self.failOn = failOn
         try SourceImage.checkReadable(path)
@@ -61,12 +63,17 @@ public struct ViewportSource: Sendable {
                 let image = try VImage.load(path, access: access, failOn: failOn, options: [("shrink", .int(factor))])
                 return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
             case .scaleOnLoad(let factor):
-                let image = try VImage.load(path, access: access, failOn: failOn, options: [("scale", .double(1 / Double(factor)))])
-                let actual = (Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height))
+                let image = try VImage.load(
+                    path, access: access, failOn: failOn, options: [("scale", .double(1 / Double(factor)))])
+                let actual = (
+                    Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height)
+                )
                 return try ViewportPixels(image: image, source: self, factor: actual)
             case .embeddedThumbnail:
                 let image = try VImage.load(path, access: access, failOn: failOn, options: [("thumbnail", .bool(true))])
-                let actual = (Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height))
+                let actual = (
+                    Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height)
+                )
                 return try ViewportPixels(image: image, source: self, factor: actual)
             case .box(let factor):
                 var image = try VImage.load(path, access: access, failOn: failOn)
@@ -95,7 +102,8 @@ public struct ViewportSource: Sendable {
         if loader.hasPrefix("VipsForeignLoadJpeg") { return .shrinkOnLoad(factor) }
         if loader.hasPrefix("VipsForeignLoadWebp"), factor > 1 { return .scaleOnLoad(factor) }
         if loader.hasPrefix("VipsForeignLoadHeif"), factor > 1, let thumbnail = thumbnailSize,
-           thumbnail.width * factor >= storedSize.width, thumbnail.height * factor >= storedSize.height {
+            thumbnail.width * factor >= storedSize.width, thumbnail.height * factor >= storedSize.height
+        {
             return .embeddedThumbnail
         }
         return .box(factor)
@@ -104,7 +112,8 @@ public struct ViewportSource: Sendable {
     /// The size of a HEIF file's embedded thumbnail, or nil when it has none.
     private var thumbnailSize: (width: Int, height: Int)? {
         guard let image = try? VImage.load(path, failOn: failOn, options: [("thumbnail", .bool(true))]),
-              image.width < storedSize.width else { return nil }
+            image.width < storedSize.width
+        else { return nil }
         return (image.width, image.height)
     }
 }

@@ -7,7 +7,9 @@ public enum YAMLParser {
 
     /// The document's root node, nil for an empty document.
     public static func parse(_ bytes: [UInt8]) throws(YAMLError) -> YAMLNode? {
-        guard bytes.count <= maximumBytes else { throw YAMLError(line: 1, "the file is larger than \(maximumBytes >> 20) MB") }
+        guard bytes.count <= maximumBytes else {
+            throw YAMLError(line: 1, "the file is larger than \(maximumBytes >> 20) MB")
+        }
         var builder = YAMLTreeBuilder()
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
         defer { parser.deallocate() }
@@ -22,7 +24,9 @@ public enum YAMLParser {
     }
 
     /// Pulls events until the stream ends, handing each to the builder.
-    private static func feed(_ parser: UnsafeMutablePointer<yaml_parser_t>, into builder: inout YAMLTreeBuilder) throws(YAMLError) {
+    private static func feed(
+        _ parser: UnsafeMutablePointer<yaml_parser_t>, into builder: inout YAMLTreeBuilder
+    ) throws(YAMLError) {
         var event = yaml_event_t()
         while true {
             guard yaml_parser_parse(parser, &event) == 1 else { throw failure(parser.pointee) }
@@ -48,7 +52,8 @@ public enum YAMLParser {
         case YAML_SCALAR_EVENT:
             var length = 0
             let bytes = lbx_yaml_scalar(&event, &length)
-            let text = bytes.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+            let text =
+                bytes.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
             return .scalar(text, plain: lbx_yaml_scalar_is_plain(&event) == 1, anchor: anchor, tag: tag)
         default: return .other
         }

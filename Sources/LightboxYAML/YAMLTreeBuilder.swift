@@ -35,14 +35,23 @@ struct YAMLTreeBuilder {
             try place(YAMLNode(.scalar(text, plain: plain && !stringTagged), line: line), anchor: anchor)
         case .alias(let name):
             aliases += 1
-            guard aliases <= Self.maximumAliases else { throw YAMLError(line: line, "more than \(Self.maximumAliases) aliases") }
-            guard let node = anchors[name] else { throw YAMLError(line: line, "alias '*\(name)' names no anchor before it") }
+            guard aliases <= Self.maximumAliases else {
+                throw YAMLError(line: line, "more than \(Self.maximumAliases) aliases")
+            }
+            guard let node = anchors[name] else {
+                throw YAMLError(line: line, "alias '*\(name)' names no anchor before it")
+            }
             try place(YAMLNode(node.value, line: line), anchor: nil)
         case .sequenceStart(let anchor, let tag), .mappingStart(let anchor, let tag):
             try checkTag(tag, line: line)
-            guard stack.count < Self.maximumDepth else { throw YAMLError(line: line, "nested deeper than \(Self.maximumDepth) levels") }
-            if case .mappingStart = event { stack.append(Open(line: line, anchor: anchor, isMapping: true)) }
-            else { stack.append(Open(line: line, anchor: anchor, isMapping: false)) }
+            guard stack.count < Self.maximumDepth else {
+                throw YAMLError(line: line, "nested deeper than \(Self.maximumDepth) levels")
+            }
+            if case .mappingStart = event {
+                stack.append(Open(line: line, anchor: anchor, isMapping: true))
+            } else {
+                stack.append(Open(line: line, anchor: anchor, isMapping: false))
+            }
         case .collectionEnd:
             guard let open = stack.popLast() else { throw YAMLError(line: line, "a collection ends that never began") }
             try place(try close(open), anchor: open.anchor)

@@ -20,14 +20,20 @@ public enum JPEGRegion {
         Vips.ensureStarted()
         guard [1, 2, 4, 8].contains(shrink), header.format == "uchar", [1, 3].contains(header.bands) else { return nil }
         var status: Int32 = 0
-        guard let region = lbx_jpeg_region_open(path, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status) else {
+        guard
+            let region = lbx_jpeg_region_open(
+                path, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status)
+        else {
             return nil
         }
-        guard Int(region.pointee.bands) == header.bands, let image = stream(region, header: header, width: width, height: height) else {
+        guard Int(region.pointee.bands) == header.bands,
+            let image = stream(region, header: header, width: width, height: height)
+        else {
             lbx_jpeg_region_close(region)
             return nil
         }
-        return try? VOperation.call("sequential", [("in", .image(image)), ("tile-height", .int(16))], cached: false).image()
+        return try? VOperation.call("sequential", [("in", .image(image)), ("tile-height", .int(16))], cached: false)
+            .image()
     }
 
     /// A new image with `header`'s fields and metadata, `width` by `height`, generated from `region`,
@@ -43,7 +49,8 @@ public enum JPEGRegion {
         }
         image.pointee.Xsize = Int32(width)
         image.pointee.Ysize = Int32(height)
-        g_signal_connect_data(image, "close", unsafeBitCast(closeRegion, to: GCallback.self), region, nil, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            image, "close", unsafeBitCast(closeRegion, to: GCallback.self), region, nil, GConnectFlags(rawValue: 0))
         guard vips_image_generate(image, nil, generateRows, nil, region, nil) == 0 else {
             lbx_image_unref(image)
             return nil
@@ -67,7 +74,8 @@ public enum JPEGRegion {
     }
 
     /// The image's "close" handler: frees the decoder it owned.
-    private static let closeRegion: @convention(c) (UnsafeMutablePointer<VipsImage>?, UnsafeMutableRawPointer?) -> Void = { _, state in
-        lbx_jpeg_region_close(state?.assumingMemoryBound(to: lbx_jpeg_region.self))
-    }
+    private static let closeRegion:
+        @convention(c) (UnsafeMutablePointer<VipsImage>?, UnsafeMutableRawPointer?) -> Void = { _, state in
+            lbx_jpeg_region_close(state?.assumingMemoryBound(to: lbx_jpeg_region.self))
+        }
 }

@@ -1,8 +1,11 @@
 /// Typed wrappers for resampling, placing and blending images.
 extension VImage {
     /// Resized by `scale` (and `vscale` vertically when given) with `kernel` ("lanczos3", "linear", ...).
-    public func resized(_ scale: Double, vscale: Double? = nil, kernel: String = "lanczos3") throws(VipsError) -> VImage {
-        var arguments: [(String, VValue)] = [("in", .image(self)), ("scale", .double(scale)), ("kernel", .nick(kernel))]
+    public func resized(_ scale: Double, vscale: Double? = nil, kernel: String = "lanczos3") throws(VipsError) -> VImage
+    {
+        var arguments: [(String, VValue)] = [
+            ("in", .image(self)), ("scale", .double(scale)), ("kernel", .nick(kernel)),
+        ]
         if let vscale { arguments.append(("vscale", .double(vscale))) }
         return try VOperation.call("resize", arguments).image()
     }
@@ -15,28 +18,43 @@ extension VImage {
         _ matrix: [Double], area: [Int], offset: (Double, Double) = (0, 0), background: [Double] = [0],
         interpolate: String = "bicubic", extend: String = "background", premultiplied: Bool = false
     ) throws(VipsError) -> VImage {
-        try VOperation.call("affine", [
-            ("in", .image(self)), ("matrix", .doubles(matrix)), ("oarea", .ints(area)),
-            ("odx", .double(offset.0)), ("ody", .double(offset.1)), ("background", .doubles(background)),
-            ("interpolate", .interpolator(interpolate)), ("extend", .nick(extend)), ("premultiplied", .bool(premultiplied)),
-        ]).image()
+        try VOperation.call(
+            "affine",
+            [
+                ("in", .image(self)), ("matrix", .doubles(matrix)), ("oarea", .ints(area)),
+                ("odx", .double(offset.0)), ("ody", .double(offset.1)), ("background", .doubles(background)),
+                ("interpolate", .interpolator(interpolate)), ("extend", .nick(extend)),
+                ("premultiplied", .bool(premultiplied)),
+            ]
+        ).image()
     }
 
     /// Placed at `x`, `y` in a `width` by `height` canvas whose other pixels are `background`.
-    public func embedded(x: Int, y: Int, width: Int, height: Int, background: [Double] = [0], extend: String = "background") throws(VipsError) -> VImage {
-        try VOperation.call("embed", [
-            ("in", .image(self)), ("x", .int(x)), ("y", .int(y)), ("width", .int(width)), ("height", .int(height)),
-            ("extend", .nick(extend)), ("background", .doubles(background)),
-        ]).image()
+    public func embedded(
+        x: Int, y: Int, width: Int, height: Int, background: [Double] = [0], extend: String = "background"
+    ) throws(VipsError) -> VImage {
+        try VOperation.call(
+            "embed",
+            [
+                ("in", .image(self)), ("x", .int(x)), ("y", .int(y)), ("width", .int(width)), ("height", .int(height)),
+                ("extend", .nick(extend)), ("background", .doubles(background)),
+            ]
+        ).image()
     }
 
     /// `overlays` blended in order over this image at their positions with "over" (the result is float).
-    public func composited(_ overlays: [VImage], at positions: [(x: Int, y: Int)], premultiplied: Bool = false) throws(VipsError) -> VImage {
+    public func composited(
+        _ overlays: [VImage], at positions: [(x: Int, y: Int)], premultiplied: Bool = false
+    ) throws(VipsError) -> VImage {
         guard !overlays.isEmpty else { return self }
-        return try VOperation.call("composite", [
-            ("in", .images([self] + overlays)), ("mode", .ints([Int](repeating: 2, count: overlays.count))),
-            ("x", .ints(positions.map(\.x))), ("y", .ints(positions.map(\.y))), ("premultiplied", .bool(premultiplied)),
-        ]).image()
+        return try VOperation.call(
+            "composite",
+            [
+                ("in", .images([self] + overlays)), ("mode", .ints([Int](repeating: 2, count: overlays.count))),
+                ("x", .ints(positions.map(\.x))), ("y", .ints(positions.map(\.y))),
+                ("premultiplied", .bool(premultiplied)),
+            ]
+        ).image()
     }
 
     /// The alpha flattened onto `background`.
@@ -66,8 +84,10 @@ extension VImage {
     public func iccTransformed(to profile: String, inputProfile: String, depth: Int) throws(VipsError) -> VImage {
         try VOperation.call(
             "icc_transform",
-            [("in", .image(self)), ("output_profile", .string(profile)), ("embedded", .bool(true)),
-             ("input_profile", .string(inputProfile)), ("depth", .int(depth)), ("intent", .nick("relative"))]
+            [
+                ("in", .image(self)), ("output_profile", .string(profile)), ("embedded", .bool(true)),
+                ("input_profile", .string(inputProfile)), ("depth", .int(depth)), ("intent", .nick("relative")),
+            ]
         ).image()
     }
 

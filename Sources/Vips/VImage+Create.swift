@@ -14,7 +14,8 @@ extension VImage {
 
     /// An SVG document rendered at its own size (`scale` multiplies it).
     public static func svg(_ document: String, scale: Double = 1) throws(VipsError) -> VImage {
-        try VOperation.call("svgload_buffer", [("buffer", .blob(Array(document.utf8))), ("scale", .double(scale))]).image()
+        try VOperation.call("svgload_buffer", [("buffer", .blob(Array(document.utf8))), ("scale", .double(scale))])
+            .image()
     }
 
     /// Pango markup rendered as a one-band mask (0 to 255), fitted into `width` when given.
@@ -47,11 +48,16 @@ extension VImage {
     }
 
     /// This image resampled to fit `width` by `height`, with `thumbnail`'s `size` and `crop` rules.
-    public func thumbnailImage(width: Int, height: Int, size: String = "both", crop: String = "none") throws(VipsError) -> VImage {
-        try VOperation.call("thumbnail_image", [
-            ("in", .image(self)), ("width", .int(width)), ("height", .int(height)),
-            ("size", .nick(size)), ("crop", .nick(crop)),
-        ]).image()
+    public func thumbnailImage(
+        width: Int, height: Int, size: String = "both", crop: String = "none"
+    ) throws(VipsError) -> VImage {
+        try VOperation.call(
+            "thumbnail_image",
+            [
+                ("in", .image(self)), ("width", .int(width)), ("height", .int(height)),
+                ("size", .nick(size)), ("crop", .nick(crop)),
+            ]
+        ).image()
     }
 
     /// Turned and mirrored upright by its EXIF orientation, which is then removed.

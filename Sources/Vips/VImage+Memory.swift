@@ -6,7 +6,9 @@ extension VImage {
     public func ucharBytes() throws(VipsError) -> [UInt8] {
         guard format == "uchar" else { throw VipsError("raw pixels: expected 8-bit bands, got \(format)") }
         var size = 0
-        guard let buffer = vips_image_write_to_memory(pointer, &size) else { throw VipsError.fromBuffer("write to memory") }
+        guard let buffer = vips_image_write_to_memory(pointer, &size) else {
+            throw VipsError.fromBuffer("write to memory")
+        }
         defer { g_free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: size))
     }
@@ -20,7 +22,8 @@ extension VImage {
         }
         Vips.ensureStarted()
         let made = bytes.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
+            vips_image_new_from_memory_copy(
+                raw.baseAddress, raw.count, Int32(width), Int32(height), Int32(bands), VIPS_FORMAT_UCHAR)
         }
         guard let made else { throw VipsError.fromBuffer("image from memory") }
         return try VImage(owning: made).interpreted(interpretation)

@@ -32,8 +32,10 @@ extension VImage {
     public func crop(left: Int, top: Int, width: Int, height: Int) throws(VipsError) -> VImage {
         try VOperation.call(
             "extract_area",
-            [("input", .image(self)), ("left", .int(left)), ("top", .int(top)),
-             ("width", .int(width)), ("height", .int(height))]
+            [
+                ("input", .image(self)), ("left", .int(left)), ("top", .int(top)),
+                ("width", .int(width)), ("height", .int(height)),
+            ]
         ).image()
     }
 

@@ -4,9 +4,12 @@ import CVips
 extension VImage {
     /// Shrunk by whole factors (box filter), `horizontal` by `vertical`.
     public func shrunk(_ horizontal: Int, _ vertical: Int) throws(VipsError) -> VImage {
-        try VOperation.call("shrink", [
-            ("in", .image(self)), ("hshrink", .double(Double(horizontal))), ("vshrink", .double(Double(vertical))),
-        ]).image()
+        try VOperation.call(
+            "shrink",
+            [
+                ("in", .image(self)), ("hshrink", .double(Double(horizontal))), ("vshrink", .double(Double(vertical))),
+            ]
+        ).image()
     }
 
     /// Constant bands `values` appended after this image's, such as an opaque alpha.

@@ -58,7 +58,9 @@ public enum VOperation {
         var names: [String] = []
         for index in 0..<lbx_argument_count(operation) {
             var argument: UnsafePointer<CChar>?
-            if lbx_optional_input(operation, Int32(index), &argument) != 0, let argument { names.append(String(cString: argument)) }
+            if lbx_optional_input(operation, Int32(index), &argument) != 0, let argument {
+                names.append(String(cString: argument))
+            }
         }
         return names
     }

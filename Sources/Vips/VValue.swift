@@ -89,7 +89,9 @@ extension VValue {
     }
 
     /// Stores numbers into a double-array or int-array GValue, whichever `type` is.
-    private static func storeArray(_ numbers: [Double], in gvalue: inout GValue, type: GType, mismatch: VipsError) throws(VipsError) {
+    private static func storeArray(
+        _ numbers: [Double], in gvalue: inout GValue, type: GType, mismatch: VipsError
+    ) throws(VipsError) {
         if type == vips_array_double_get_type() {
             numbers.withUnsafeBufferPointer { vips_value_set_array_double(&gvalue, $0.baseAddress, Int32($0.count)) }
         } else if type == vips_array_int_get_type() {
@@ -100,7 +102,8 @@ extension VValue {
         }
     }
 
-    private func storeNumber(_ number: Double, in gvalue: inout GValue, type: GType, argument: String) throws(VipsError) {
+    private func storeNumber(_ number: Double, in gvalue: inout GValue, type: GType, argument: String) throws(VipsError)
+    {
         if type == lbx_type_double() {
             g_value_set_double(&gvalue, number)
         } else if type == lbx_type_int() {

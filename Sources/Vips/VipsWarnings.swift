@@ -8,10 +8,12 @@ enum VipsWarnings {
 
     /// Routes the "VIPS" log domain's warnings to `record` instead of stderr.
     static func capture() {
-        g_log_set_handler("VIPS", lbx_warning_levels(), { _, _, message, _ in
-            guard let message else { return }
-            VipsWarnings.record(String(cString: message))
-        }, nil)
+        g_log_set_handler(
+            "VIPS", lbx_warning_levels(),
+            { _, _, message, _ in
+                guard let message else { return }
+                VipsWarnings.record(String(cString: message))
+            }, nil)
     }
 
     /// Keeps `message` as this thread's last warning.

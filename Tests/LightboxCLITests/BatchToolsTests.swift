@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LightboxCLI
 
 /// Shards and the progress line, against hand-computed values.
@@ -12,10 +13,11 @@ import Testing
         #expect(shares.map(\.count).max()! - shares.map(\.count).min()! <= 1)
     }
 
-    @Test(arguments: [
-        ("1/1", 0), ("3/4", 2), ("4/4", 3), ("0/4", nil), ("5/4", nil), ("-1/4", nil), ("1/0", nil), ("1", nil),
-        ("a/b", nil), ("1/2/3", nil),
-    ] as [(String, Int?)])
+    @Test(
+        arguments: [
+            ("1/1", 0), ("3/4", 2), ("4/4", 3), ("0/4", nil), ("5/4", nil), ("-1/4", nil), ("1/0", nil), ("1", nil),
+            ("a/b", nil), ("1/2/3", nil),
+        ] as [(String, Int?)])
     func shardParsingCountsFromOne(text: String, index: Int?) {
         #expect(Shard(text)?.index == index)
     }

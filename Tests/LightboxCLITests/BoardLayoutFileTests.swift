@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import LightboxCLI
 import LightboxRender
+import Testing
+
+@testable import LightboxCLI
 
 /// The layout file's reading: accepted shapes, defaults, every error naming its key, and the printed layout read back.
 @Suite struct BoardLayoutFileTests {
@@ -26,20 +27,23 @@ import LightboxRender
 
     /// Photo ids default to the path, captions to the file stem, and paths resolve from the file's folder.
     @Test func photosDefaultTheirIdToThePathAndTheirCaptionToTheStem() throws {
-        let plan = try Self.parse(#"""
+        let plan = try Self.parse(
+            #"""
             {"board":[100,100],"photos":[{"path":"a/Oslo.jpeg"},{"id":"k","path":"/abs/kyoto.png","caption":"Kyoto"},
              {"id":"d","path":"../up.tar.jpg"}]}
             """#)
-        #expect(plan.photos == [
-            BoardPhoto(id: "a/Oslo.jpeg", path: "/boards/trip/a/Oslo.jpeg", caption: "Oslo"),
-            BoardPhoto(id: "k", path: "/abs/kyoto.png", caption: "Kyoto"),
-            BoardPhoto(id: "d", path: "/boards/up.tar.jpg", caption: "up.tar"),
-        ])
+        #expect(
+            plan.photos == [
+                BoardPhoto(id: "a/Oslo.jpeg", path: "/boards/trip/a/Oslo.jpeg", caption: "Oslo"),
+                BoardPhoto(id: "k", path: "/abs/kyoto.png", caption: "Kyoto"),
+                BoardPhoto(id: "d", path: "/boards/up.tar.jpg", caption: "up.tar"),
+            ])
     }
 
     /// Card width, scale, an image background, offsets in both shapes and stacking are read.
     @Test func offsetsStackingAndTheOtherValuesAreRead() throws {
-        let plan = try Self.parse(#"""
+        let plan = try Self.parse(
+            #"""
             {"board":[600,800],"cardWidth":120.5,"scale":2,"background":"wood.jpg",
              "photos":[{"id":"Oslo","path":"o.jpg"},{"id":"Lima","path":"l.jpg"}],
              "offsets":{"Oslo":{"width":-12.25,"height":30},"Lima":[0.1,-0.2]},"stacking":["Lima","Oslo"]}
@@ -61,28 +65,55 @@ import LightboxRender
         (#"{"board":[0,2],"photos":[]}"#, "board.width: 0 points: expected more than 0, at most 100000"),
         (#"{"board":[1,2],"photos":[],"cardWidth":20000}"#, "cardWidth: 20000 is not a number up to 10000"),
         (#"{"board":[1,2],"photos":[],"scale":0}"#, "scale: 0 is not a number from 0.01 to 8"),
-        (#"{"board":[1,2],"photos":[],"Scale":2}"#, "Scale: unknown key (expected one of board, cardWidth, scale, background, photos, offsets, stacking, dragging, reduceMotion, output, card, drawnCard, cards)"),
+        (
+            #"{"board":[1,2],"photos":[],"Scale":2}"#,
+            "Scale: unknown key (expected one of board, cardWidth, scale, background, photos, offsets, stacking, dragging, reduceMotion, output, card, drawnCard, cards)"
+        ),
         (#"{"board":[1,2],"photos":{}}"#, "photos: expected an array"),
         (#"{"board":[1,2],"photos":[{"id":"a"}]}"#, "photos[0].path: missing"),
         (#"{"board":[1,2],"photos":[{"path":""}]}"#, "photos[0].path: empty"),
         (#"{"board":[1,2],"photos":[{"path":"a","id":7}]}"#, "photos[0].id: expected a string"),
         (#"{"board":[1,2],"photos":[{"path":"a","caption":null}]}"#, "photos[0].caption: expected a string"),
-        (#"{"board":[1,2],"photos":[{"id":"Oslo","path":"a"},{"id":"Lima","path":"b"},{"id":"Oslo","path":"c"}]}"#, "photos[2].id: duplicate id 'Oslo'"),
+        (
+            #"{"board":[1,2],"photos":[{"id":"Oslo","path":"a"},{"id":"Lima","path":"b"},{"id":"Oslo","path":"c"}]}"#,
+            "photos[2].id: duplicate id 'Oslo'"
+        ),
         (#"{"board":[1,2],"photos":[{"path":"a"},{"path":"a"}]}"#, "photos[1].id: duplicate id 'a'"),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"offsets":{"b":[1,2]}}"#, "offsets.b: no photo has this id"),
-        (#"{"board":[1,2],"photos":[{"path":"a"}],"offsets":{"a":{"width":1,"height":true}}}"#, "offsets.a.height: expected a number"),
+        (
+            #"{"board":[1,2],"photos":[{"path":"a"}],"offsets":{"a":{"width":1,"height":true}}}"#,
+            "offsets.a.height: expected a number"
+        ),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"stacking":"a"}"#, "stacking: expected an array"),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"stacking":["a","a"]}"#, "stacking[1]: duplicate id 'a'"),
-        (##"{"board":[1,2],"photos":[],"background":"#12"}"##, "background: '#12' is not a colour, TOP:BOTTOM or an image path (expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255)"),
-        (#"{"board":[1,2],"photos":[],"background":"1,1,256"}"#, "background: '1,1,256' is not a colour, TOP:BOTTOM or an image path (expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255)"),
+        (
+            ##"{"board":[1,2],"photos":[],"background":"#12"}"##,
+            "background: '#12' is not a colour, TOP:BOTTOM or an image path (expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255)"
+        ),
+        (
+            #"{"board":[1,2],"photos":[],"background":"1,1,256"}"#,
+            "background: '1,1,256' is not a colour, TOP:BOTTOM or an image path (expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255)"
+        ),
         ("{\"board\":[1,2],\n\"photos\":[\n  }", "not valid JSON at line 3, column 3: "),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":"a"}"#, "dragging: expected an object"),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"translation":[1,2]}}"#, "dragging.id: missing"),
-        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"b","translation":[1,2]}}"#, "dragging.id: no photo has the id 'b'"),
+        (
+            #"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"b","translation":[1,2]}}"#,
+            "dragging.id: no photo has the id 'b'"
+        ),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a"}}"#, "dragging.translation: missing"),
-        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1]}}"#, "dragging.translation: expected [width, height]"),
-        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1,2],"x":1}}"#, "dragging.x: unknown key (expected id, translation)"),
-        (#"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1e9,2]}}"#, "dragging.translation.width: 1000000000 points: expected at most 100000 either way"),
+        (
+            #"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1]}}"#,
+            "dragging.translation: expected [width, height]"
+        ),
+        (
+            #"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1,2],"x":1}}"#,
+            "dragging.x: unknown key (expected id, translation)"
+        ),
+        (
+            #"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1e9,2]}}"#,
+            "dragging.translation.width: 1000000000 points: expected at most 100000 either way"
+        ),
         (#"{"board":[1,2],"photos":[],"reduceMotion":1}"#, "reduceMotion: expected true or false"),
         (#"{"board":[1,2],"photos":[],"reduceMotion":"yes"}"#, "reduceMotion: expected true or false"),
     ])
@@ -97,7 +128,11 @@ import LightboxRender
 
     /// Background specs read as colours, gradients or image paths relative to the file.
     @Test(arguments: [
-        ("#000000:#ffffff", BoardBackground.gradient(top: BoardColor(red: 0, green: 0, blue: 0), bottom: BoardColor(red: 1, green: 1, blue: 1))),
+        (
+            "#000000:#ffffff",
+            BoardBackground.gradient(
+                top: BoardColor(red: 0, green: 0, blue: 0), bottom: BoardColor(red: 1, green: 1, blue: 1))
+        ),
         ("51,102,255", .color(BoardColor(red: 0.2, green: 0.4, blue: 1))),
         ("rgb(51, 102, 255)", .color(BoardColor(red: 0.2, green: 0.4, blue: 1))),
         ("steelblue", .color(BoardColor(red: 70.0 / 255, green: 130.0 / 255, blue: 180.0 / 255))),
@@ -120,7 +155,9 @@ import LightboxRender
         (#"{"width":-40,"height":0}"#, CGSize(width: -40, height: 0)),
     ])
     func draggingForms(translation: String, expected: CGSize) throws {
-        let plan = try Self.parse(#"{"board":[1,2],"photos":[{"id":"a","path":"a"}],"dragging":{"id":"a","translation":\#(translation)},"reduceMotion":true}"#)
+        let plan = try Self.parse(
+            #"{"board":[1,2],"photos":[{"id":"a","path":"a"}],"dragging":{"id":"a","translation":\#(translation)},"reduceMotion":true}"#
+        )
         #expect(plan.dragging == BoardDrag(id: "a", translation: expected))
         #expect(plan.reduceMotion)
         #expect(try Self.parse(#"{"board":[1,2],"photos":[],"dragging":null,"reduceMotion":false}"#).dragging == nil)
@@ -130,7 +167,8 @@ import LightboxRender
     @Test func thePrintedLayoutReadsBackAsTheSamePlan() throws {
         let plan = BoardPlan(
             board: CGSize(width: 612.3, height: 791), cardWidth: 133.7, scale: 1.75,
-            background: .gradient(top: BoardColor(red: 0.1, green: 0.2, blue: 0.3), bottom: BoardColor(red: 1, green: 0.5, blue: 0)),
+            background: .gradient(
+                top: BoardColor(red: 0.1, green: 0.2, blue: 0.3), bottom: BoardColor(red: 1, green: 0.5, blue: 0)),
             photos: [
                 BoardPhoto(id: "Oslo", path: "/p/o.jpg", caption: "Oslo, \"winter\""),
                 BoardPhoto(id: "b", path: "/p/b.jpg", caption: "b"),
@@ -140,6 +178,9 @@ import LightboxRender
         )
         let text = BoardLayoutJSON.value(plan, output: "out.png").text
         #expect(try Self.parse(text) == plan)
-        #expect(text.hasPrefix(#"{"output":"out.png","board":{"width":612.3,"height":791},"scale":1.75,"card":{"width":133.7,"height":"#))
+        #expect(
+            text.hasPrefix(
+                #"{"output":"out.png","board":{"width":612.3,"height":791},"scale":1.75,"card":{"width":133.7,"height":"#
+            ))
     }
 }

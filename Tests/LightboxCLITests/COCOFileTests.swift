@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LightboxCLI
 
 /// The streaming COCO reader: skipped values of every kind, escapes, and errors with lines.
@@ -13,7 +14,8 @@ import Testing
     }
 
     @Test func skippedValuesOfEveryKindAndEscapes() throws {
-        let file = try Self.read("""
+        let file = try Self.read(
+            """
             {"info": {"s": "a\\"]}", "n": -1.5e3, "t": true, "z": null, "deep": [[[{}]], []]},
              "licenses": "x", "images": [{"id": 7, "file_name": "caf\\u00e9 1.png", "width": 4, "height": 3, "extra": [1, "]"]}],
              "annotations": [{"segmentation": {"counts": "a]b}c", "size": [3, 4]}, "id": 1, "image_id": 7, "category_id": 2,
@@ -21,7 +23,9 @@ import Testing
              "categories": [{"supercategory": {"a": [1]}, "id": 2, "name": "tab\\tle"}]}
             """)
         #expect(file.images[7]?.fileName == "café 1.png" && file.images[7]?.width == 4)
-        #expect(file.annotations.count == 1 && file.annotations[0].bbox == [0.5, 1, 2, 1.5] && file.annotations[0].categoryID == 2)
+        #expect(
+            file.annotations.count == 1 && file.annotations[0].bbox == [0.5, 1, 2, 1.5]
+                && file.annotations[0].categoryID == 2)
         #expect(file.categories[2]?.name == "tab\tle")
     }
 

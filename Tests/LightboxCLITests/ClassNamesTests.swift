@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LightboxCLI
 
 /// `names` and `nc` of data.yaml files written every way, and class names refused as folders.
@@ -30,14 +31,20 @@ import Testing
         ("names:\n  cat: 0\n", "data.yaml:2: names: 'cat' is not a class id (0, 1, ...)"),
         ("names: [cat, [a, b]]\n", "data.yaml:1: names: class 1: expected a name, got a list"),
         ("names:\n  - cat\n  - ~\n", "data.yaml:3: names: class 1 has no name"),
-        ("names:\n  - cat\n  - no\n", "data.yaml:3: names: class 1 'no' is a boolean to YAML 1.1 readers such as Ultralytics; quote it"),
+        (
+            "names:\n  - cat\n  - no\n",
+            "data.yaml:3: names: class 1 'no' is a boolean to YAML 1.1 readers such as Ultralytics; quote it"
+        ),
         ("nc: 3\nnames: [a, b]\n", "data.yaml:1: nc: nc is 3 but names has ids 0, 1"),
         ("nc: two\nnames: [a, b]\n", "data.yaml:1: nc: 'two' is not a class count"),
         ("names: [a, 'b/c']\n", "data.yaml:1: names: class 1 'b/c' cannot be a folder name: it holds '/'"),
         ("names: [a, '..']\n", "data.yaml:1: names: class 1 '..' cannot be a folder name: it is '..'"),
         ("names: ['', b]\n", "data.yaml:1: names: class 0 '' cannot be a folder name: it is empty"),
         ("names:\n  0: a\\b\n", "data.yaml:2: names: class 0 'a\\b' cannot be a folder name: it holds '\\'"),
-        ("names: [\"a\\tb\"]\n", "data.yaml:1: names: class 0 'a\\u{9}b' cannot be a folder name: it holds a control character"),
+        (
+            "names: [\"a\\tb\"]\n",
+            "data.yaml:1: names: class 0 'a\\u{9}b' cannot be a folder name: it holds a control character"
+        ),
         ("- a\n- b\n", "data.yaml:1: expected a mapping of keys such as path, train, val and names"),
     ])
     func badNames(text: String, message: String) {

@@ -6,7 +6,8 @@ import Testing
 /// Every `lightbox` command in a shell block of the README and docs/ parses and passes its command's checks.
 @Suite struct DocumentedExamplesTests {
     /// The package root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The `lightbox ...` commands of ```sh blocks in `file`, continuations joined, pipes and redirections cut.
     static func examples(in file: URL) throws -> [String] {
@@ -64,7 +65,8 @@ import Testing
 
     /// Every documented example, with the file it is in.
     static let all: [(String, String)] = {
-        let files = [root.appendingPathComponent("README.md")]
+        let files =
+            [root.appendingPathComponent("README.md")]
             + ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? [])
             .filter { $0.hasSuffix(".md") }.sorted().map { root.appendingPathComponent("docs/" + $0) }
         return files.flatMap { file in ((try? examples(in: file)) ?? []).map { (file.lastPathComponent, $0) } }

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
 import LightboxCLI
+import Testing
 
 /// Replays the fuzz seeds and every input the fuzzer ever found (Fuzz/Seeds, Fuzz/Regressions) through its parser.
 @Suite struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// (target, file) for every stored input.
     static let inputs: [(String, URL)] = {
@@ -12,7 +13,8 @@ import LightboxCLI
         for folder in ["Fuzz/Seeds", "Fuzz/Regressions"] {
             for target in FuzzTargets.names {
                 let directory = root.appendingPathComponent("\(folder)/\(target)")
-                let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+                let files =
+                    (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
                 found += files.filter { !$0.lastPathComponent.hasPrefix(".") }.map { (target, $0) }
             }
         }

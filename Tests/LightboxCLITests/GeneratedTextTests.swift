@@ -39,7 +39,9 @@ import Testing
         for command in Lightbox.root.subcommands {
             #expect(script.contains(command.name))
             for option in command.options {
-                #expect(script.contains("--\(option.long)") || script.contains("-l \(option.long)"), "\(shell): --\(option.long)")
+                #expect(
+                    script.contains("--\(option.long)") || script.contains("-l \(option.long)"),
+                    "\(shell): --\(option.long)")
             }
         }
         #expect(script.contains("none truncated error warning"))
@@ -64,7 +66,8 @@ import Testing
         let file = try Self.scriptFile("bash")
         defer { try? FileManager.default.removeItem(atPath: file) }
         let quoted = words.map { "'\($0)'" }.joined(separator: " ")
-        let program = "source \(file); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _lightbox; echo \"${COMPREPLY[*]}\""
+        let program =
+            "source \(file); COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _lightbox; echo \"${COMPREPLY[*]}\""
         let (status, output) = try #require(try Self.run("bash", ["-c", program]))
         #expect(status == 0)
         #expect(output.contains(expected), "\(output)")
@@ -76,7 +79,9 @@ import Testing
         for command in Lightbox.root.subcommands {
             #expect(page.contains(".SS lightbox \(command.name)"))
             for option in command.options {
-                #expect(page.contains("\\-\\-" + option.long.replacingOccurrences(of: "-", with: "\\-")), "--\(option.long)")
+                #expect(
+                    page.contains("\\-\\-" + option.long.replacingOccurrences(of: "-", with: "\\-")), "--\(option.long)"
+                )
             }
         }
         #expect(page.contains(".SH EXIT STATUS"))
@@ -89,7 +94,9 @@ import Testing
         #expect(warnings == "")
     }
 
-    @Test(arguments: [["--generate-completion-script"], ["--generate-completion-script", "ksh"], ["--generate-manual", "x"]])
+    @Test(arguments: [
+        ["--generate-completion-script"], ["--generate-completion-script", "ksh"], ["--generate-manual", "x"],
+    ])
     func badRequestsAreUsageErrors(arguments: [String]) {
         #expect(throws: UsageError.self) { try GeneratedText.text(for: arguments, root: Lightbox.root, version: "0") }
     }

@@ -111,10 +111,11 @@ import Testing
 
     @Test func formatsParserErrorWithItsCommandUsage() throws {
         let error = try #require(SampleSpec.error(["crop", "in.jpg", "--rect"]))
-        #expect(ErrorFormatter.format(error, root: SampleSpec.root) == """
-            Error: missing value for '--rect <x,y,w,h>'
-            Usage: lightbox crop <input> --rect <x,y,w,h> [--rect <x,y,w,h> ...] -o <output> [options]
-            See 'lightbox crop --help'.
-            """)
+        #expect(
+            ErrorFormatter.format(error, root: SampleSpec.root) == """
+                Error: missing value for '--rect <x,y,w,h>'
+                Usage: lightbox crop <input> --rect <x,y,w,h> [--rect <x,y,w,h> ...] -o <output> [options]
+                See 'lightbox crop --help'.
+                """)
     }
 }

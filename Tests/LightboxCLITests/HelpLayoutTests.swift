@@ -68,67 +68,78 @@ enum HelpSamples {
 
     @Test func descriptionsShareOneColumn() {
         let help = HelpFormatter.help(for: HelpSamples.wordy, path: ["lightbox", "render"])
-        #expect(help.contains("""
-            ARGUMENTS:
-              <input>            The folder.
+        #expect(
+            help.contains(
+                """
+                ARGUMENTS:
+                  <input>            The folder.
 
-            OPTIONS:
-              --background-colour-of-the-sheet <colour>
-                                 The colour behind the images.
-              -c, --columns <n>  Columns per row. Columns per row. Columns per row. Columns
-                                 per row. Columns per row. Columns per row. Columns per row.
-                                 Columns per row. Columns per row. Columns per row. Columns
-                                 per row. Columns per row.
-              --labels           Print file names under each image.
-              -h, --help         Show help information.
-            """))
+                OPTIONS:
+                  --background-colour-of-the-sheet <colour>
+                                     The colour behind the images.
+                  -c, --columns <n>  Columns per row. Columns per row. Columns per row. Columns
+                                     per row. Columns per row. Columns per row. Columns per row.
+                                     Columns per row. Columns per row. Columns per row. Columns
+                                     per row. Columns per row.
+                  --labels           Print file names under each image.
+                  -h, --help         Show help information.
+                """))
     }
 
     @Test func wrapsOverviewDiscussionAndExamples() {
         let help = HelpFormatter.help(for: HelpSamples.wordy, path: ["lightbox", "render"])
-        #expect(help.hasPrefix("""
-            OVERVIEW: Render a contact sheet of many images, which is a long abstract that
-              has to wrap onto a second line to stay inside eighty columns.
+        #expect(
+            help.hasPrefix(
+                """
+                OVERVIEW: Render a contact sheet of many images, which is a long abstract that
+                  has to wrap onto a second line to stay inside eighty columns.
 
-            USAGE: lightbox render <input> [options]
-            """))
-        #expect(help.contains("""
-            A discussion line that is much longer than eighty columns and therefore has to
-              be wrapped at a word boundary.
+                USAGE: lightbox render <input> [options]
+                """))
+        #expect(
+            help.contains(
+                """
+                A discussion line that is much longer than eighty columns and therefore has to
+                  be wrapped at a word boundary.
 
-              An indented line.
-            """))
-        #expect(help.hasSuffix("""
-            EXAMPLES:
-              lightbox render photos --columns 4 --labels --background-colour-of-the-sheet \\
-                black -o sheet.png
-            """))
+                  An indented line.
+                """))
+        #expect(
+            help.hasSuffix(
+                """
+                EXAMPLES:
+                  lightbox render photos --columns 4 --labels --background-colour-of-the-sheet \\
+                    black -o sheet.png
+                """))
     }
 
     @Test func subcommandColumnAlignsWithOptions() {
         let help = HelpFormatter.help(for: HelpSamples.root, path: ["lightbox"])
-        #expect(help.contains("""
-            OPTIONS:
-              --version   Show the version.
-              -h, --help  Show help information.
+        #expect(
+            help.contains(
+                """
+                OPTIONS:
+                  --version   Show the version.
+                  -h, --help  Show help information.
 
-            SUBCOMMANDS:
-              render      Render a contact sheet of many images, which is a long abstract
-                          that has to wrap onto a second line to stay inside eighty columns.
-              convert     Convert an image.
-            """))
+                SUBCOMMANDS:
+                  render      Render a contact sheet of many images, which is a long abstract
+                              that has to wrap onto a second line to stay inside eighty columns.
+                  convert     Convert an image.
+                """))
     }
 
     @Test func emptyDescriptionsLeaveLabelsAlone() {
-        #expect(HelpFormatter.help(for: HelpSamples.bare, path: ["tool"]) == """
-            USAGE: tool [<files> ...]
+        #expect(
+            HelpFormatter.help(for: HelpSamples.bare, path: ["tool"]) == """
+                USAGE: tool [<files> ...]
 
-            ARGUMENTS:
-              <files> ...
+                ARGUMENTS:
+                  <files> ...
 
-            OPTIONS:
-              --version    Show the version.
-              -h, --help   Show help information.
-            """)
+                OPTIONS:
+                  --version    Show the version.
+                  -h, --help   Show help information.
+                """)
     }
 }

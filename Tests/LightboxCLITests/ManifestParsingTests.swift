@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LightboxCLI
 
 /// CSV quirks, every rect form, and each manifest error with its line and field.
@@ -64,16 +65,29 @@ import Testing
     /// (manifest name, text, the description of each line's outcome: an input or a problem).
     static let manifests: [(String, String, [String])] = [
         ("m.csv", "input,x,y,width,height\na.jpg,0,0,1,1\n", ["dir/a.jpg 0,0,1,1 -"]),
-        ("m.csv", "input,x,y,width,height,output\r\n\"b c.jpg\",0.5,0,0.5,1,out.png\r\n", ["dir/b c.jpg 0.5,0,0.5,1 out.png"]),
+        (
+            "m.csv", "input,x,y,width,height,output\r\n\"b c.jpg\",0.5,0,0.5,1,out.png\r\n",
+            ["dir/b c.jpg 0.5,0,0.5,1 out.png"]
+        ),
         ("m.csv", "height,width,y,x,input\n1,1,0,0,/abs/a.jpg\n", ["/abs/a.jpg 0,0,1,1 -"]),
         ("m.csv", "input,x,y,width,height\na.jpg,abc,0,1,1\n", ["dir/m.csv:2: x: 'abc' is not a number"]),
         ("m.csv", "input,x,y,width,height\na.jpg,0,0,1\n", ["dir/m.csv:2: height: '' is not a number"]),
         ("m.csv", "input,x,y,width,height\n,0,0,1,1\n", ["dir/m.csv:2: input: missing"]),
-        ("m.jsonl", #"{"input":"a.jpg","rect":[[0,0],[1,1]]}"# + "\n\n" + #"{"input":"b.jpg","rect":"0,0,1"}"#,
-         ["dir/a.jpg 0,0,1,1 -", "dir/m.jsonl:3: rect: expected 4 numbers x,y,width,height, got 3"]),
-        ("m.jsonl", #"{"rect":"0,0,1,1"}"# + "\nnot json\n" + #"{"input":"a.jpg"}"#,
-         ["dir/m.jsonl:1: input: missing or not a string", "dir/m.jsonl:2: not a JSON object", "dir/m.jsonl:3: rect: missing"]),
-        ("m.txt", #"{"input":"a.jpg","rect":{"x":0,"y":0,"width":0.5,"height":0.5},"output":"x.webp"}"#, ["dir/a.jpg 0,0,0.5,0.5 x.webp"]),
+        (
+            "m.jsonl", #"{"input":"a.jpg","rect":[[0,0],[1,1]]}"# + "\n\n" + #"{"input":"b.jpg","rect":"0,0,1"}"#,
+            ["dir/a.jpg 0,0,1,1 -", "dir/m.jsonl:3: rect: expected 4 numbers x,y,width,height, got 3"]
+        ),
+        (
+            "m.jsonl", #"{"rect":"0,0,1,1"}"# + "\nnot json\n" + #"{"input":"a.jpg"}"#,
+            [
+                "dir/m.jsonl:1: input: missing or not a string", "dir/m.jsonl:2: not a JSON object",
+                "dir/m.jsonl:3: rect: missing",
+            ]
+        ),
+        (
+            "m.txt", #"{"input":"a.jpg","rect":{"x":0,"y":0,"width":0.5,"height":0.5},"output":"x.webp"}"#,
+            ["dir/a.jpg 0,0,0.5,0.5 x.webp"]
+        ),
     ]
 
     @Test(arguments: manifests)
@@ -87,8 +101,11 @@ import Testing
         let described = try ManifestReader.read(path).map { line -> String in
             switch line {
             case .success(let entry):
-                let rect = [entry.rect.minX, entry.rect.minY, entry.rect.width, entry.rect.height].map { JSONValue.number(Double($0)) }
-                return "\(entry.input.replacingOccurrences(of: root, with: "")) \(rect.joined(separator: ",")) \(entry.output ?? "-")"
+                let rect = [entry.rect.minX, entry.rect.minY, entry.rect.width, entry.rect.height].map {
+                    JSONValue.number(Double($0))
+                }
+                return
+                    "\(entry.input.replacingOccurrences(of: root, with: "")) \(rect.joined(separator: ",")) \(entry.output ?? "-")"
             case .failure(let problem):
                 return problem.description.replacingOccurrences(of: root, with: "")
             }
@@ -100,7 +117,10 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).csv").path
         try Data("file,x,y\na.jpg,0,0\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(throws: BatchProblem(path, line: 1, "the header lacks input, width, height (it needs input,x,y,width,height[,output])")) {
+        #expect(
+            throws: BatchProblem(
+                path, line: 1, "the header lacks input, width, height (it needs input,x,y,width,height[,output])")
+        ) {
             try ManifestReader.read(path)
         }
     }
@@ -113,6 +133,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let lines = try ManifestReader.read(path)
         #expect(lines.count == 2)
-        if case .failure(let problem) = lines[1] { #expect(problem == BatchProblem(path, line: 2, "invalid UTF-8")) } else { Issue.record("line 2 must fail") }
+        if case .failure(let problem) = lines[1] {
+            #expect(problem == BatchProblem(path, line: 2, "invalid UTF-8"))
+        } else {
+            Issue.record("line 2 must fail")
+        }
     }
 }

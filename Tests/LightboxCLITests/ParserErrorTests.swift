@@ -43,7 +43,10 @@ import Testing
         (["crop", "in.jpg", "--rect", "r"], "missing option '--output <output>'", crop),
         (["crop", "-o", "o", "--", "--help"], "missing option '--rect <x,y,w,h>'", crop),
         (["view"], "missing argument '<images>'", ["lightbox", "view"]),
-        (["view", "a.jpg", "--ofset", "1,2"], "unknown option '--ofset'; did you mean '--offset'?", ["lightbox", "view"]),
+        (
+            ["view", "a.jpg", "--ofset", "1,2"], "unknown option '--ofset'; did you mean '--offset'?",
+            ["lightbox", "view"]
+        ),
         (["view", "a.jpg", "--offset"], "missing value for '--offset <dx,dy>'", ["lightbox", "view"]),
     ]
 

@@ -12,16 +12,25 @@ import Testing
         (["in.jpg", "--rect", rect, "-o", "out.jpg"], ["rect": [rect], "output": ["out.jpg"]]),
         (["in.jpg", "--rect", rect, "-oout.jpg"], ["rect": [rect], "output": ["out.jpg"]]),
         (["in.jpg", "--rect", rect, "-o=out.jpg"], ["rect": [rect], "output": ["out.jpg"]]),
-        (["in.jpg", "--rect", "a", "--rect=b", "-o", "o", "--rect", "c"], ["rect": ["a", "b", "c"], "output": ["o"]]),
+        (
+            ["in.jpg", "--rect", "a", "--rect=b", "-o", "o", "--rect", "c"],
+            ["rect": ["a", "b", "c"], "output": ["o"]]
+        ),
         (["in.jpg", "--rect", rect, "-o", "o", "--force"], ["rect": [rect], "output": ["o"], "force": []]),
         (["in.jpg", "--rect", rect, "-o", "o", "-f"], ["rect": [rect], "output": ["o"], "force": []]),
         (["in.jpg", "--rect", rect, "-o", "o", "-fs"], ["rect": [rect], "output": ["o"], "force": [], "strict": []]),
         (["in.jpg", "--rect", rect, "-o", "o", "-f", "--force"], ["rect": [rect], "output": ["o"], "force": []]),
         (["--force", "-o", "o", "--rect", rect, "in.jpg"], ["rect": [rect], "output": ["o"], "force": []]),
-        (["in.jpg", "--rect", rect, "-o", "o", "--quality", "80"], ["rect": [rect], "output": ["o"], "quality": ["80"]]),
+        (
+            ["in.jpg", "--rect", rect, "-o", "o", "--quality", "80"],
+            ["rect": [rect], "output": ["o"], "quality": ["80"]]
+        ),
         (["in.jpg", "--rect", rect, "-o", "o", "-q80"], ["rect": [rect], "output": ["o"], "quality": ["80"]]),
         (["in.jpg", "--rect", rect, "-o", "o", "--quality="], ["rect": [rect], "output": ["o"], "quality": [""]]),
-        (["in.jpg", "--rect", rect, "-o", "o", "--quality", "a=b"], ["rect": [rect], "output": ["o"], "quality": ["a=b"]]),
+        (
+            ["in.jpg", "--rect", rect, "-o", "o", "--quality", "a=b"],
+            ["rect": [rect], "output": ["o"], "quality": ["a=b"]]
+        ),
     ]
 
     @Test(arguments: optionForms)
@@ -34,7 +43,10 @@ import Testing
     static let negativeValues: [([String], [String: [String]])] = [
         (["in.jpg", "--rect", "-0.1,0,1,1", "-o", "o"], ["rect": ["-0.1,0,1,1"], "output": ["o"]]),
         (["in.jpg", "--rect", "-10,5", "-o", "-o"], ["rect": ["-10,5"], "output": ["-o"]]),
-        (["in.jpg", "--rect", "--force", "-o", "--", "-q", "-5"], ["rect": ["--force"], "output": ["--"], "quality": ["-5"]]),
+        (
+            ["in.jpg", "--rect", "--force", "-o", "--", "-q", "-5"],
+            ["rect": ["--force"], "output": ["--"], "quality": ["-5"]]
+        ),
         (["in.jpg", "--rect=-1,-1,2,2", "-o-x.jpg"], ["rect": ["-1,-1,2,2"], "output": ["-x.jpg"]]),
     ]
 
@@ -130,19 +142,27 @@ import Testing
             name: "tool", abstract: "A tool.", arguments: [.optional("file", help: "A file.")],
             options: [.flag("verbose", short: "v", help: "Talk more.")])
         #expect(try ArgumentParser.parse(["--version"], root: root) == .version)
-        #expect(try ArgumentParser.parse([], root: root) == .run(
-            ParsedCommand(command: root, positionals: [], values: [:]), path: ["tool"]))
-        #expect(try ArgumentParser.parse(["-v", "f"], root: root) == .run(
-            ParsedCommand(command: root, positionals: ["f"], values: ["verbose": []]), path: ["tool"]))
+        #expect(
+            try ArgumentParser.parse([], root: root)
+                == .run(
+                    ParsedCommand(command: root, positionals: [], values: [:]), path: ["tool"]))
+        #expect(
+            try ArgumentParser.parse(["-v", "f"], root: root)
+                == .run(
+                    ParsedCommand(command: root, positionals: ["f"], values: ["verbose": []]), path: ["tool"]))
     }
 
     @Test func declaredShortHOverridesHelp() throws {
         let root = CommandSpec(
             name: "tool", abstract: "A tool.",
             options: [.value("height", short: "h", valueName: "px", help: "The height.")])
-        #expect(try ArgumentParser.parse(["-h", "10"], root: root) == .run(
-            ParsedCommand(command: root, positionals: [], values: ["height": ["10"]]), path: ["tool"]))
-        #expect(try ArgumentParser.parse(["--help"], root: root) == .help(
-            HelpFormatter.help(for: root, path: ["tool"])))
+        #expect(
+            try ArgumentParser.parse(["-h", "10"], root: root)
+                == .run(
+                    ParsedCommand(command: root, positionals: [], values: ["height": ["10"]]), path: ["tool"]))
+        #expect(
+            try ArgumentParser.parse(["--help"], root: root)
+                == .help(
+                    HelpFormatter.help(for: root, path: ["tool"])))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LightboxCLI
 
 /// Which normalized rects look like pixels (and get the --units px hint).
@@ -9,6 +10,8 @@ import Testing
         ([1e308, 0, 1, 1], false), ([-5.0, 0, 100, 100], false), ([0.0, 0, 1, 2], true),
     ])
     func looksLikePixels(values: [Double], expected: Bool) {
-        #expect(PixelRects.looksLikePixels(CGRect(x: values[0], y: values[1], width: values[2], height: values[3])) == expected)
+        #expect(
+            PixelRects.looksLikePixels(CGRect(x: values[0], y: values[1], width: values[2], height: values[3]))
+                == expected)
     }
 }

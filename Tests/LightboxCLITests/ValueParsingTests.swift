@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LightboxCLI
 
 /// Tables for the small readers and writers: rects, templates, JSON text, manifest values.
@@ -52,9 +53,10 @@ import Testing
     }
 
     @Test func manifestValuesBecomeOptionText() throws {
-        let object = try JSONSerialization.jsonObject(
-            with: Data(#"{"n":2.5,"s":"a","p":[1,-2],"z":{"width":3,"height":4},"t":true,"x":[1,2,3]}"#.utf8)
-        ) as? [String: Any] ?? [:]
+        let object =
+            try JSONSerialization.jsonObject(
+                with: Data(#"{"n":2.5,"s":"a","p":[1,-2],"z":{"width":3,"height":4},"t":true,"x":[1,2,3]}"#.utf8)
+            ) as? [String: Any] ?? [:]
         #expect(StateManifest.optionValue(object["n"] as Any) == "2.5")
         #expect(StateManifest.optionValue(object["s"] as Any) == "a")
         #expect(StateManifest.optionValue(object["p"] as Any) == "1,-2")
@@ -68,7 +70,8 @@ import Testing
         let text = String(repeating: "a", count: 700) + String(repeating: "b", count: 700)
         let short = Console.shortened(text)
         #expect(short.count == 903)
-        #expect(short.hasPrefix(String(repeating: "a", count: 600)) && short.hasSuffix(String(repeating: "b", count: 300)))
+        #expect(
+            short.hasPrefix(String(repeating: "a", count: 600)) && short.hasSuffix(String(repeating: "b", count: 300)))
         #expect(Console.shortened("short") == "short")
     }
 }

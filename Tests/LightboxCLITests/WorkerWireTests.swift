@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import LightboxCLI
 import LightboxRender
+import Testing
+
+@testable import LightboxCLI
 
 /// The messages between the supervisor and its workers, and the reasons a worker failure gives.
 @Suite struct WorkerWireTests {
@@ -18,10 +19,14 @@ import LightboxRender
     }
 
     @Test func recordsAndCropJobsSurviveTheTrip() throws {
-        let record = BatchRecord(status: .failed, fields: [("input", .string("a.jpg")), ("crashes", .int(2))], error: "a.jpg: x", milliseconds: 12.5)
+        let record = BatchRecord(
+            status: .failed, fields: [("input", .string("a.jpg")), ("crashes", .int(2))], error: "a.jpg: x",
+            milliseconds: 12.5)
         let job = CropJob(
             order: 7, input: "in/a.jpg",
-            items: [Cropper.Item(rect: CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4), output: "o/1.png", square: true)],
+            items: [
+                Cropper.Item(rect: CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4), output: "o/1.png", square: true)
+            ],
             origins: ["crops.csv:3"]
         )
         var writer = WireWriter()
@@ -55,7 +60,10 @@ import LightboxRender
 
     @Test(arguments: [
         (WorkerFailure.crashed(signal: SIGSEGV, detail: ""), "the decoder crashed (SIGSEGV)"),
-        (.crashed(signal: SIGABRT, detail: "free(): invalid next size (normal)\n"), "the decoder crashed (SIGABRT): free(): invalid next size (normal)"),
+        (
+            .crashed(signal: SIGABRT, detail: "free(): invalid next size (normal)\n"),
+            "the decoder crashed (SIGABRT): free(): invalid next size (normal)"
+        ),
         (.crashed(signal: SIGKILL, detail: " a \n\n b \n"), "the decoder crashed (SIGKILL): a; b"),
         (.crashed(signal: 63, detail: ""), "the decoder crashed (signal 63)"),
         (.exited(status: 70, detail: ""), "the decoder stopped with exit status 70"),

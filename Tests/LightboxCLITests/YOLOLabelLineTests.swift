@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import LightboxCLI
 
 /// YOLO label lines (boxes, polygons, oriented boxes, pose) against hand-computed rects.
@@ -33,16 +34,23 @@ import Testing
         #expect(values == expected)
     }
 
-    @Test(arguments: [
-        ("0 0.5 0.5 0.2", nil, "a.txt:4: expected 'class cx cy w h' or 'class x1 y1 x2 y2 x3 y3 ...' (3 or more points), got 4 values"),
-        ("0 0.1 0.1 0.2 0.2 0.3 0.3 0.4", nil, "a.txt:4: expected 'class cx cy w h' or 'class x1 y1 x2 y2 x3 y3 ...' (3 or more points), got 8 values"),
-        ("x 0.5 0.5 0.2 0.2", nil, "a.txt:4: class: 'x' is not a class id"),
-        ("-1 0.5 0.5 0.2 0.2", nil, "a.txt:4: class: '-1' is not a class id"),
-        ("0 0.5 abc 0.2 0.2", nil, "a.txt:4: cy: 'abc' is not a number"),
-        ("0 0.5 0.5 0.2 0.2 0.3 nan", nil, "a.txt:4: y3: 'nan' is not a number"),
-        ("0 2 2 0.2 0.2", nil, "a.txt:4: box: the rect lies outside the image (it must overlap 0...1)"),
-        ("0 0.5 0.5 0.2 0.2", 11, "a.txt:4: expected 11 values for a pose line (kpt_shape), got 5"),
-    ] as [(String, Int?, String)])
+    @Test(
+        arguments: [
+            (
+                "0 0.5 0.5 0.2", nil,
+                "a.txt:4: expected 'class cx cy w h' or 'class x1 y1 x2 y2 x3 y3 ...' (3 or more points), got 4 values"
+            ),
+            (
+                "0 0.1 0.1 0.2 0.2 0.3 0.3 0.4", nil,
+                "a.txt:4: expected 'class cx cy w h' or 'class x1 y1 x2 y2 x3 y3 ...' (3 or more points), got 8 values"
+            ),
+            ("x 0.5 0.5 0.2 0.2", nil, "a.txt:4: class: 'x' is not a class id"),
+            ("-1 0.5 0.5 0.2 0.2", nil, "a.txt:4: class: '-1' is not a class id"),
+            ("0 0.5 abc 0.2 0.2", nil, "a.txt:4: cy: 'abc' is not a number"),
+            ("0 0.5 0.5 0.2 0.2 0.3 nan", nil, "a.txt:4: y3: 'nan' is not a number"),
+            ("0 2 2 0.2 0.2", nil, "a.txt:4: box: the rect lies outside the image (it must overlap 0...1)"),
+            ("0 0.5 0.5 0.2 0.2", 11, "a.txt:4: expected 11 values for a pose line (kpt_shape), got 5"),
+        ] as [(String, Int?, String)])
     func badLines(line: String, pose: Int?, message: String) {
         let reader = YOLOLabelLine(poseValues: pose, pad: 0, strict: false)
         guard case .failure(let problem) = reader.parse(line, file: "a.txt", line: 4) else {

@@ -29,7 +29,9 @@ final class BatchClient {
 
     /// Sends one job line (a JSON object given as a dictionary, or raw text).
     func send(_ job: [String: Any]) throws {
-        try send(line: String(decoding: try JSONSerialization.data(withJSONObject: job, options: [.sortedKeys]), as: UTF8.self))
+        try send(
+            line: String(
+                decoding: try JSONSerialization.data(withJSONObject: job, options: [.sortedKeys]), as: UTF8.self))
     }
 
     /// Sends one raw line.

@@ -17,7 +17,9 @@ import Vips
     }
 
     @Test func badItemsInTheMiddleAreReportedAndTheBatchGoesOn() throws {
-        let (scratch, manifest) = try Self.manifest("crops.csv", """
+        let (scratch, manifest) = try Self.manifest(
+            "crops.csv",
+            """
             input,x,y,width,height,output
             a.png,0,0,0.5,0.5,first.png
             a.png,abc,0,0.5,0.5,bad.png
@@ -27,13 +29,18 @@ import Vips
 
             """)
         let out = scratch.path("out")
-        let result = try CommandRunner.run(["crop", "--manifest", manifest, "--out-dir", out, "--report", scratch.path("report.jsonl"), "--jobs", "2"])
+        let result = try CommandRunner.run([
+            "crop", "--manifest", manifest, "--out-dir", out, "--report", scratch.path("report.jsonl"), "--jobs", "2",
+        ])
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }.sorted()
         #expect(errors.count == 3)
         #expect(errors.contains { $0 == "error: \(manifest):3: x: 'abc' is not a number" })
         #expect(errors.contains { $0.hasPrefix("error: \(manifest):4: \(scratch.path("missing.png")): ") })
-        #expect(errors.contains { $0 == "error: \(manifest):5: rect: the rect lies outside the image (it must overlap 0...1)" })
+        #expect(
+            errors.contains {
+                $0 == "error: \(manifest):5: rect: the rect lies outside the image (it must overlap 0...1)"
+            })
         #expect(result.stderr.hasSuffix("2 done, 3 failed, 0 skipped\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["first.png", "last.png"])
         let corner = try PatternPixel.source(in: VImage.load(out + "/last.png"), x: 0, y: 0)
@@ -42,11 +49,18 @@ import Vips
         #expect(report.count == 5)
         #expect(report.filter { $0.contains(#""status":"done""#) }.count == 2)
         #expect(report.filter { $0.contains(#""status":"failed""#) && $0.contains(#""error":"#) }.count == 3)
-        #expect(report.contains { $0.contains(#""output":"\#(out)/first.png""#) && $0.contains(#""pixels":{"left":0,"top":0,"width":320,"height":240}"#) && $0.contains(#""milliseconds":"#) })
+        #expect(
+            report.contains {
+                $0.contains(#""output":"\#(out)/first.png""#)
+                    && $0.contains(#""pixels":{"left":0,"top":0,"width":320,"height":240}"#)
+                    && $0.contains(#""milliseconds":"#)
+            })
     }
 
     @Test func jsonLinesWithEveryRectFormAndDefaultNames() throws {
-        let (scratch, manifest) = try Self.manifest("crops.jsonl", """
+        let (scratch, manifest) = try Self.manifest(
+            "crops.jsonl",
+            """
             {"input":"a.png","rect":"0,0,0.25,0.25"}
             {"input":"a.png","rect":{"x":0.5,"y":0,"width":0.25,"height":0.25}}
             {"input":"b.png","rect":[[0.25,0.5],[0.25,0.5]]}
@@ -65,11 +79,14 @@ import Vips
     @Test(arguments: [2, 3])
     func shardsCoverTheManifestExactlyOnce(count: Int) throws {
         let lines = (0..<7).map { "\($0 % 2 == 0 ? "a" : "b").png,\(Double($0) / 8),0,0.125,1,crop\($0).png" }
-        let (scratch, manifest) = try Self.manifest("crops.csv", (["input,x,y,width,height,output"] + lines).joined(separator: "\n"))
+        let (scratch, manifest) = try Self.manifest(
+            "crops.csv", (["input,x,y,width,height,output"] + lines).joined(separator: "\n"))
         var written: [String] = []
         for index in 0..<count {
             let out = scratch.path("shard\(index)")
-            let result = try CommandRunner.run(["crop", "--manifest", manifest, "--out-dir", out, "--shard", "\(index + 1)/\(count)"])
+            let result = try CommandRunner.run([
+                "crop", "--manifest", manifest, "--out-dir", out, "--shard", "\(index + 1)/\(count)",
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             written += (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
         }
@@ -89,7 +106,9 @@ import Vips
             Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.25))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            let written = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter { !$0.hasPrefix(".") }
+            let written = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter {
+                !$0.hasPrefix(".")
+            }
             for name in written {
                 #expect(try VImage.load(out + "/" + name).width == 640, "\(name) must be whole")
             }
@@ -111,13 +130,20 @@ import Vips
         try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: labels, withIntermediateDirectories: true)
         _ = try scratch.copy(Self.pattern, as: "images/street.png")
-        try Data("0 0.25 0.25 0.5 0.5\n1 0.75 0.75 0.25 0.25\n1 0.5 0.5 0.1\n".utf8).write(to: URL(fileURLWithPath: labels + "/street.txt"))
+        try Data("0 0.25 0.25 0.5 0.5\n1 0.75 0.75 0.25 0.25\n1 0.5 0.5 0.1\n".utf8).write(
+            to: URL(fileURLWithPath: labels + "/street.txt"))
         try Data("0 0.5 0.5 1 1\n".utf8).write(to: URL(fileURLWithPath: labels + "/orphan.txt"))
         try Data("names: [person, car]\n".utf8).write(to: URL(fileURLWithPath: scratch.path("data.yaml")))
         let out = scratch.path("boxes")
-        let result = try CommandRunner.run(["crop", "--yolo", labels, "--images", images, "--classes", scratch.path("data.yaml"), "--out-dir", out, "--square"])
+        let result = try CommandRunner.run([
+            "crop", "--yolo", labels, "--images", images, "--classes", scratch.path("data.yaml"), "--out-dir", out,
+            "--square",
+        ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: \(labels)/street.txt:3: expected 'class cx cy w h' or 'class x1 y1 x2 y2 x3 y3 ...' (3 or more points), got 4 values"))
+        #expect(
+            result.stderr.contains(
+                "error: \(labels)/street.txt:3: expected 'class cx cy w h' or 'class x1 y1 x2 y2 x3 y3 ...' (3 or more points), got 4 values"
+            ))
         #expect(result.stderr.contains("error: \(labels)/orphan.txt: no image named orphan.* in \(images)"))
         #expect(result.stderr.hasSuffix("2 done, 2 failed, 0 skipped\n"))
         let person = try VImage.load(out + "/person/street_1.png")

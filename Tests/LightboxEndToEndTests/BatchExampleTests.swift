@@ -17,10 +17,13 @@ import Testing
         #expect(run.lines.count == 3)
         for (index, line) in run.lines.enumerated() {
             #expect(line.hasPrefix("\(index + 1) done"), "\(line)")
-            let single = try CommandRunner.run(["crop", "a.jpg", "--rect", "0.\(index + 1),0.1,0.5,0.5", "-o", "single-\(index + 1).jpg"], in: scratch.url)
+            let single = try CommandRunner.run(
+                ["crop", "a.jpg", "--rect", "0.\(index + 1),0.1,0.5,0.5", "-o", "single-\(index + 1).jpg"],
+                in: scratch.url)
             #expect(single.status == 0)
             let batch = FileManager.default.contents(atPath: scratch.path("crop-\(index + 1).jpg"))
-            #expect(batch != nil && batch == FileManager.default.contents(atPath: scratch.path("single-\(index + 1).jpg")))
+            #expect(
+                batch != nil && batch == FileManager.default.contents(atPath: scratch.path("single-\(index + 1).jpg")))
         }
     }
 
@@ -37,13 +40,16 @@ import Testing
         let printed = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandRunner.Result(status: process.terminationStatus, stdout: String(decoding: printed, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self))
+        return CommandRunner.Result(
+            status: process.terminationStatus, stdout: String(decoding: printed, as: UTF8.self),
+            stderr: String(decoding: errors, as: UTF8.self))
     }
 
     @Test func thePythonClientSendsJobsOneByOneAndReadsTheAnswers() throws {
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg"])
-        try Data(try BatchExampleTests.example("python").utf8).write(to: URL(fileURLWithPath: scratch.path("client.py")))
+        try Data(try BatchExampleTests.example("python").utf8).write(
+            to: URL(fileURLWithPath: scratch.path("client.py")))
         let run = try BatchExampleTests.run(["python3", "client.py", CommandRunner.binary.path, "a.jpg"], in: scratch)
         try BatchExampleTests.checkClientRun(run, in: scratch)
     }
@@ -51,7 +57,8 @@ import Testing
     @Test func theSwiftClientSendsJobsOneByOneAndReadsTheAnswers() throws {
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg"])
-        try Data(try BatchExampleTests.example("swift").utf8).write(to: URL(fileURLWithPath: scratch.path("client.swift")))
+        try Data(try BatchExampleTests.example("swift").utf8).write(
+            to: URL(fileURLWithPath: scratch.path("client.swift")))
         let built = try BatchExampleTests.run(["swiftc", "client.swift", "-o", "client"], in: scratch)
         #expect(built.status == 0, "\(built.stderr)")
         try FileManager.default.removeItem(atPath: scratch.path("client.swift"))

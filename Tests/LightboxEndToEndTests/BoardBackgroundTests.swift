@@ -5,16 +5,17 @@ import Vips
 /// `lightbox board --background`: the default gradient, colours, two-colour gradients and images.
 @Suite struct BoardBackgroundTests {
     /// (spec or nil for the default, expected top-left pixel, expected bottom-left pixel), 0 to 255.
-    @Test(arguments: [
-        (nil, [0.72, 0.55, 0.38].map { $0 * 255 }, [0.55, 0.39, 0.25].map { $0 * 255 }),
-        ("#336699", [51.0, 102, 153], [51.0, 102, 153]),
-        ("51,102,153", [51.0, 102, 153], [51.0, 102, 153]),
-        ("255,0,0", [255.0, 0, 0], [255.0, 0, 0]),
-        ("white", [255.0, 255, 255], [255.0, 255, 255]),
-        ("rgb(70,130,180)", [70.0, 130, 180], [70.0, 130, 180]),
-        ("#000000:#ffffff", [0.0, 0, 0], [255.0, 255, 255]),
-        ("255,0,0:blue", [255.0, 0, 0], [0.0, 0, 255]),
-    ] as [(String?, [Double], [Double])])
+    @Test(
+        arguments: [
+            (nil, [0.72, 0.55, 0.38].map { $0 * 255 }, [0.55, 0.39, 0.25].map { $0 * 255 }),
+            ("#336699", [51.0, 102, 153], [51.0, 102, 153]),
+            ("51,102,153", [51.0, 102, 153], [51.0, 102, 153]),
+            ("255,0,0", [255.0, 0, 0], [255.0, 0, 0]),
+            ("white", [255.0, 255, 255], [255.0, 255, 255]),
+            ("rgb(70,130,180)", [70.0, 130, 180], [70.0, 130, 180]),
+            ("#000000:#ffffff", [0.0, 0, 0], [255.0, 255, 255]),
+            ("255,0,0:blue", [255.0, 0, 0], [0.0, 0, 255]),
+        ] as [(String?, [Double], [Double])])
     func colourAndGradientBackgrounds(spec: String?, top: [Double], bottom: [Double]) throws {
         let scratch = try Scratch()
         let photo = try BoardFixture.solidPhoto(scratch, "red.png", color: [220, 20, 30])
@@ -35,7 +36,9 @@ import Vips
         let photo = try BoardFixture.solidPhoto(scratch, "red.png", color: [220, 20, 30])
         let backdrop = try BoardFixture.solidPhoto(scratch, "green.png", color: [10, 200, 40], side: 50)
         let output = scratch.path("out.png")
-        let result = try CommandRunner.run(["board", photo, "--size", "300x200", "--scale", "2", "--background", backdrop, "-o", output])
+        let result = try CommandRunner.run([
+            "board", photo, "--size", "300x200", "--scale", "2", "--background", backdrop, "-o", output,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try VImage.load(output)
         #expect(image.width == 600 && image.height == 400)

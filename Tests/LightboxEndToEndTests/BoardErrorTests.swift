@@ -8,14 +8,35 @@ import Vips
     @Test(arguments: [
         (["a.jpg", "-o", "out.png"], "missing option '--size <WxH>' (or --device NAME)"),
         (["--size", "10x10", "-o", "out.png"], "missing argument '<input>' (or --layout FILE)"),
-        (["a.jpg", "b.jpg", "--captions", "A", "--size", "10x10", "-o", "out.png"], "--captions 'A': 1 captions for 2 inputs"),
-        (["a.jpg", "a.jpg", "--size", "10x10", "-o", "out.png"], "input 'a.jpg' given twice (each input is a card whose id is its path)"),
+        (
+            ["a.jpg", "b.jpg", "--captions", "A", "--size", "10x10", "-o", "out.png"],
+            "--captions 'A': 1 captions for 2 inputs"
+        ),
+        (
+            ["a.jpg", "a.jpg", "--size", "10x10", "-o", "out.png"],
+            "input 'a.jpg' given twice (each input is a card whose id is its path)"
+        ),
         (["a.jpg", "--size", "10by10", "-o", "out.png"], "--size '10by10': expected WxH in points, such as 600x800"),
-        (["a.jpg", "--size", "10x10", "--scale", "9", "-o", "out.png"], "--scale '9': expected a number from 0.01 to 8"),
-        (["a.jpg", "--size", "10x10", "--card-width", "10001", "-o", "out.png"], "--card-width '10001': expected a number up to 10000"),
-        (["a.jpg", "--size", "10x10", "--background", "#12345", "-o", "out.png"], "--background '#12345': expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255, TOP:BOTTOM or an image path"),
-        (["a.jpg", "--size", "10x10", "--background", "1,2,300", "-o", "out.png"], "--background '1,2,300': expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255, TOP:BOTTOM or an image path"),
-        (["a.jpg", "--size", "10x10", "-o", "out.txt"], "-o 'out.txt': unsupported format (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"),
+        (
+            ["a.jpg", "--size", "10x10", "--scale", "9", "-o", "out.png"],
+            "--scale '9': expected a number from 0.01 to 8"
+        ),
+        (
+            ["a.jpg", "--size", "10x10", "--card-width", "10001", "-o", "out.png"],
+            "--card-width '10001': expected a number up to 10000"
+        ),
+        (
+            ["a.jpg", "--size", "10x10", "--background", "#12345", "-o", "out.png"],
+            "--background '#12345': expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255, TOP:BOTTOM or an image path"
+        ),
+        (
+            ["a.jpg", "--size", "10x10", "--background", "1,2,300", "-o", "out.png"],
+            "--background '1,2,300': expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255, TOP:BOTTOM or an image path"
+        ),
+        (
+            ["a.jpg", "--size", "10x10", "-o", "out.txt"],
+            "-o 'out.txt': unsupported format (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"
+        ),
         (["a.jpg", "--layout", "b.json", "-o", "out.png"], "unexpected argument 'a.jpg': --layout names the photos"),
     ])
     func usageErrorsExit64AndWriteNothing(arguments: [String], message: String) throws {
@@ -28,8 +49,10 @@ import Vips
 
     /// A bad layout file gives one `error: FILE: key: reason` line, exit 1, and no image.
     @Test(arguments: [
-        (#"{"board":[300,300],"photos":[{"id":"Oslo","path":"a.png"},{"id":"Lima","path":"b.png"},{"id":"Oslo","path":"c.png"}]}"#,
-         "photos[2].id: duplicate id 'Oslo'"),
+        (
+            #"{"board":[300,300],"photos":[{"id":"Oslo","path":"a.png"},{"id":"Lima","path":"b.png"},{"id":"Oslo","path":"c.png"}]}"#,
+            "photos[2].id: duplicate id 'Oslo'"
+        ),
         (#"{"board":[300,300],"photos":[],"stacking":["Oslo"]}"#, "stacking[0]: no photo has the id 'Oslo'"),
         (#"{"board":[300,-1],"photos":[]}"#, "board.height: -1 points: expected more than 0, at most 100000"),
         ("{\"board\":[300,300],\n  \"photos\": [,]}", "not valid JSON at line 2, column 14: "),
@@ -54,7 +77,8 @@ import Vips
         let arguments = ["board", good, broken, "--size", "160x190", "--background", "#808080", "-o", output]
         let result = try CommandRunner.run(arguments + (placeholder ? ["--placeholder"] : []))
         #expect(result.status == (placeholder ? 0 : 1))
-        #expect(result.stderr.hasPrefix(placeholder ? "warning: \(broken): " : "error: \(broken): "), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(placeholder ? "warning: \(broken): " : "error: \(broken): "), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         // Both cards sit in the middle; the broken one (index 1) is on top when drawn.
         let centre = try VImage.load(output).pixel(x: 80, y: 95)
@@ -65,7 +89,9 @@ import Vips
     @Test func aMissingBackgroundImageFailsAndWritesNothing() throws {
         let scratch = try Scratch()
         let good = try BoardFixture.solidPhoto(scratch, "red.png", color: [220, 20, 30])
-        let result = try CommandRunner.run(["board", good, "--size", "100x100", "--background", scratch.path("none.jpg"), "-o", scratch.path("out.png")])
+        let result = try CommandRunner.run([
+            "board", good, "--size", "100x100", "--background", scratch.path("none.jpg"), "-o", scratch.path("out.png"),
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: \(scratch.path("none.jpg")): "), "\(result.stderr)")
         #expect(try scratch.contents() == ["red.png"])

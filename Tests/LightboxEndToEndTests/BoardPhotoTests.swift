@@ -7,7 +7,9 @@ import Vips
     /// Draws one photo on a 300x300 board at scale 2 and returns the image.
     static func board(_ photo: String, in scratch: Scratch) throws -> VImage {
         let output = scratch.path("\(UUID().uuidString).png")
-        let result = try CommandRunner.run(["board", photo, "--captions", "x", "--size", "300x300", "--scale", "2", "-o", output])
+        let result = try CommandRunner.run([
+            "board", photo, "--captions", "x", "--size", "300x300", "--scale", "2", "-o", output,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         return try VImage.load(output)
     }
@@ -29,8 +31,10 @@ import Vips
     @Test func transparencyIsFlattenedOntoWhite() throws {
         let scratch = try Scratch()
         let image = try Self.board(CommandRunner.fixtures.appendingPathComponent("alpha.png").path, in: scratch)
-        let printed = try CommandRunner.run(["board", CommandRunner.fixtures.appendingPathComponent("alpha.png").path,
-                                             "--size", "300x300", "-o", scratch.path("x.png"), "--dry-run"])
+        let printed = try CommandRunner.run([
+            "board", CommandRunner.fixtures.appendingPathComponent("alpha.png").path,
+            "--size", "300x300", "-o", scratch.path("x.png"), "--dry-run",
+        ])
         let card = try #require(try BoardFixture.cards(BoardFixture.object(printed)).first)
         let clear = try BoardFixture.pixel(image, card: card, local: (-55, -20), scale: 2)
         let opaque = try BoardFixture.pixel(image, card: card, local: (45, -20), scale: 2)
@@ -44,7 +48,8 @@ import Vips
         let scratch = try Scratch()
         let image = try Self.board(CommandRunner.fixtures.appendingPathComponent(name).path, in: scratch)
         #expect(image.bands == 3 && image.format == "uchar" && image.interpretation == "srgb")
-        let printed = try CommandRunner.run(["board", "a.jpg", "--size", "300x300", "-o", "x.png", "--dry-run"], in: scratch.url)
+        let printed = try CommandRunner.run(
+            ["board", "a.jpg", "--size", "300x300", "-o", "x.png", "--dry-run"], in: scratch.url)
         let card = try #require(try BoardFixture.cards(BoardFixture.object(printed)).first)
         let centre = try BoardFixture.pixel(image, card: card, local: (0, -15), scale: 2)
         #expect(BoardFixture.distance(centre, [255, 255, 255]) > 20, "\(centre)")

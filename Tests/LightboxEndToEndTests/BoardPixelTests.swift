@@ -9,7 +9,9 @@ import Vips
     static let grey: [Double] = [128, 128, 128]
 
     /// Draws a one-or-more-card board from a layout file and returns its image and printed cards.
-    static func draw(_ layout: String, scale: Double, in scratch: Scratch, extra: [String] = []) throws -> (VImage, [BoardFixture.Card]) {
+    static func draw(
+        _ layout: String, scale: Double, in scratch: Scratch, extra: [String] = []
+    ) throws -> (VImage, [BoardFixture.Card]) {
         let file = try BoardFixture.write(layout, scratch, "board-\(UUID().uuidString).json")
         let output = scratch.path("board-\(UUID().uuidString).png")
         let arguments = ["board", "--layout", file, "-o", output, "--scale", "\(scale)"] + extra
@@ -48,7 +50,8 @@ import Vips
         // The photo spans x -67...67 and y -78...56 from the card's centre (150x172 card, padding 8).
         let corner = (x: 64.0, y: -75.0)
         let turned = try BoardFixture.pixel(image, card: card, local: corner, scale: 2)
-        let mirrored = BoardFixture.Card(id: card.id, index: card.index, x: card.x, y: card.y, angle: -card.angle, depth: card.depth)
+        let mirrored = BoardFixture.Card(
+            id: card.id, index: card.index, x: card.x, y: card.y, angle: -card.angle, depth: card.depth)
         let wrongWay = try BoardFixture.pixel(image, card: mirrored, local: corner, scale: 2)
         #expect(abs(card.angle) > 1)
         #expect(BoardFixture.distance(turned, Self.red) <= 3, "clockwise point \(turned)")
@@ -88,7 +91,8 @@ import Vips
     @Test func theCaptionIsDrawnUnderThePhoto() throws {
         let scratch = try Scratch()
         _ = try BoardFixture.solidPhoto(scratch, "red.png", color: Self.red)
-        let layout = #"{"board":[700,300],"photos":[{"id":"a","path":"red.png","caption":"WWWWWW"},{"id":"b","path":"red.png","caption":""}]}"#
+        let layout =
+            #"{"board":[700,300],"photos":[{"id":"a","path":"red.png","caption":"WWWWWW"},{"id":"b","path":"red.png","caption":""}]}"#
         let (image, cards) = try Self.draw(layout, scale: 2, in: scratch)
         // The caption line box runs from y 62 to 78 from the centre, directly under the photo and its gap.
         /// The darkest grey along the caption line's middle, 30 points either side of the centre.
@@ -116,7 +120,9 @@ import Vips
             var result = 255.0
             for x in stride(from: from, through: to, by: 0.5) {
                 for y in stride(from: 64.0, through: 76, by: 1) {
-                    result = min(result, try BoardFixture.pixel(image, card: card, local: (x, y), scale: 2).prefix(3).reduce(0, +) / 3)
+                    result = min(
+                        result,
+                        try BoardFixture.pixel(image, card: card, local: (x, y), scale: 2).prefix(3).reduce(0, +) / 3)
                 }
             }
             return result

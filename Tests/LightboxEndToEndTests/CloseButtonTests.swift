@@ -8,7 +8,8 @@ import Vips
     static func render(grey: Double, in scratch: Scratch) throws -> VImage {
         let path = scratch.path("grey-\(Int(grey)).png")
         try VImage.filled(width: 600, height: 900, color: [grey, grey, grey]).save(to: path, saver: "pngsave")
-        return try ViewHelpers.render(["--screen", "320x480", path, "--zoom", "2", "--chrome", "--scale", "2"], in: scratch)
+        return try ViewHelpers.render(
+            ["--screen", "320x480", path, "--zoom", "2", "--chrome", "--scale", "2"], in: scratch)
     }
 
     /// WCAG's contrast ratio between two sRGB greys.
@@ -45,7 +46,8 @@ import Vips
         let path = scratch.path("split.png")
         try VImage.joined([white, black], across: 2).save(to: path, saver: "pngsave")
         // Zoom 2 of a 320x480 fit: the edge lands on the screen's centre; pan it under the button (x 282 points).
-        let image = try ViewHelpers.render(["--screen", "320x480", path, "--zoom", "2", "--offset", "122,0", "--chrome"], in: scratch)
+        let image = try ViewHelpers.render(
+            ["--screen", "320x480", path, "--zoom", "2", "--offset", "122,0", "--chrome"], in: scratch)
         // Row 34 crosses the disc from x 264 to 300, below the cross (rows 15 to 29).
         let row = (266...298).map { x in (try? image.pixel(x: x, y: 34)[0]) ?? 0 }
         let steps = zip(row, row.dropFirst()).map { abs($0 - $1) }

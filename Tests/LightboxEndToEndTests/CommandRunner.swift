@@ -36,7 +36,9 @@ struct CommandRunner {
     }()
 
     /// Runs `lightbox` with `arguments` in `directory`, with `environment` added, and waits for it.
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -7,20 +7,28 @@ import Vips
     @Test func shardZeroIsAUsageErrorWithAHint() throws {
         let result = try CommandRunner.run(["crop", "--manifest", "m.csv", "--out-dir", "out", "--shard", "0/2"])
         #expect(result.status == 64)
-        #expect(result.stderr.hasPrefix("Error: --shard '0/2': expected K/N with 1 <= K <= N, such as 1/4; shards count from 1"))
+        #expect(
+            result.stderr.hasPrefix(
+                "Error: --shard '0/2': expected K/N with 1 <= K <= N, such as 1/4; shards count from 1"))
     }
 
     @Test(arguments: [
         (["--zoom", "10"], ["warning: --zoom 10 is over --max-zoom 4; using 4"]),
         (["--zoom", "0.5"], ["warning: --zoom 0.5 is under 1; using 1"]),
-        (["--max-zoom", "0.5", "--zoom", "2"], ["warning: --max-zoom 0.5 is under 1; using 1", "warning: --zoom 2 is over --max-zoom 1; using 1"]),
+        (
+            ["--max-zoom", "0.5", "--zoom", "2"],
+            ["warning: --max-zoom 0.5 is under 1; using 1", "warning: --zoom 2 is over --max-zoom 1; using 1"]
+        ),
         (["--page", "7"], ["warning: --page 7 is outside the 2 pages (0 to 1); showing page 1"]),
         (["--zoom", "3", "--page", "1"], []),
     ])
     func viewSaysWhatItClamps(options: [String], warnings: [String]) throws {
         let scratch = try Scratch()
         let result = try CommandRunner.run(
-            ["view", ViewHelpers.pattern, ViewHelpers.photo, "--screen", "100x100", "-o", scratch.path("v.png"), "--json"] + options
+            [
+                "view", ViewHelpers.pattern, ViewHelpers.photo, "--screen", "100x100", "-o", scratch.path("v.png"),
+                "--json",
+            ] + options
         )
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").map(String.init) == warnings)
@@ -39,10 +47,14 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         _ = try CommandRunner.run(["crop", ViewHelpers.photo, "--rect", "0,0,1,1", "-o", plain])
         let written = scratch.path("s.\(ext)")
-        let sizes = try [written, plain].map { try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0 }
+        let sizes = try [written, plain].map {
+            try FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int ?? 0
+        }
         #expect(sizes[0] != sizes[1], "the options changed nothing")
         if ext == "jpg" { #expect(try Exiftool.tags(written)["File:EncodingProcess"] == "2") }
-        if ext == "webp" { #expect(try ImageDifference.mean(VImage.load(written), VImage.load(ViewHelpers.photo).autorotated()) == 0) }
+        if ext == "webp" {
+            #expect(try ImageDifference.mean(VImage.load(written), VImage.load(ViewHelpers.photo).autorotated()) == 0)
+        }
     }
 
     @Test(arguments: [
@@ -63,11 +75,15 @@ import Vips
     func narrowCardsAreDrawnWithAWarning(width: String, used: String) throws {
         let scratch = try Scratch()
         let output = scratch.path("b.png")
-        let result = try CommandRunner.run(["board", ViewHelpers.photo, "--size", "100x100", "--card-width", width, "-o", output, "--dry-run"])
+        let result = try CommandRunner.run([
+            "board", ViewHelpers.photo, "--size", "100x100", "--card-width", width, "-o", output, "--dry-run",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("warning: card width \(width) is unusual"))
         #expect(result.stderr.contains("drawn \(used) pt wide"))
-        let drawn = try CommandRunner.run(["board", ViewHelpers.photo, "--size", "100x100", "--card-width", width, "-o", output])
+        let drawn = try CommandRunner.run([
+            "board", ViewHelpers.photo, "--size", "100x100", "--card-width", width, "-o", output,
+        ])
         #expect(drawn.status == 0, "\(drawn.stderr)")
         #expect(try VImage.load(output).width == 100)
     }
@@ -75,7 +91,8 @@ import Vips
     @Test func aLayoutFileWithATinyCardIsDrawn() throws {
         let scratch = try Scratch()
         let layout = scratch.path("layout.json")
-        try Data(#"{"board":[120,120],"cardWidth":12,"photos":[{"path":"\#(ViewHelpers.photo)"}]}"#.utf8).write(to: URL(fileURLWithPath: layout))
+        try Data(#"{"board":[120,120],"cardWidth":12,"photos":[{"path":"\#(ViewHelpers.photo)"}]}"#.utf8).write(
+            to: URL(fileURLWithPath: layout))
         let result = try CommandRunner.run(["board", "--layout", layout, "-o", scratch.path("b.png")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("card width 12 is unusual"))

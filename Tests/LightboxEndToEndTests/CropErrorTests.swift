@@ -42,17 +42,23 @@ import Vips
         let output = scratch.path("clip.png")
         let result = try CommandRunner.run(["crop", Self.pattern, "--rect", "0.75,0.5,0.5,1", "-o", output])
         #expect(result.status == 0)
-        #expect(result.stderr == "warning: --rect 1 '0.75,0.5,0.5,1' is partly outside the image; clipped to 0.75,0.5,0.25,0.5\n")
+        #expect(
+            result.stderr
+                == "warning: --rect 1 '0.75,0.5,0.5,1' is partly outside the image; clipped to 0.75,0.5,0.25,0.5\n")
         let image = try VImage.load(output)
         #expect(image.width == 160 && image.height == 240)
-        let quiet = try CommandRunner.run(["crop", Self.pattern, "--rect", "0.75,0.5,0.5,1", "-o", scratch.path("q.png"), "-q"])
+        let quiet = try CommandRunner.run([
+            "crop", Self.pattern, "--rect", "0.75,0.5,0.5,1", "-o", scratch.path("q.png"), "-q",
+        ])
         #expect(quiet.stderr.isEmpty)
     }
 
     @Test func missingInputFailsButTheBatchGoesOn() throws {
         let scratch = try Scratch()
         let missing = scratch.path("missing.jpg")
-        let result = try CommandRunner.run(["crop", missing, Self.pattern, "--rect", "0,0,0.5,0.5", "-o", scratch.path("{stem}.png")])
+        let result = try CommandRunner.run([
+            "crop", missing, Self.pattern, "--rect", "0,0,0.5,0.5", "-o", scratch.path("{stem}.png"),
+        ])
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1)
@@ -106,8 +112,10 @@ import Vips
         let scratch = try Scratch()
         _ = try scratch.copy(URL(fileURLWithPath: Self.pattern), as: "p.png")
         let result = try CommandRunner.run(
-            ["crop", "p.png", "--rect", "0,0,0.5,1", "--rect", "0.5,0,0.5,1", "-o", "halves/{stem}-{n}.webp",
-             "--preview", "previews/{n}.jpg", "--contact-sheet", "sheets/all.jpg", "--report", "reports/r.jsonl"],
+            [
+                "crop", "p.png", "--rect", "0,0,0.5,1", "--rect", "0.5,0,0.5,1", "-o", "halves/{stem}-{n}.webp",
+                "--preview", "previews/{n}.jpg", "--contact-sheet", "sheets/all.jpg", "--report", "reports/r.jsonl",
+            ],
             in: scratch.url
         )
         #expect(result.status == 0, "\(result.stderr)")
@@ -120,7 +128,8 @@ import Vips
         let scratch = try Scratch()
         try Data("file".utf8).write(to: URL(fileURLWithPath: scratch.path("blocker")))
         for dryRun in [["--dry-run"], []] {
-            let result = try CommandRunner.run(["crop", Self.pattern, "--rect", "0,0,1,1", "-o", scratch.path("blocker/sub/out.png")] + dryRun)
+            let result = try CommandRunner.run(
+                ["crop", Self.pattern, "--rect", "0,0,1,1", "-o", scratch.path("blocker/sub/out.png")] + dryRun)
             #expect(result.status == 1, "\(dryRun)")
             #expect(result.stderr.contains("cannot make the output folder"), "\(result.stderr)")
         }

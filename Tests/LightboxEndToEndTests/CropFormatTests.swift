@@ -12,7 +12,9 @@ import Vips
     func writesEveryFormatFromTheExtension(ext: String) throws {
         let scratch = try Scratch()
         let output = scratch.path("crop.\(ext)")
-        let result = try CommandRunner.run(["crop", Self.fixture("pattern.png"), "--rect", "0,0,0.25,0.5", "-o", output])
+        let result = try CommandRunner.run([
+            "crop", Self.fixture("pattern.png"), "--rect", "0,0,0.25,0.5", "-o", output,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try VImage.load(output)
         #expect(image.width == 160 && image.height == 240)
@@ -21,11 +23,15 @@ import Vips
     /// (extension, the brand in the file's `ftyp` box).
     static let heifFormats = [("avif", "avif"), ("heic", "heic")]
 
-    @Test(.enabled(if: (try? Vips.saver(for: "x.avif")) != nil, "this libvips build has no HEIF saver"), arguments: heifFormats)
+    @Test(
+        .enabled(if: (try? Vips.saver(for: "x.avif")) != nil, "this libvips build has no HEIF saver"),
+        arguments: heifFormats)
     func writesHEIFFormatsWhereTheBuildHasThem(ext: String, brand: String) throws {
         let scratch = try Scratch()
         let output = scratch.path("crop.\(ext)")
-        let result = try CommandRunner.run(["crop", Self.fixture("photo.jpg"), "--rect", "0,0,0.5,0.5", "-o", output, "--quality", "60"])
+        let result = try CommandRunner.run([
+            "crop", Self.fixture("photo.jpg"), "--rect", "0,0,0.5,0.5", "-o", output, "--quality", "60",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let head = try Data(contentsOf: URL(fileURLWithPath: output)).prefix(12)
         #expect(String(decoding: head.suffix(4), as: UTF8.self) == brand)
@@ -36,7 +42,9 @@ import Vips
     @Test func sixteenBitPNGStaysSixteenBit() throws {
         let scratch = try Scratch()
         let output = scratch.path("deep.png")
-        let result = try CommandRunner.run(["crop", Self.fixture("deep16.png"), "--rect", "0.5,0.5,0.5,0.5", "-o", output])
+        let result = try CommandRunner.run([
+            "crop", Self.fixture("deep16.png"), "--rect", "0.5,0.5,0.5,0.5", "-o", output,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try VImage.load(output)
         #expect(image.format == "ushort")
@@ -60,7 +68,9 @@ import Vips
         let jpeg = scratch.path("cmyk.jpg")
         let png = scratch.path("cmyk.png")
         for output in [jpeg, png] {
-            let result = try CommandRunner.run(["crop", Self.fixture("cmyk.jpg"), "--rect", "0,0,0.5,0.5", "-o", output])
+            let result = try CommandRunner.run([
+                "crop", Self.fixture("cmyk.jpg"), "--rect", "0,0,0.5,0.5", "-o", output,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
         }
         #expect(try VImage.load(jpeg).interpretation == "cmyk")

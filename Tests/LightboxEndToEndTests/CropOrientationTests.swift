@@ -33,7 +33,8 @@ import Vips
         for name in ["Landscape_1.jpg", "Landscape_\(orientation).jpg"] {
             let input = CommandRunner.orientationPhotos.appendingPathComponent(name).path
             let result = try CommandRunner.run([
-                "crop", input, "--rect", "0,0,0.5,0.5", "--rect", "0.6,0.5,0.3,0.4", "-o", scratch.path("{stem}-{n}.png"),
+                "crop", input, "--rect", "0,0,0.5,0.5", "--rect", "0.6,0.5,0.3,0.4", "-o",
+                scratch.path("{stem}-{n}.png"),
             ])
             #expect(result.status == 0, "\(result.stderr)")
         }

@@ -55,9 +55,12 @@ import Vips
     @Test func dryRunPrintsTheDocumentedJSONAndWritesNothing() throws {
         let scratch = try Scratch()
         let output = scratch.path("out.jpg")
-        let result = try CommandRunner.run(["crop", Self.pattern, "--rect", "0.25,0.5,0.5,0.25", "-o", output, "--dry-run"])
+        let result = try CommandRunner.run([
+            "crop", Self.pattern, "--rect", "0.25,0.5,0.5,0.25", "-o", output, "--dry-run",
+        ])
         #expect(result.status == 0)
-        let expected = #"{"input":"\#(Self.pattern)","output":"\#(output)","image":{"width":640,"height":480},"#
+        let expected =
+            #"{"input":"\#(Self.pattern)","output":"\#(output)","image":{"width":640,"height":480},"#
             + #""rect":{"x":0.25,"y":0.5,"width":0.5,"height":0.25},"pixels":{"left":160,"top":240,"width":320,"height":120}}"#
         #expect(result.lines == [expected])
         #expect(try scratch.contents().isEmpty)
@@ -81,7 +84,8 @@ import Vips
             "-o", scratch.path("{stem}-{n}.{ext}"),
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try scratch.contents() == ["pattern-1.png", "pattern-2.png", "second-1.png", "second-2.png", "second.png"])
+        #expect(
+            try scratch.contents() == ["pattern-1.png", "pattern-2.png", "second-1.png", "second-2.png", "second.png"])
         let corner = try PatternPixel.source(in: VImage.load(scratch.path("second-2.png")), x: 0, y: 0)
         #expect(corner.x == 320 && corner.y == 240)
     }

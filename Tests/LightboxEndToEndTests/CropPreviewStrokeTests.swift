@@ -5,12 +5,15 @@ import Vips
 /// Preview strokes are in points of the photo as the crop screen shows it; edge rects draw over a margin.
 @Suite struct CropPreviewStrokeTests {
     /// Writes a black photo `width` by `height` and its preview for `rect` with `extra` options; returns the preview.
-    static func preview(width: Int, height: Int, rect: String, extra: [String] = [], in scratch: Scratch) throws -> VImage {
+    static func preview(
+        width: Int, height: Int, rect: String, extra: [String] = [], in scratch: Scratch
+    ) throws -> VImage {
         let photo = scratch.path("black-\(width).png")
         try VImage.filled(width: width, height: height, color: [0, 0, 0]).save(to: photo, saver: "pngsave")
         let preview = scratch.path("preview-\(UUID().uuidString).png")
         let result = try CommandRunner.run(
-            ["crop", photo, "--rect", rect, "-o", scratch.path("crop-\(UUID().uuidString).png"), "--preview", preview] + extra
+            ["crop", photo, "--rect", rect, "-o", scratch.path("crop-\(UUID().uuidString).png"), "--preview", preview]
+                + extra
         )
         #expect(result.status == 0, "\(result.stderr)")
         return try VImage.load(preview)
@@ -30,18 +33,23 @@ import Vips
     ]
 
     @Test(arguments: densities)
-    func frameAndBracketWidthsFollowThePhotoOnTheCropScreen(width: Int, height: Int, options: [String], perPoint: Double) throws {
+    func frameAndBracketWidthsFollowThePhotoOnTheCropScreen(
+        width: Int, height: Int, options: [String], perPoint: Double
+    ) throws {
         let scratch = try Scratch()
-        let image = try Self.preview(width: width, height: height, rect: "0.25,0.25,0.5,0.5", extra: options, in: scratch)
+        let image = try Self.preview(
+            width: width, height: height, rect: "0.25,0.25,0.5,0.5", extra: options, in: scratch)
         #expect(image.width == min(width, 1024))
         // Across the frame's left edge at its mid-height: the 1.5-point frame alone.
         let left = image.width / 4
-        let frame = try Self.coverage(image, row: image.height / 2, columns: max(left - 20, 0)..<(left + image.width / 12))
+        let frame = try Self.coverage(
+            image, row: image.height / 2, columns: max(left - 20, 0)..<(left + image.width / 12))
         #expect(abs(frame - 1.5 * perPoint) <= 0.25, "frame \(frame) pixels, expected \(1.5 * perPoint)")
         // Down across the top edge 5 points right of the corner: the 4-point bracket arm covers the frame.
         let top = image.height / 4
         let column = left + Int((5 * perPoint).rounded())
-        let bracket = try (max(top - 30, 0)..<(top + 30)).map { try image.pixel(x: column, y: $0)[0] / 255 }.reduce(0, +)
+        let bracket = try (max(top - 30, 0)..<(top + 30)).map { try image.pixel(x: column, y: $0)[0] / 255 }.reduce(
+            0, +)
         #expect(abs(bracket - 4 * perPoint) <= 0.35, "bracket \(bracket) pixels, expected \(4 * perPoint)")
     }
 
@@ -55,7 +63,9 @@ import Vips
         // The frame's outer half lies in the margin at mid-height; the inner half on the photo.
         let outer = try Self.coverage(image, row: image.height / 2, columns: 0..<margin)
         let inner = try Self.coverage(image, row: image.height / 2, columns: margin..<(margin + 20))
-        #expect(abs(outer - 0.75 * perPoint) <= 0.25 && abs(inner - 0.75 * perPoint) <= 0.25, "outer \(outer), inner \(inner)")
+        #expect(
+            abs(outer - 0.75 * perPoint) <= 0.25 && abs(inner - 0.75 * perPoint) <= 0.25,
+            "outer \(outer), inner \(inner)")
         // The bracket's outer half too: 2 points outside the top-left corner's arm is white.
         #expect(try image.pixel(x: margin + 30, y: margin - Int(perPoint)).allSatisfy { $0 > 200 })
         // A rect clear of the edges keeps the photo's size.

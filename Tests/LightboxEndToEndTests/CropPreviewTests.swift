@@ -48,7 +48,8 @@ import Vips
 
     @Test func previewWithSeveralCropsNeedsN() throws {
         let result = try CommandRunner.run([
-            "crop", Self.pattern, "--rect", "0,0,0.5,0.5", "--rect", "0.5,0,0.5,0.5", "-o", "c-{n}.png", "--preview", "p.png",
+            "crop", Self.pattern, "--rect", "0,0,0.5,0.5", "--rect", "0.5,0,0.5,0.5", "-o", "c-{n}.png", "--preview",
+            "p.png",
         ])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--preview 'p.png' needs {n}"))

@@ -16,7 +16,8 @@ import Vips
 
     /// Crops with `arguments` added into `name` and loads it.
     static func resized(_ arguments: [String], in scratch: Scratch, input: String = photo) throws -> VImage {
-        let result = try CommandRunner.run(["crop", input, "--rect", rect, "-o", scratch.path("r.png"), "--force"] + arguments)
+        let result = try CommandRunner.run(
+            ["crop", input, "--rect", rect, "-o", scratch.path("r.png"), "--force"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return try VImage.load(scratch.path("r.png"))
     }
@@ -43,7 +44,8 @@ import Vips
     @Test func containPadsWithThePadColour() throws {
         let scratch = try Scratch()
         let full = try Self.reference(in: scratch)
-        let image = try Self.resized(["--resize", "300x300", "--fit", "contain", "--pad-colour", "#ff8000"], in: scratch)
+        let image = try Self.resized(
+            ["--resize", "300x300", "--fit", "contain", "--pad-colour", "#ff8000"], in: scratch)
         #expect(image.width == 300 && image.height == 300)
         // 900x720 scaled by 1/3 is 300x240, centred: 30 rows of padding above and below.
         #expect(try image.pixel(x: 150, y: 10) == [255, 128, 0])
@@ -57,7 +59,10 @@ import Vips
         try scratch.place(URL(fileURLWithPath: Self.photo), at: "images/train/p.jpg")
         try scratch.write("0 0.5 0.5 0.5 0.5\n0 0.2 0.2 0.1 0.3\n", to: "labels/train/p.txt")
         try scratch.write("train: images/train\nnames: [thing]\n", to: "data.yaml")
-        let result = try CommandRunner.run(["crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"), "--resize", "64x48", "--fit", "contain"])
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"), "--resize", "64x48", "--fit",
+            "contain",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["p_1.jpg", "p_2.jpg"] {
             let image = try VImage.load(scratch.path("out/train/thing/\(name)"))
@@ -72,11 +77,15 @@ import Vips
         (["--resize", "20000"], "--resize '20000': expected WxH or N"),
         (["--resize", "224", "--fit", "stretch"], "--fit 'stretch': use one of fill, cover, contain"),
         (["--resize", "224", "--pad-colour", "white"], "--pad-colour goes with --fit contain"),
-        (["--resize", "224", "--fit", "contain", "--pad-colour", "reddish"], "--pad-colour 'reddish': expected a CSS name"),
+        (
+            ["--resize", "224", "--fit", "contain", "--pad-colour", "reddish"],
+            "--pad-colour 'reddish': expected a CSS name"
+        ),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         let scratch = try Scratch()
-        let result = try CommandRunner.run(["crop", Self.photo, "--rect", Self.rect, "-o", scratch.path("r.png")] + arguments)
+        let result = try CommandRunner.run(
+            ["crop", Self.photo, "--rect", Self.rect, "-o", scratch.path("r.png")] + arguments)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: \(message)"), "\(result.stderr)")
     }
@@ -93,8 +102,11 @@ import Vips
         #expect(region.status == 0, "\(region.stderr)")
         #expect(region.stdout.contains(#""decoder":"region""#))
         #expect(region.stdout.contains(#""shrink":\#(shrink)"#) == (shrink > 1), "\(region.stdout)")
-        let plain = try CommandRunner.run(arguments + ["-o", scratch.path("libvips.png")], environment: ["LIGHTBOX_NO_REGION": "1"])
+        let plain = try CommandRunner.run(
+            arguments + ["-o", scratch.path("libvips.png")], environment: ["LIGHTBOX_NO_REGION": "1"])
         #expect(plain.stdout.contains(#""decoder":"libvips""#))
-        #expect(try ImageDifference.mean(VImage.load(scratch.path("region.png")), VImage.load(scratch.path("libvips.png"))) == 0)
+        #expect(
+            try ImageDifference.mean(VImage.load(scratch.path("region.png")), VImage.load(scratch.path("libvips.png")))
+                == 0)
     }
 }

@@ -17,7 +17,9 @@ import Vips
         }
         func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * $0)) & 0xFF) } }
         let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
-        return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", [UInt8](repeating: 0, count: 16)))
+        return Data(
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
+                + chunk("IDAT", [UInt8](repeating: 0, count: 16)))
     }
 
     @Test func decompressionBombIsRefusedBeforeDecoding() throws {
@@ -26,17 +28,24 @@ import Vips
         try Self.bombPNG(width: 100_000, height: 100_000).write(to: URL(fileURLWithPath: bomb))
         let result = try CommandRunner.run(["crop", bomb, "--rect", "0,0,0.001,0.001", "-o", scratch.path("out.png")])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: \(bomb): 100000x100000 is 10000.0 megapixels, over the limit of 250000000 pixels (--max-pixels; 0 for none)\n")
+        #expect(
+            result.stderr
+                == "error: \(bomb): 100000x100000 is 10000.0 megapixels, over the limit of 250000000 pixels (--max-pixels; 0 for none)\n"
+        )
         #expect(try scratch.contents() == ["bomb.png"])
     }
 
     @Test func maxPixelsIsAdjustable() throws {
         let scratch = try Scratch()
         let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png").path
-        let refused = try CommandRunner.run(["crop", pattern, "--rect", "0,0,1,1", "-o", scratch.path("a.png"), "--max-pixels", "300000"])
+        let refused = try CommandRunner.run([
+            "crop", pattern, "--rect", "0,0,1,1", "-o", scratch.path("a.png"), "--max-pixels", "300000",
+        ])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("640x480 is 0.3 megapixels, over the limit of 300000 pixels"))
-        let allowed = try CommandRunner.run(["crop", pattern, "--rect", "0,0,1,1", "-o", scratch.path("b.png"), "--max-pixels", "0"])
+        let allowed = try CommandRunner.run([
+            "crop", pattern, "--rect", "0,0,1,1", "-o", scratch.path("b.png"), "--max-pixels", "0",
+        ])
         #expect(allowed.status == 0)
         #expect(try scratch.contents() == ["b.png"])
     }
@@ -48,7 +57,9 @@ import Vips
         try source.prefix(source.count * 3 / 4).write(to: URL(fileURLWithPath: truncated))
         let strict = try CommandRunner.run(["crop", truncated, "--rect", "0,0,1,1", "-o", scratch.path("strict.png")])
         #expect(strict.status == 1)
-        let lenient = try CommandRunner.run(["crop", truncated, "--rect", "0,0,1,1", "-o", scratch.path("lenient.png"), "--fail-on", "none"])
+        let lenient = try CommandRunner.run([
+            "crop", truncated, "--rect", "0,0,1,1", "-o", scratch.path("lenient.png"), "--fail-on", "none",
+        ])
         #expect(lenient.status == 0, "\(lenient.stderr)")
         #expect(try VImage.load(scratch.path("lenient.png")).width == 1800)
         #expect(try scratch.contents() == ["lenient.png", "truncated.jpg"])
@@ -67,7 +78,10 @@ import Vips
         process.standardError = err
         try process.run()
         let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline && ((try? FileManager.default.contentsOfDirectory(atPath: out))?.filter { !$0.hasPrefix(".") }.isEmpty ?? true) {
+        while Date() < deadline
+            && ((try? FileManager.default.contentsOfDirectory(atPath: out))?.filter { !$0.hasPrefix(".") }.isEmpty
+                ?? true)
+        {
             Thread.sleep(forTimeInterval: 0.05)
         }
         kill(process.processIdentifier, signal)

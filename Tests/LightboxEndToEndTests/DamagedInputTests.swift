@@ -25,7 +25,9 @@ import Vips
         let errors = result.stderr.split(separator: "\n")
         #expect(errors == ["error: \(input): VipsJpeg: Premature end of input file"])
         #expect(result.lines.count == 3)
-        #expect(result.lines.allSatisfy { $0.contains(#""status":"failed""#) && $0.contains("Premature end of input file") })
+        #expect(
+            result.lines.allSatisfy { $0.contains(#""status":"failed""#) && $0.contains("Premature end of input file") }
+        )
         #expect(try scratch.contents() == ["truncated.jpg"])
     }
 
@@ -35,16 +37,21 @@ import Vips
         let scratch = try Scratch()
         let input = try Self.truncated(in: scratch)
         let result = try CommandRunner.run([
-            "crop", input, "--rect", "0,0,0.2,0.2", "--rect", "0.8,0.8,0.2,0.2", "-o", scratch.path("t-{n}.png"), "--json",
+            "crop", input, "--rect", "0,0,0.2,0.2", "--rect", "0.8,0.8,0.2,0.2", "-o", scratch.path("t-{n}.png"),
+            "--json",
         ])
         #expect(result.status == 1)
         #expect(result.stderr == "error: \(input): VipsJpeg: Premature end of input file\n")
-        #expect(result.lines.count == 2 && result.lines.allSatisfy { $0.contains(#""status":"failed""#) }, "\(result.stdout)")
+        #expect(
+            result.lines.count == 2 && result.lines.allSatisfy { $0.contains(#""status":"failed""#) },
+            "\(result.stdout)")
         #expect(try scratch.contents() == ["truncated.jpg"])
     }
 
     /// An input that cannot be opened, or whose decoder crashes, is one line however many crops it has.
-    @Test(arguments: [("notimage.jpg", "", "cannot open"), ("photo.jpg", "crash:photo.jpg", "the decoder crashed (SIGSEGV)")])
+    @Test(arguments: [
+        ("notimage.jpg", "", "cannot open"), ("photo.jpg", "crash:photo.jpg", "the decoder crashed (SIGSEGV)"),
+    ])
     func anInputThatFailsWholeIsOneLine(name: String, fault: String, reason: String) throws {
         let scratch = try Scratch()
         if fault.isEmpty {
@@ -58,8 +65,12 @@ import Vips
         )
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n")
-        #expect(errors.count == 1 && errors[0].hasPrefix("error: \(name): ") && errors[0].contains(reason), "\(result.stderr)")
-        #expect(result.lines.count == 2 && result.lines.allSatisfy { $0.contains(#""status":"failed""#) && $0.contains(reason) })
+        #expect(
+            errors.count == 1 && errors[0].hasPrefix("error: \(name): ") && errors[0].contains(reason),
+            "\(result.stderr)")
+        #expect(
+            result.lines.count == 2
+                && result.lines.allSatisfy { $0.contains(#""status":"failed""#) && $0.contains(reason) })
         #expect(try scratch.contents() == [name])
     }
 
@@ -75,7 +86,9 @@ import Vips
     @Test func boardOfADamagedPhotoNamesThatPhoto() throws {
         let scratch = try Scratch()
         let input = try Self.truncated(in: scratch)
-        let result = try CommandRunner.run(["board", input, ViewHelpers.pattern, "--size", "300x300", "-o", scratch.path("b.png")])
+        let result = try CommandRunner.run([
+            "board", input, ViewHelpers.pattern, "--size", "300x300", "-o", scratch.path("b.png"),
+        ])
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
         #expect(errors.count == 1)

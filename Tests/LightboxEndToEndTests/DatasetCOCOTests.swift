@@ -7,11 +7,14 @@ import Vips
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     /// Two pattern images and an instances file with three annotations (one a crowd box).
-    static func dataset(categories: String = #"[{"id": 1, "name": "cat"}, {"id": 3, "name": "traffic light"}]"#) throws -> Scratch {
+    static func dataset(
+        categories: String = #"[{"id": 1, "name": "cat"}, {"id": 3, "name": "traffic light"}]"#
+    ) throws -> Scratch {
         let scratch = try Scratch()
         try scratch.place(pattern, at: "images/a.png")
         try scratch.place(pattern, at: "images/sub/b.png")
-        try scratch.write("""
+        try scratch.write(
+            """
             {"info": {"year": 2024, "nested": [1, {"x": "]}"}]},
              "images": [{"id": 1, "file_name": "a.png", "width": 640, "height": 480},
                         {"id": 2, "file_name": "sub/b.png", "width": 640, "height": 480, "license": null}],
@@ -29,7 +32,10 @@ import Vips
 
     @Test func everyBoxGoesIntoItsCategoryFolderCrowdBoxesToo() throws {
         let scratch = try Self.dataset()
-        let result = try CommandRunner.run(["crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"), "--out-dir",
+            scratch.path("out"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["cat/a_10.png", "traffic light/a_12.png", "traffic light/b_11.png"])
         let cat = try VImage.load(scratch.path("out/cat/a_10.png"))
@@ -45,8 +51,10 @@ import Vips
 
     @Test func onlyPadAndSquare() throws {
         let scratch = try Self.dataset()
-        let result = try CommandRunner.run(["crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"),
-                                            "--out-dir", scratch.path("out"), "--only", "cat", "--pad", "0.25", "--square"])
+        let result = try CommandRunner.run([
+            "crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"),
+            "--out-dir", scratch.path("out"), "--only", "cat", "--pad", "0.25", "--square",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["cat/a_10.png"])
         // 128x96 padded by a quarter each side is 192x144 at (32, 24); square makes it 192x192 about its centre.
@@ -57,26 +65,49 @@ import Vips
 
     @Test func anUnknownOnlyClassAndABadCategoryNameStopBeforeAnyCrop() throws {
         let scratch = try Self.dataset()
-        var result = try CommandRunner.run(["crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"), "--out-dir", scratch.path("out"), "--only", "dog"])
+        var result = try CommandRunner.run([
+            "crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"), "--out-dir",
+            scratch.path("out"), "--only", "dog",
+        ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: \(scratch.path("instances.json")): --only: no class named 'dog' (the classes are cat, traffic light)"))
+        #expect(
+            result.stderr.contains(
+                "error: \(scratch.path("instances.json")): --only: no class named 'dog' (the classes are cat, traffic light)"
+            ))
         let bad = try Self.dataset(categories: #"[{"id": 1, "name": "cat"}, {"id": 3, "name": "../up"}]"#)
-        result = try CommandRunner.run(["crop", "--coco", bad.path("instances.json"), "--images", bad.path("images"), "--out-dir", bad.path("out")])
+        result = try CommandRunner.run([
+            "crop", "--coco", bad.path("instances.json"), "--images", bad.path("images"), "--out-dir", bad.path("out"),
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("class 3 '../up' cannot be a folder name: it holds '/'"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: bad.path("out")))
     }
 
     @Test(arguments: [
-        (#"{"images": [], "annotations": [{"id": 1, "image_id": 9, "category_id": 1, "bbox": [0, 0, 1, 1]}], "categories": [{"id": 1, "name": "a"}]}"#, "instances.json:1: image_id: annotation 1: no image with id 9"),
-        (#"{"images": [{"id": 1, "file_name": "../x.png", "width": 1, "height": 1}], "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [0, 0, 1, 1]}], "categories": [{"id": 1, "name": "a"}]}"#, "instances.json:1: file_name: image 1: file_name must be a relative path inside --images"),
-        ("{\"images\": [],\n \"annotations\": [{\"id\": 1, \"bbox\": [0, 0, 1]]}", "instances.json:2: expected ',' or '}' in an object"),
-        (#"{"images": [], "annotations": []}"#, "instances.json: categories: no 'categories' array: is this a COCO instances file?"),
+        (
+            #"{"images": [], "annotations": [{"id": 1, "image_id": 9, "category_id": 1, "bbox": [0, 0, 1, 1]}], "categories": [{"id": 1, "name": "a"}]}"#,
+            "instances.json:1: image_id: annotation 1: no image with id 9"
+        ),
+        (
+            #"{"images": [{"id": 1, "file_name": "../x.png", "width": 1, "height": 1}], "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [0, 0, 1, 1]}], "categories": [{"id": 1, "name": "a"}]}"#,
+            "instances.json:1: file_name: image 1: file_name must be a relative path inside --images"
+        ),
+        (
+            "{\"images\": [],\n \"annotations\": [{\"id\": 1, \"bbox\": [0, 0, 1]]}",
+            "instances.json:2: expected ',' or '}' in an object"
+        ),
+        (
+            #"{"images": [], "annotations": []}"#,
+            "instances.json: categories: no 'categories' array: is this a COCO instances file?"
+        ),
     ])
     func badFilesNameFileAndLine(text: String, message: String) throws {
         let scratch = try Scratch()
         try scratch.write(text, to: "instances.json")
-        let result = try CommandRunner.run(["crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"), "--out-dir",
+            scratch.path("out"),
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: \(scratch.url.path)/\(message)"), "\(result.stderr)")
     }
@@ -84,21 +115,36 @@ import Vips
     /// Landscape_6 is stored 1200x1800 and shown 1800x1200; one box given in each frame crops the same pixels.
     @Test(arguments: [
         (1800, 1200, [1200.0, 100, 400, 300], nil as String?),
-        (1200, 1800, [100.0, 200, 300, 400], "is the stored size of an image shown turned (EXIF orientation 6) as 1800x1200; boxes taken in the stored frame"),
-        (900, 600, [600.0, 50, 200, 150], "matches neither the image's displayed size 1800x1200 nor its stored size 1200x1800; boxes scaled to the displayed image"),
+        (
+            1200, 1800, [100.0, 200, 300, 400],
+            "is the stored size of an image shown turned (EXIF orientation 6) as 1800x1200; boxes taken in the stored frame"
+        ),
+        (
+            900, 600, [600.0, 50, 200, 150],
+            "matches neither the image's displayed size 1800x1200 nor its stored size 1200x1800; boxes scaled to the displayed image"
+        ),
     ])
-    func aRotatedPhotoIsCroppedInTheFrameItsAnnotationStates(width: Int, height: Int, bbox: [Double], warning: String?) throws {
+    func aRotatedPhotoIsCroppedInTheFrameItsAnnotationStates(
+        width: Int, height: Int, bbox: [Double], warning: String?
+    ) throws {
         let scratch = try Scratch()
         try scratch.place(CommandRunner.orientationPhotos.appendingPathComponent("Landscape_6.jpg"), at: "images/p.jpg")
         let box = bbox.map { String($0) }.joined(separator: ", ")
-        try scratch.write(#"{"images": [{"id": 1, "file_name": "p.jpg", "width": \#(width), "height": \#(height)}], "annotations": [{"id": 5, "image_id": 1, "category_id": 1, "bbox": [\#(box)]}], "categories": [{"id": 1, "name": "sky"}]}"#, to: "instances.json")
-        let result = try CommandRunner.run(["crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"), "--out-dir", scratch.path("out")])
+        try scratch.write(
+            #"{"images": [{"id": 1, "file_name": "p.jpg", "width": \#(width), "height": \#(height)}], "annotations": [{"id": 5, "image_id": 1, "category_id": 1, "bbox": [\#(box)]}], "categories": [{"id": 1, "name": "sky"}]}"#,
+            to: "instances.json")
+        let result = try CommandRunner.run([
+            "crop", "--coco", scratch.path("instances.json"), "--images", scratch.path("images"), "--out-dir",
+            scratch.path("out"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let warnings = result.stderr.components(separatedBy: "\n").filter { $0.hasPrefix("warning:") }
         #expect(warnings.count == (warning == nil ? 0 : 1), "\(result.stderr)")
         if let warning { #expect(warnings.first?.hasSuffix(warning) == true, "\(result.stderr)") }
         let reference = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg").path
-        let upright = try CommandRunner.run(["crop", reference, "--rect", "\(2.0 / 3),\(1.0 / 12),\(2.0 / 9),0.25", "-o", scratch.path("reference.jpg")])
+        let upright = try CommandRunner.run([
+            "crop", reference, "--rect", "\(2.0 / 3),\(1.0 / 12),\(2.0 / 9),0.25", "-o", scratch.path("reference.jpg"),
+        ])
         #expect(upright.status == 0, "\(upright.stderr)")
         let image = try VImage.load(scratch.path("out/sky/p_5.jpg"))
         let expected = try VImage.load(scratch.path("reference.jpg"))

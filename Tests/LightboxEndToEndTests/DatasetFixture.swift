@@ -6,7 +6,8 @@ extension Scratch {
     @discardableResult
     func write(_ text: String, to name: String) throws -> String {
         let target = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: target)
         return target.path
     }
@@ -15,7 +16,8 @@ extension Scratch {
     @discardableResult
     func place(_ source: URL, at name: String) throws -> String {
         let target = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: target)
         return target.path
     }
@@ -27,7 +29,9 @@ extension Scratch {
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
                 found.append(relative)
             }
         }

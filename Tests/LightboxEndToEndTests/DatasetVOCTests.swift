@@ -11,16 +11,22 @@ import Vips
         let body = objects.map { name, c in
             "<object><name>\(name)</name><pose>Left</pose><difficult>0</difficult><bndbox><xmin>\(c[0])</xmin><ymin>\(c[1])</ymin><xmax>\(c[2])</xmax><ymax>\(c[3])</ymax></bndbox></object>"
         }
-        return "<annotation>\n<folder>VOC2012</folder>\n<filename>\(image)</filename>\n<size><width>640</width><height>480</height><depth>3</depth></size>\n" + body.joined(separator: "\n") + "\n</annotation>\n"
+        return
+            "<annotation>\n<folder>VOC2012</folder>\n<filename>\(image)</filename>\n<size><width>640</width><height>480</height><depth>3</depth></size>\n"
+            + body.joined(separator: "\n") + "\n</annotation>\n"
     }
 
     @Test func oneBasedCornersBecomeExactPixels() throws {
         let scratch = try Scratch()
         try scratch.place(Self.pattern, at: "JPEGImages/a.png")
         try scratch.place(Self.pattern, at: "JPEGImages/b.png")
-        try scratch.write(Self.annotation("a.png", [("cat", [65, 49, 192, 144]), ("dog", [1, 1, 640, 480])]), to: "Annotations/a.xml")
+        try scratch.write(
+            Self.annotation("a.png", [("cat", [65, 49, 192, 144]), ("dog", [1, 1, 640, 480])]), to: "Annotations/a.xml")
         try scratch.write(Self.annotation("b.png", [("cat", [321, 241, 420, 290])]), to: "Annotations/b.xml")
-        let result = try CommandRunner.run(["crop", "--voc", scratch.path("Annotations"), "--images", scratch.path("JPEGImages"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--voc", scratch.path("Annotations"), "--images", scratch.path("JPEGImages"), "--out-dir",
+            scratch.path("out"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["cat/a_1.png", "cat/b_1.png", "dog/a_2.png"])
         // xmin 65..xmax 192 (1-based, inclusive) is pixels 64 to 191: 128 wide.
@@ -36,25 +42,42 @@ import Vips
         let scratch = try Scratch()
         try scratch.place(Self.pattern, at: "img/a.png")
         try scratch.place(Self.pattern, at: "img/c.png")
-        try scratch.write(Self.annotation("a.png", [("cat", [65, 49, 192, 144]), ("cat", [50, 50, 10, 60])]), to: "ann/a.xml")
-        try scratch.write("<annotation>\n<filename>b.png</filename>\n<object><name>cat</name>\n</annotation>\n", to: "ann/b.xml")
-        try scratch.write("<annotation><filename>c.png</filename><object><name>cat</name></object></annotation>", to: "ann/c.xml")
-        let result = try CommandRunner.run(["crop", "--voc", scratch.path("ann"), "--images", scratch.path("img"), "--out-dir", scratch.path("out"), "--only", "cat"])
+        try scratch.write(
+            Self.annotation("a.png", [("cat", [65, 49, 192, 144]), ("cat", [50, 50, 10, 60])]), to: "ann/a.xml")
+        try scratch.write(
+            "<annotation>\n<filename>b.png</filename>\n<object><name>cat</name>\n</annotation>\n", to: "ann/b.xml")
+        try scratch.write(
+            "<annotation><filename>c.png</filename><object><name>cat</name></object></annotation>", to: "ann/c.xml")
+        let result = try CommandRunner.run([
+            "crop", "--voc", scratch.path("ann"), "--images", scratch.path("img"), "--out-dir", scratch.path("out"),
+            "--only", "cat",
+        ])
         #expect(result.status == 1)
         let ann = scratch.path("ann")
-        #expect(result.stderr.contains("error: \(ann)/a.xml:6: bndbox: expected <bndbox> with numbers xmin <= xmax and ymin <= ymax"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: \(ann)/a.xml:6: bndbox: expected <bndbox> with numbers xmin <= xmax and ymin <= ymax"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("error: \(ann)/b.xml:4: not well-formed XML"), "\(result.stderr)")
-        #expect(result.stderr.contains("error: \(ann)/c.xml: size: no <size> with a <width> and <height> above 0"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("error: \(ann)/c.xml: size: no <size> with a <width> and <height> above 0"),
+            "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["cat/a_1.png"])
     }
 
     @Test func aClassNameThatIsNoFolderStopsBeforeAnyCrop() throws {
         let scratch = try Scratch()
         try scratch.place(Self.pattern, at: "img/a.png")
-        try scratch.write(Self.annotation("a.png", [("cat", [1, 1, 10, 10]), ("x\ty", [1, 1, 10, 10])]), to: "ann/a.xml")
-        let result = try CommandRunner.run(["crop", "--voc", scratch.path("ann"), "--images", scratch.path("img"), "--out-dir", scratch.path("out")])
+        try scratch.write(
+            Self.annotation("a.png", [("cat", [1, 1, 10, 10]), ("x\ty", [1, 1, 10, 10])]), to: "ann/a.xml")
+        let result = try CommandRunner.run([
+            "crop", "--voc", scratch.path("ann"), "--images", scratch.path("img"), "--out-dir", scratch.path("out"),
+        ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: \(scratch.path("ann"))/a.xml:6: names: class 'x\\u{9}y' cannot be a folder name: it holds a control character"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "error: \(scratch.path("ann"))/a.xml:6: names: class 'x\\u{9}y' cannot be a folder name: it holds a control character"
+            ), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out")))
     }
 }

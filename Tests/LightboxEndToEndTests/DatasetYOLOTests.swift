@@ -20,7 +20,8 @@ import Vips
     }
 
     @Test func splitsDictNamesAndPolygonsGoIntoSplitAndClassFolders() throws {
-        let scratch = try Self.ultralytics("""
+        let scratch = try Self.ultralytics(
+            """
             # made by hand
             path: ../ds  # the root, relative to this file
             train: images/train
@@ -30,9 +31,14 @@ import Vips
               0: cat  # feline
               1: 'traffic light'
             """)
-        let result = try CommandRunner.run(["crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(scratch.files(under: "out") == ["train/cat/a_1.png", "train/traffic light/a_2.png", "val/traffic light/b_1.png"])
+        #expect(
+            scratch.files(under: "out") == [
+                "train/cat/a_1.png", "train/traffic light/a_2.png", "val/traffic light/b_1.png",
+            ])
         let cat = try VImage.load(scratch.path("out/train/cat/a_1.png"))
         #expect(cat.width == 320 && cat.height == 240)
         // The triangle (0.1,0.1) (0.3,0.1) (0.2,0.4) of 640x480 is bounded by x 64...192, y 48...192.
@@ -40,19 +46,27 @@ import Vips
         #expect(polygon.width == 128 && polygon.height == 144)
         let corner = try PatternPixel.source(in: polygon, x: 0, y: 0)
         #expect(corner.x == 64 && corner.y == 48)
-        let val = try PatternPixel.source(in: try VImage.load(scratch.path("out/val/traffic light/b_1.png")), x: 0, y: 0)
+        let val = try PatternPixel.source(
+            in: try VImage.load(scratch.path("out/val/traffic light/b_1.png")), x: 0, y: 0)
         #expect(val.x == 320 && val.y == 240)
     }
 
     @Test func onlyKeepsTheNamedClassesAndRefusesUnknownOnes() throws {
         let yaml = "path: ../ds\ntrain: images/train\nval: images/val\nnames: {0: cat, 1: traffic light}\n"
         let scratch = try Self.ultralytics(yaml)
-        var result = try CommandRunner.run(["crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out"), "--only", "traffic light"])
+        var result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out"), "--only",
+            "traffic light",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["train/traffic light/a_2.png", "val/traffic light/b_1.png"])
-        result = try CommandRunner.run(["crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out2"), "--only", "cat,dog"])
+        result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out2"), "--only", "cat,dog",
+        ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("--only: no class named 'dog' (the classes are cat, traffic light)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("--only: no class named 'dog' (the classes are cat, traffic light)"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out2")))
     }
 
@@ -61,7 +75,9 @@ import Vips
         try scratch.place(Self.pattern, at: "images/val/x.png")
         try scratch.write("0 0.5 0.5 0.5 0.5\n", to: "labels/val/x.txt")
         try scratch.write("val: images/val\nnames: {0: dog}\n", to: "data.yaml")
-        let result = try CommandRunner.run(["crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["val/dog/x_1.png"])
     }
@@ -74,7 +90,9 @@ import Vips
             try scratch.write("0 0.3 0.4 0.2 0.3\n", to: "labels/train/p\(orientation).txt")
         }
         try scratch.write("train: images/train\nnames: [thing]\n", to: "data.yaml")
-        let result = try CommandRunner.run(["crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let upright = try VImage.load(scratch.path("out/train/thing/p1_1.jpg"))
         let rotated = try VImage.load(scratch.path("out/train/thing/p6_1.jpg"))
@@ -84,17 +102,27 @@ import Vips
 
     @Test func unnamedClassIdsAndBadLinesAreErrorsWithFileAndLine() throws {
         let scratch = try Self.ultralytics("path: ../ds\ntrain: images/train\nval: images/val\nnames: [cat]\n")
-        let result = try CommandRunner.run(["crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out"),
+        ])
         #expect(result.status == 1)
         let labels = scratch.path("ds/labels")
-        #expect(result.stderr.contains("error: \(labels)/train/a.txt:2: class: class 1 has no name in \(scratch.path("cfg/data.yaml"))"))
+        #expect(
+            result.stderr.contains(
+                "error: \(labels)/train/a.txt:2: class: class 1 has no name in \(scratch.path("cfg/data.yaml"))"))
         #expect(result.stderr.contains("error: \(labels)/val/sub/b.txt:1: class: class 1 has no name"))
         #expect(scratch.files(under: "out") == ["train/cat/a_1.png"])
     }
 
     @Test(arguments: [
-        ("names: [cat, 'a/b']\ntrain: images/train\n", "data.yaml:1: names: class 1 'a/b' cannot be a folder name: it holds '/'"),
-        ("names: [cat]\ntrain: {folder: images/train}\n", "data.yaml:2: train: expected a folder or an image list, got a mapping"),
+        (
+            "names: [cat, 'a/b']\ntrain: images/train\n",
+            "data.yaml:1: names: class 1 'a/b' cannot be a folder name: it holds '/'"
+        ),
+        (
+            "names: [cat]\ntrain: {folder: images/train}\n",
+            "data.yaml:2: train: expected a folder or an image list, got a mapping"
+        ),
         ("names: [cat]\ntrain: images/nowhere\n", "data.yaml:2: train: no such folder or image list: "),
         ("names: [cat]\n", "data.yaml:1: no 'train', 'val' or 'test' entry"),
         ("names: [cat]\ntest: images/test\n", "data.yaml: no labels found: none of the 1 images has a label file"),
@@ -116,8 +144,10 @@ import Vips
         try scratch.write("0 0.5 0.5 0.5 0.5\n", to: "labels/train/a.txt")
         try scratch.write("1 0.5 0.5 0.25 0.25\n", to: "labels/val/b.txt")
         try scratch.write("cat\ndog\n", to: "classes.txt")
-        let result = try CommandRunner.run(["crop", "--yolo", scratch.path("labels"), "--images", scratch.path("images"),
-                                            "--classes", scratch.path("classes.txt"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("labels"), "--images", scratch.path("images"),
+            "--classes", scratch.path("classes.txt"), "--out-dir", scratch.path("out"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.hasSuffix("2 done, 0 failed, 0 skipped\n"))
         #expect(scratch.files(under: "out") == ["train/cat/a_1.png", "val/dog/b_1.png"])
@@ -127,7 +157,10 @@ import Vips
         let scratch = try Scratch()
         try scratch.place(Self.pattern, at: "images/a.png")
         try scratch.write("", to: "labels/notes.md")
-        let result = try CommandRunner.run(["crop", "--yolo", scratch.path("labels"), "--images", scratch.path("images"), "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("labels"), "--images", scratch.path("images"), "--out-dir",
+            scratch.path("out"),
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: \(scratch.path("labels")): no labels found"))
     }

@@ -6,7 +6,9 @@ enum Exiftool {
     /// Every tag exiftool finds, as `Group:Name` (family 1 groups: `GPS`, `IFD0`, `XMP-dc`, `IPTC`, `ICC-header`...).
     static func tags(_ path: String) throws -> [String: String] {
         let result = try run(["-json", "-G1", "-a", "-n", path])
-        guard let array = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [[String: Any]], let first = array.first else {
+        guard let array = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [[String: Any]],
+            let first = array.first
+        else {
             return [:]
         }
         return first.mapValues { "\($0)" }
@@ -30,7 +32,8 @@ enum Exiftool {
     static func privateTags(_ tags: [String: String]) -> [String] {
         let groups = ["GPS:", "XMP-", "IPTC:", "MakerNotes:", "Apple:"]
         let names = [":Make", ":Model", ":Artist", ":ImageDescription", ":Creator", ":City", ":ThumbnailImage"]
-        return tags.keys.filter { key in groups.contains { key.hasPrefix($0) } || names.contains { key.hasSuffix($0) } }.sorted()
+        return tags.keys.filter { key in groups.contains { key.hasPrefix($0) } || names.contains { key.hasSuffix($0) } }
+            .sorted()
     }
 
     /// Runs exiftool with `arguments` and returns what it printed.

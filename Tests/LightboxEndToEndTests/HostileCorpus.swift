@@ -9,7 +9,8 @@ enum HostileCorpus {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", CommandRunner.root.appendingPathComponent("Tests/HostileCorpus/make-corpus.py").path,
-            folder, CommandRunner.fixtures.path, CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg").path,
+            folder, CommandRunner.fixtures.path,
+            CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg").path,
         ]
         try process.run()
         process.waitUntilExit()
@@ -25,7 +26,8 @@ enum HostileCorpus {
 
     /// Whether this process may mount a tmpfs (root in CI), for full-disk and read-only cases.
     static let canMount: Bool = {
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("lightbox-mount-\(UUID().uuidString)").path
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("lightbox-mount-\(UUID().uuidString)")
+            .path
         try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: probe) }
         guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]) == 0 else { return false }

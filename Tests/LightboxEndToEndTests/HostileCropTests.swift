@@ -5,7 +5,9 @@ import Vips
 /// `lightbox crop` (and `view`) over the hostile-input corpus: one-line errors naming the file, exit codes, no partial files.
 @Suite struct HostileCropTests {
     /// (command, its arguments besides input and output, the output width when fixed by the command).
-    static let commands: [(String, [String], Int?)] = [("crop", ["--rect", "0,0,1,1"], nil), ("view", ["--screen", "40x30"], 40)]
+    static let commands: [(String, [String], Int?)] = [
+        ("crop", ["--rect", "0,0,1,1"], nil), ("view", ["--screen", "40x30"], 40),
+    ]
 
     @Test(arguments: commands)
     func everyCorpusInputGivesAnImageOrAOneLineError(command: String, arguments: [String], fixedWidth: Int?) throws {
@@ -40,7 +42,10 @@ import Vips
         #expect(result.status == 1)
         #expect(result.stderr.hasSuffix("4 done, 7 failed, 0 skipped\n"), "\(result.stderr)")
         // Default names keep the input's folder relative to the manifest.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out + "/corpus").sorted() == ["animated-1.gif", "cmyk-1.jpg", "deep16-1.png", "one-1.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out + "/corpus").sorted() == [
+                "animated-1.gif", "cmyk-1.jpg", "deep16-1.png", "one-1.png",
+            ])
         _ = corpus
     }
 
@@ -56,7 +61,9 @@ import Vips
     func hostileManifests(name: String, problems: [String], done: Int) throws {
         let scratch = try Scratch()
         let corpus = try HostileCorpus.make(in: scratch)
-        let result = try CommandRunner.run(["crop", "--manifest", "\(corpus)/\(name)", "--out-dir", scratch.path("out")])
+        let result = try CommandRunner.run([
+            "crop", "--manifest", "\(corpus)/\(name)", "--out-dir", scratch.path("out"),
+        ])
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
         #expect(errors.count == problems.count, "\(result.stderr.prefix(2000))")

@@ -25,9 +25,13 @@ import Vips
     @Test func boardAndViewRefuseABombFromItsHeader() throws {
         let scratch = try Scratch()
         let corpus = try HostileCorpus.make(in: scratch)
-        let view = try CommandRunner.run(["view", "\(corpus)/bomb.png", "--screen", "40x30", "-o", scratch.path("v.png")])
+        let view = try CommandRunner.run([
+            "view", "\(corpus)/bomb.png", "--screen", "40x30", "-o", scratch.path("v.png"),
+        ])
         #expect(view.stderr.contains("over the limit of 250000000 pixels"), "\(view.stderr)")
-        let board = try CommandRunner.run(["board", "\(corpus)/bomb.png", "--size", "300x300", "-o", scratch.path("b.png")])
+        let board = try CommandRunner.run([
+            "board", "\(corpus)/bomb.png", "--size", "300x300", "-o", scratch.path("b.png"),
+        ])
         #expect(board.stderr.contains("over the limit of 250000000 pixels"), "\(board.stderr)")
     }
 
@@ -45,7 +49,9 @@ import Vips
     func hostileLayouts(name: String, status: Int32, message: String, writes: Bool) throws {
         let scratch = try Scratch()
         let corpus = try HostileCorpus.make(in: scratch)
-        let result = try CommandRunner.run(["board", "--layout", "\(corpus)/\(name)", "-o", scratch.path("board.png")], in: URL(fileURLWithPath: corpus))
+        let result = try CommandRunner.run(
+            ["board", "--layout", "\(corpus)/\(name)", "-o", scratch.path("board.png")],
+            in: URL(fileURLWithPath: corpus))
         #expect(result.status == status, "\(result.stderr.prefix(300))")
         let lines = result.stderr.split(separator: "\n")
         #expect(FileManager.default.fileExists(atPath: scratch.path("board.png")) == writes)

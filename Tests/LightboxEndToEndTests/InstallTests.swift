@@ -30,7 +30,8 @@ import Testing
             #expect(size > 100, "\(file)")
         }
         #expect(FileManager.default.isExecutableFile(atPath: scratch.url.path + "/usr/local/bin/lightbox"))
-        let page = try String(contentsOfFile: scratch.url.path + "/usr/local/share/man/man1/lightbox.1", encoding: .utf8)
+        let page = try String(
+            contentsOfFile: scratch.url.path + "/usr/local/share/man/man1/lightbox.1", encoding: .utf8)
         #expect(page.hasPrefix(".TH LIGHTBOX 1"))
         #expect(try Self.make("uninstall", Array(variables.dropFirst())) == 0)
         for file in Self.installed {

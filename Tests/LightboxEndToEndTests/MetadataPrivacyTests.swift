@@ -61,7 +61,9 @@ import Vips
     }
 
     @Test func keepMetadataAndStripAreAUsageError() throws {
-        let result = try CommandRunner.run(["crop", "a.jpg", "--rect", "0,0,1,1", "-o", "b.jpg", "--keep-metadata", "--strip"])
+        let result = try CommandRunner.run([
+            "crop", "a.jpg", "--rect", "0,0,1,1", "-o", "b.jpg", "--keep-metadata", "--strip",
+        ])
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: --strip does not go with --keep-metadata"))
     }

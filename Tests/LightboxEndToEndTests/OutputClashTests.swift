@@ -12,7 +12,9 @@ import Vips
     func aClashIsAUsageErrorBeforeAnyWork(extra: [String], role: String) throws {
         let scratch = try Scratch()
         _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "in.png")
-        let arguments = ["crop", "in.png", "--rect", "0,0,0.5,0.5", "--rect", "0.5,0.5,0.5,0.5", "-o", "crop-{n}.jpg", "--force"]
+        let arguments = [
+            "crop", "in.png", "--rect", "0,0,0.5,0.5", "--rect", "0.5,0.5,0.5,0.5", "-o", "crop-{n}.jpg", "--force",
+        ]
         let result = try CommandRunner.run(arguments + extra, in: scratch.url)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: \(role) '"), "\(result.stderr)")
@@ -22,7 +24,8 @@ import Vips
     @Test func anOutputOverAnInputIsAUsageError() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "in.png")
-        let result = try CommandRunner.run(["crop", "in.png", "--rect", "0,0,0.5,0.5", "-o", "./in.png", "--force"], in: scratch.url)
+        let result = try CommandRunner.run(
+            ["crop", "in.png", "--rect", "0,0,0.5,0.5", "-o", "./in.png", "--force"], in: scratch.url)
         #expect(result.status == 64)
         #expect(result.stderr.hasPrefix("Error: output './in.png' is the input 'in.png'"))
     }
@@ -30,7 +33,9 @@ import Vips
     @Test func aContactSheetCanBeWrittenAgainWithForce() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "in.png")
-        let arguments = ["crop", "in.png", "--rect", "0,0,0.5,0.5", "-o", "crop.png", "--contact-sheet", "sheet.jpg", "--force"]
+        let arguments = [
+            "crop", "in.png", "--rect", "0,0,0.5,0.5", "-o", "crop.png", "--contact-sheet", "sheet.jpg", "--force",
+        ]
         for _ in 0..<2 {
             let result = try CommandRunner.run(arguments, in: scratch.url)
             #expect(result.status == 0, "\(result.stderr)")

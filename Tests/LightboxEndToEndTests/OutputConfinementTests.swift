@@ -8,7 +8,8 @@ import Vips
         let scratch = try Scratch()
         let work = scratch.url.appendingPathComponent("a/b")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        _ = try FileManager.default.copyItem(atPath: ViewHelpers.pattern, toPath: work.appendingPathComponent("p.png").path)
+        _ = try FileManager.default.copyItem(
+            atPath: ViewHelpers.pattern, toPath: work.appendingPathComponent("p.png").path)
         let manifest = """
             {"input":"p.png","rect":[0.1,0.2,0.5,0.6],"output":"../../x.png"}
             {"input":"p.png","rect":[0.1,0.2,0.5,0.6],"output":"\(scratch.path("abs.png"))"}
@@ -20,9 +21,14 @@ import Vips
         #expect(result.status == 1)
         let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error:") }
         #expect(errors.contains { $0 == #"error: crops.jsonl:1: output "../../x.png" leaves --out-dir out"# })
-        #expect(errors.contains { $0 == "error: crops.jsonl:2: output \"\(scratch.path("abs.png"))\" leaves --out-dir out" })
+        #expect(
+            errors.contains { $0 == "error: crops.jsonl:2: output \"\(scratch.path("abs.png"))\" leaves --out-dir out" }
+        )
         #expect(errors.count == 2)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out").path).sorted() == ["deep.png", "inside.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out").path).sorted() == [
+                "deep.png", "inside.png",
+            ])
         #expect(!FileManager.default.fileExists(atPath: scratch.path("x.png")))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("abs.png")))
     }
@@ -30,10 +36,12 @@ import Vips
     @Test func viewManifestOutputsStayInTheFolder() throws {
         let scratch = try Scratch()
         let manifest = scratch.path("states.jsonl")
-        try Data("""
+        try Data(
+            """
             {"input":"\(ViewHelpers.pattern)","output":"../escape.png"}
             {"input":"\(ViewHelpers.pattern)","output":"ok.png"}
-            """.utf8).write(to: URL(fileURLWithPath: manifest))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: manifest))
         let out = scratch.path("shots")
         let result = try CommandRunner.run(["view", "--manifest", manifest, "--out-dir", out, "--screen", "100x100"])
         #expect(result.status == 1)
@@ -69,7 +77,8 @@ import Vips
         let work = scratch.url.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "p.png")
-        try Data("input,x,y,width,height,output\n../p.png,0,0,0.5,0.5,crop.png\n".utf8).write(to: work.appendingPathComponent("crops.csv"))
+        try Data("input,x,y,width,height,output\n../p.png,0,0,0.5,0.5,crop.png\n".utf8).write(
+            to: work.appendingPathComponent("crops.csv"))
         let result = try CommandRunner.run(
             ["crop", "--manifest", "crops.csv", "--out-dir", "out", "--preview", "prev/{dir}/{stem}-{n}.jpg"], in: work
         )

@@ -16,7 +16,9 @@ enum ProfiledInputs {
     ]
 
     /// Writes `kind` as `<kind>.<ext>` (profile embedded) and `<kind>-reference.png` (sRGB, no profile) into `scratch`.
-    static func make(_ kind: String, ext: String = "jpg", in scratch: Scratch) throws -> (input: String, reference: String) {
+    static func make(
+        _ kind: String, ext: String = "jpg", in scratch: Scratch
+    ) throws -> (input: String, reference: String) {
         let source = try VImage.load(photo).shrunk(3, 3)
         let converted = try VOperation.call(
             "icc_transform", [("in", .image(source)), ("output_profile", .string(profiles[kind] ?? kind))]
@@ -25,7 +27,8 @@ enum ProfiledInputs {
         let saver = try Vips.saver(for: input)
         try converted.save(to: input, saver: saver, options: ext == "jpg" ? [("Q", .int(95))] : [])
         let reference = scratch.path("\(kind)-reference.png")
-        let shown = try VImage.load(input).iccTransformed(to: "srgb", inputProfile: kind == "cmyk" ? "cmyk" : "srgb", depth: 8)
+        let shown = try VImage.load(input).iccTransformed(
+            to: "srgb", inputProfile: kind == "cmyk" ? "cmyk" : "srgb", depth: 8)
         try shown.save(to: reference, saver: try Vips.saver(for: reference), options: [("strip", .bool(true))])
         return (input, reference)
     }

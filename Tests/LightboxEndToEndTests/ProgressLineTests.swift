@@ -3,11 +3,15 @@ import Testing
 
 /// The progress line appears on a terminal and never when stderr is redirected.
 @Suite struct ProgressLineTests {
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
     func progressIsDrawnOnATerminalOnly() throws {
         let scratch = try Scratch()
-        let manifest = try scratch.manifestOfCopies(CommandRunner.fixtures.appendingPathComponent("pattern.png"), count: 6)
-        let command = [CommandRunner.binary.path, "crop", "--manifest", manifest, "--out-dir", scratch.path("tty"), "--jobs", "1"]
+        let manifest = try scratch.manifestOfCopies(
+            CommandRunner.fixtures.appendingPathComponent("pattern.png"), count: 6)
+        let command = [
+            CommandRunner.binary.path, "crop", "--manifest", manifest, "--out-dir", scratch.path("tty"), "--jobs", "1",
+        ]
         let transcript = scratch.path("typescript")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -23,11 +27,17 @@ import Testing
         #expect(redirected.stderr == "6 done, 0 failed, 0 skipped\n")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
     func rectsOverManyInputsShowProgressToo() throws {
         let scratch = try Scratch()
-        let inputs = try (0..<5).map { try scratch.copy(CommandRunner.fixtures.appendingPathComponent("pattern.png"), as: "p\($0).png") }
-        let command = [CommandRunner.binary.path, "crop"] + inputs + ["--rect", "0,0,0.5,0.5", "-o", scratch.path("{stem}-crop.png"), "--jobs", "1"]
+        let inputs = try (0..<5).map {
+            try scratch.copy(CommandRunner.fixtures.appendingPathComponent("pattern.png"), as: "p\($0).png")
+        }
+        let command =
+            [CommandRunner.binary.path, "crop"] + inputs + [
+                "--rect", "0,0,0.5,0.5", "-o", scratch.path("{stem}-crop.png"), "--jobs", "1",
+            ]
         let transcript = scratch.path("typescript")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")

@@ -16,7 +16,9 @@ import Vips
         try result.lines.map { text in
             let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
             let pixels = try #require(object["pixels"] as? [String: Int])
-            return Line(decoder: object["decoder"] as? String, left: pixels["left"]!, top: pixels["top"]!, width: pixels["width"]!, height: pixels["height"]!)
+            return Line(
+                decoder: object["decoder"] as? String, left: pixels["left"]!, top: pixels["top"]!,
+                width: pixels["width"]!, height: pixels["height"]!)
         }
     }
 
@@ -38,7 +40,9 @@ import Vips
     /// file turned upright (read leniently, so the intact rows of a damaged file compare); returns the decoders named.
     static func cropMatchesLibvips(_ input: String, rects: [String], failOn: String = "truncated") throws -> [String?] {
         let scratch = try Scratch()
-        let result = try CommandRunner.run(["crop", input, "-o", scratch.path("c-{n}.png"), "--json", "--fail-on", failOn] + rects.flatMap { ["--rect", $0] })
+        let result = try CommandRunner.run(
+            ["crop", input, "-o", scratch.path("c-{n}.png"), "--json", "--fail-on", failOn]
+                + rects.flatMap { ["--rect", $0] })
         #expect(result.status == 0, "\(input): \(result.stderr)")
         let reference = try VImage.load(input, failOn: "none").autorotated()
         let lines = try Self.lines(result)
@@ -57,7 +61,10 @@ import Vips
         let input = CommandRunner.orientationPhotos.appendingPathComponent("\(kind)_\(orientation).jpg").path
         let seed = UInt64(orientation + (kind == "Portrait" ? 10 : 0))
         #expect(try Self.cropMatchesLibvips(input, rects: Self.rects(count: 1, seed: seed)) == ["region"])
-        #expect(try Self.cropMatchesLibvips(input, rects: Self.rects(count: 3, seed: seed + 100)) == ["region", "region", "region"])
+        #expect(
+            try Self.cropMatchesLibvips(input, rects: Self.rects(count: 3, seed: seed + 100)) == [
+                "region", "region", "region",
+            ])
     }
 
     @Test func overlappingRectsAndFarApartRectsBothMatch() throws {
@@ -73,16 +80,24 @@ import Vips
         let progressive = scratch.path("progressive.jpg")
         try VImage.load(CommandRunner.orientationPhotos.appendingPathComponent("Landscape_6.jpg").path)
             .save(to: progressive, saver: "jpegsave", options: [("interlace", .bool(true))])
-        let inputs = [progressive, CommandRunner.fixtures.appendingPathComponent("jpeg-kinds/arithmetic.jpg").path, CommandRunner.fixtures.appendingPathComponent("pattern.png").path]
+        let inputs = [
+            progressive, CommandRunner.fixtures.appendingPathComponent("jpeg-kinds/arithmetic.jpg").path,
+            CommandRunner.fixtures.appendingPathComponent("pattern.png").path,
+        ]
         for input in inputs {
-            #expect(try Self.cropMatchesLibvips(input, rects: ["0.1,0.2,0.5,0.6", "0.3,0.3,0.2,0.2"]) == ["libvips", "libvips"], "\(input)")
+            #expect(
+                try Self.cropMatchesLibvips(input, rects: ["0.1,0.2,0.5,0.6", "0.3,0.3,0.2,0.2"]) == [
+                    "libvips", "libvips",
+                ], "\(input)")
         }
     }
 
     @Test func cmykGoesThroughLibvipsAsBefore() throws {
         let scratch = try Scratch()
         let input = CommandRunner.fixtures.appendingPathComponent("cmyk.jpg").path
-        let result = try CommandRunner.run(["crop", input, "--rect", "0.1,0.2,0.5,0.6", "-o", scratch.path("c.jpg"), "--json"])
+        let result = try CommandRunner.run([
+            "crop", input, "--rect", "0.1,0.2,0.5,0.6", "-o", scratch.path("c.jpg"), "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Self.lines(result).map(\.decoder) == ["libvips"])
         #expect(try VImage.load(scratch.path("c.jpg")).interpretation == "cmyk")
@@ -94,8 +109,13 @@ import Vips
         let input = scratch.path("truncated.jpg")
         try source.prefix(source.count * 3 / 5).write(to: URL(fileURLWithPath: input))
         #expect(try Self.cropMatchesLibvips(input, rects: ["0,0,1,0.1"]) == ["region"])
-        #expect(try Self.cropMatchesLibvips(input, rects: ["0,0.5,1,0.5", "0.2,0.7,0.3,0.3"], failOn: "none") == ["libvips", "libvips"])
-        let strict = try CommandRunner.run(["crop", input, "--rect", "0,0.5,1,0.5", "-o", scratch.path("s.png"), "--json"])
+        #expect(
+            try Self.cropMatchesLibvips(input, rects: ["0,0.5,1,0.5", "0.2,0.7,0.3,0.3"], failOn: "none") == [
+                "libvips", "libvips",
+            ])
+        let strict = try CommandRunner.run([
+            "crop", input, "--rect", "0,0.5,1,0.5", "-o", scratch.path("s.png"), "--json",
+        ])
         #expect(strict.status == 1)
         #expect(strict.stderr == "error: \(input): VipsJpeg: Premature end of input file\n")
         #expect(try Self.lines(strict).map(\.decoder) == [nil])

@@ -11,7 +11,8 @@ import Vips
     static func both(_ input: String, _ arguments: [String], in scratch: Scratch) throws -> (VImage, VImage, [String]) {
         var decoders: [String] = []
         for (name, environment) in [("region.png", [:]), ("whole.png", ["LIGHTBOX_NO_REGION": "1"])] {
-            let result = try CommandRunner.run(["view", input, "-o", scratch.path(name), "--json", "--force"] + arguments, environment: environment)
+            let result = try CommandRunner.run(
+                ["view", input, "-o", scratch.path(name), "--json", "--force"] + arguments, environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             decoders.append(object?["decoder"] as? String ?? "none")

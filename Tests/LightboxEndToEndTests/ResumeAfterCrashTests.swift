@@ -21,14 +21,24 @@ import Testing
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         let rows = ["a", "b", "c", "d"].map { "\($0).jpg,0,0,1,1" }
-        try Data((["input,x,y,width,height"] + rows).joined(separator: "\n").utf8).write(to: scratch.url.appendingPathComponent("crops.csv"))
-        let arguments = ["crop", "--manifest", "crops.csv", "--out-dir", "out", "--report", "report.jsonl", "--resume", "--jobs", "1", "-q"]
+        try Data((["input,x,y,width,height"] + rows).joined(separator: "\n").utf8).write(
+            to: scratch.url.appendingPathComponent("crops.csv"))
+        let arguments = [
+            "crop", "--manifest", "crops.csv", "--out-dir", "out", "--report", "report.jsonl", "--resume", "--jobs",
+            "1", "-q",
+        ]
         let first = try CommandRunner.run(arguments, in: scratch.url, environment: ["LIGHTBOX_FAULT": "crash:b.jpg"])
         #expect(first.status == 1, "\(first.stderr)")
-        #expect(try Self.statuses(scratch.path("report.jsonl")) == ["a-1.jpg": "done", "b-1.jpg": "failed", "c-1.jpg": "done", "d-1.jpg": "done"])
+        #expect(
+            try Self.statuses(scratch.path("report.jsonl")) == [
+                "a-1.jpg": "done", "b-1.jpg": "failed", "c-1.jpg": "done", "d-1.jpg": "done",
+            ])
         let second = try CommandRunner.run(arguments, in: scratch.url, environment: ["LIGHTBOX_FAULT": "crash:b.jpg"])
         #expect(second.status == 1, "\(second.stderr)")
-        #expect(try Self.statuses(scratch.path("report.jsonl")) == ["a-1.jpg": "skipped", "b-1.jpg": "failed", "c-1.jpg": "skipped", "d-1.jpg": "skipped"])
+        #expect(
+            try Self.statuses(scratch.path("report.jsonl")) == [
+                "a-1.jpg": "skipped", "b-1.jpg": "failed", "c-1.jpg": "skipped", "d-1.jpg": "skipped",
+            ])
     }
 
     @Test func aViewManifestResumedAfterACrashSkipsEveryFinishedOutput() throws {
@@ -36,12 +46,21 @@ import Testing
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         let lines = ["a", "b", "c", "d"].map { "{\"input\":\"\($0).jpg\",\"output\":\"\($0).png\"}" }
         try Data(lines.joined(separator: "\n").utf8).write(to: scratch.url.appendingPathComponent("states.jsonl"))
-        let arguments = ["view", "--manifest", "states.jsonl", "--out-dir", "out", "--screen", "90x60", "--report", "report.jsonl", "--resume", "--jobs", "1", "-q"]
+        let arguments = [
+            "view", "--manifest", "states.jsonl", "--out-dir", "out", "--screen", "90x60", "--report", "report.jsonl",
+            "--resume", "--jobs", "1", "-q",
+        ]
         let first = try CommandRunner.run(arguments, in: scratch.url, environment: ["LIGHTBOX_FAULT": "crash:b.jpg"])
         #expect(first.status == 1, "\(first.stderr)")
-        #expect(try Self.statuses(scratch.path("report.jsonl")) == ["a.png": "done", "b.png": "failed", "c.png": "done", "d.png": "done"])
+        #expect(
+            try Self.statuses(scratch.path("report.jsonl")) == [
+                "a.png": "done", "b.png": "failed", "c.png": "done", "d.png": "done",
+            ])
         let second = try CommandRunner.run(arguments, in: scratch.url, environment: ["LIGHTBOX_FAULT": "crash:b.jpg"])
         #expect(second.status == 1, "\(second.stderr)")
-        #expect(try Self.statuses(scratch.path("report.jsonl")) == ["a.png": "skipped", "b.png": "failed", "c.png": "skipped", "d.png": "skipped"])
+        #expect(
+            try Self.statuses(scratch.path("report.jsonl")) == [
+                "a.png": "skipped", "b.png": "failed", "c.png": "skipped", "d.png": "skipped",
+            ])
     }
 }

@@ -6,9 +6,18 @@ import Testing
 /// send escape sequences to the terminal.
 @Suite struct TerminalSafetyTests {
     @Test(arguments: [
-        ("crops.csv", "input,x,y,width,height\n\"a\u{1B}[31mred.jpg\",0,0,1,1\n", "error: crops.csv:2: a\\u{1B}[31mred.jpg: cannot open"),
-        ("crops.csv", "input,x,y,width,height\nphoto.jpg,0\u{1B}[2J,0,1,1\n", "error: crops.csv:2: x: '0\\u{1B}[2J' is not a number"),
-        ("crops.jsonl", "{\"input\":\"line\\nbreak\\u0007.jpg\",\"rect\":[0,0,1,1]}\n", "error: crops.jsonl:1: line\\u{A}break\\u{7}.jpg: cannot open"),
+        (
+            "crops.csv", "input,x,y,width,height\n\"a\u{1B}[31mred.jpg\",0,0,1,1\n",
+            "error: crops.csv:2: a\\u{1B}[31mred.jpg: cannot open"
+        ),
+        (
+            "crops.csv", "input,x,y,width,height\nphoto.jpg,0\u{1B}[2J,0,1,1\n",
+            "error: crops.csv:2: x: '0\\u{1B}[2J' is not a number"
+        ),
+        (
+            "crops.jsonl", "{\"input\":\"line\\nbreak\\u0007.jpg\",\"rect\":[0,0,1,1]}\n",
+            "error: crops.jsonl:1: line\\u{A}break\\u{7}.jpg: cannot open"
+        ),
     ])
     func manifestTextIsEscapedInErrorLines(name: String, manifest: String, expected: String) throws {
         let scratch = try Scratch()
@@ -24,7 +33,8 @@ import Testing
 
     @Test func aFileNameIsEscapedInItsErrorLine() throws {
         let scratch = try Scratch()
-        let result = try CommandRunner.run(["crop", "x\u{1B}[31m.jpg", "--rect", "0,0,1,1", "-o", "out.png"], in: scratch.url)
+        let result = try CommandRunner.run(
+            ["crop", "x\u{1B}[31m.jpg", "--rect", "0,0,1,1", "-o", "out.png"], in: scratch.url)
         #expect(result.status == 1)
         #expect(result.stderr == "error: x\\u{1B}[31m.jpg: cannot open: No such file or directory\n")
     }

@@ -10,7 +10,8 @@ import Vips
     func zoomHasTheAskedNumberOfFrames(frames: Int) throws {
         let scratch = try Scratch()
         let output = scratch.path("zoom.gif")
-        let result = try CommandRunner.run(["view"] + Self.screen + ["--animate", "zoom", "--frames", String(frames), "-o", output])
+        let result = try CommandRunner.run(
+            ["view"] + Self.screen + ["--animate", "zoom", "--frames", String(frames), "-o", output])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try ViewHelpers.frames(output)
         #expect(image.width == 320 && image.height == 480 * frames)
@@ -20,7 +21,8 @@ import Vips
     @Test func zoomEndsAtTheDoubleTapZoom() throws {
         let scratch = try Scratch()
         let output = scratch.path("zoom.gif")
-        let result = try CommandRunner.run(["view"] + Self.screen + ["--animate", "zoom", "--frames", "4", "--duration", "0.3", "-o", output])
+        let result = try CommandRunner.run(
+            ["view"] + Self.screen + ["--animate", "zoom", "--frames", "4", "--duration", "0.3", "-o", output])
         #expect(result.status == 0, "\(result.stderr)")
         let frames = try ViewHelpers.frames(output)
         #expect(frames.hasField("delay"))
@@ -40,7 +42,10 @@ import Vips
     @Test func dismissingDragLeavesTheScreen() throws {
         let scratch = try Scratch()
         let output = scratch.path("dismiss.gif")
-        let arguments = Self.screen + ["--pull", "100", "--predicted", "400", "--animate", "dismiss", "--frames", "6", "-o", output, "--json"]
+        let arguments =
+            Self.screen + [
+                "--pull", "100", "--predicted", "400", "--animate", "dismiss", "--frames", "6", "-o", output, "--json",
+            ]
         let result = try CommandRunner.run(["view"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(#""dismisses":true"#))

@@ -22,7 +22,10 @@ import Vips
         #expect(try ViewHelpers.mean(chrome, 0, 0, 14, 44) == 0)
         #expect(try ViewHelpers.mean(chrome, 16, 0, 48, 8) == 0)
         // Below the header the picture is untouched.
-        #expect(try ImageDifference.mean(chrome.crop(left: 0, top: 44, width: 320, height: 436), plain.crop(left: 0, top: 44, width: 320, height: 436)) == 0)
+        #expect(
+            try ImageDifference.mean(
+                chrome.crop(left: 0, top: 44, width: 320, height: 436),
+                plain.crop(left: 0, top: 44, width: 320, height: 436)) == 0)
     }
 
     @Test func labelNamesThePageShown() throws {

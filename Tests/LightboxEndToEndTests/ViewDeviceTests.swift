@@ -23,7 +23,8 @@ import Vips
     @Test(arguments: [([String](), 0), (["--safe-area", "59,34"], 59), (["--safe-area", "20,0"], 20)])
     func headerIsLaidOutBelowTheTopSafeArea(extra: [String], top: Int) throws {
         let scratch = try Scratch()
-        let image = try ViewHelpers.render(["--screen", "320x480", try Self.black(scratch), "--chrome"] + extra, in: scratch)
+        let image = try ViewHelpers.render(
+            ["--screen", "320x480", try Self.black(scratch), "--chrome"] + extra, in: scratch)
         let rows = try #require(try Self.labelRows(image))
         #expect(rows.0 >= top + 8 && rows.1 <= top + 36, "label rows \(rows) for a header at \(top)")
         #expect(abs(Double(rows.0 + rows.1) / 2 - Double(top + 22)) <= 3, "label rows \(rows)")
@@ -52,7 +53,9 @@ import Vips
     /// Both start with the same digit, so their ink starts at the same place in the line.
     @Test func labelDigitsAreMonospaced() throws {
         let scratch = try Scratch()
-        let pages = ["--screen", "320x480", "--chrome", "--scale", "2"] + [String](repeating: try Self.black(scratch), count: 19)
+        let pages =
+            ["--screen", "320x480", "--chrome", "--scale", "2"]
+            + [String](repeating: try Self.black(scratch), count: 19)
         var ends: [Int] = []
         for page in ["10", "17"] {
             let image = try ViewHelpers.render(pages + ["--page", page], as: "page-\(page).png", in: scratch)
@@ -72,7 +75,10 @@ import Vips
         #expect(try ImageDifference.mean(plain, chrome) == 0)
     }
 
-    @Test(arguments: [("--device", "pixel-9", "unknown device"), ("--safe-area", "59", "expected TOP,BOTTOM"), ("--safe-area", "-1,0", "expected TOP,BOTTOM")])
+    @Test(arguments: [
+        ("--device", "pixel-9", "unknown device"), ("--safe-area", "59", "expected TOP,BOTTOM"),
+        ("--safe-area", "-1,0", "expected TOP,BOTTOM"),
+    ])
     func badDeviceOptionsAreUsageErrors(option: String, value: String, message: String) throws {
         let result = try CommandRunner.run(["view", "a.jpg", "--screen", "320x480", option, value, "-o", "x.png"])
         #expect(result.status == 64)

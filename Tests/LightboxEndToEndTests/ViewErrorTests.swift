@@ -12,14 +12,17 @@ import Testing
         ["--screen", "390x844", "--scale", "100"],
     ])
     func badValuesAreUsageErrors(arguments: [String]) throws {
-        let result = try CommandRunner.run(["view", ViewHelpers.pattern] + arguments + ["-o", "/tmp/lightbox-never.png"])
+        let result = try CommandRunner.run(
+            ["view", ViewHelpers.pattern] + arguments + ["-o", "/tmp/lightbox-never.png"])
         #expect(result.status == 64, "\(arguments)")
         #expect(result.stderr.contains("Error: "))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/lightbox-never.png"))
     }
 
     @Test func animationNeedsAnAnimatedFormat() throws {
-        let result = try CommandRunner.run(["view", ViewHelpers.pattern, "--screen", "390x844", "--animate", "zoom", "-o", "/tmp/x.png"])
+        let result = try CommandRunner.run([
+            "view", ViewHelpers.pattern, "--screen", "390x844", "--animate", "zoom", "-o", "/tmp/x.png",
+        ])
         #expect(result.status == 64)
         #expect(result.stderr.contains(".gif or .webp"))
     }
@@ -55,7 +58,8 @@ import Testing
         ])
         #expect(result.status == 0, "\(result.stderr)")
         // Zoom 9 clamps to 4; at 4 the 320x240 fit is 1280x960: limits 480 and 240.
-        let expected = #"{"input":"\#(ViewHelpers.pattern)","output":"\#(output)","page":1,"pages":2,"#
+        let expected =
+            #"{"input":"\#(ViewHelpers.pattern)","output":"\#(output)","page":1,"pages":2,"#
             + #""screen":{"width":320,"height":480},"scale":3,"safeArea":{"top":0,"bottom":0},"fitted":{"width":320,"height":240},"zoom":4,"#
             + #""offset":{"x":-400,"y":10},"pull":80,"progress":0.25}"#
         #expect(result.lines == [expected])

@@ -32,7 +32,8 @@ import Vips
     @Test(arguments: centres)
     func centreShowsTheExpectedSourcePixel(zoom: String, offset: String, x: Int, y: Int) throws {
         let scratch = try Scratch()
-        let image = try ViewHelpers.render(Self.screen + ["--zoom", zoom, "--offset", offset, ViewHelpers.pattern], in: scratch)
+        let image = try ViewHelpers.render(
+            Self.screen + ["--zoom", zoom, "--offset", offset, ViewHelpers.pattern], in: scratch)
         #expect(image.width == 640 && image.height == 480)
         let source = try PatternPixel.source(in: image, x: 320, y: 240)
         #expect(source.x == x && source.y == y, "zoom \(zoom) offset \(offset): got \(source)")
@@ -47,15 +48,18 @@ import Vips
     @Test func wholePixelPanCopiesTheShiftedSourceExactly() throws {
         // 320x240 at 1x and zoom 2 is one pixel per pixel; offset (40, -30) puts the photo's corner at (-120, -150).
         let scratch = try Scratch()
-        let image = try ViewHelpers.render(["--screen", "320x240", "--zoom", "2", "--offset", "40,-30", ViewHelpers.pattern], in: scratch)
+        let image = try ViewHelpers.render(
+            ["--screen", "320x240", "--zoom", "2", "--offset", "40,-30", ViewHelpers.pattern], in: scratch)
         let expected = try VImage.load(ViewHelpers.pattern).crop(left: 120, top: 150, width: 320, height: 240)
         #expect(try ImageDifference.mean(image, expected) == 0)
     }
 
     @Test func offsetPastTheLimitLandsOnTheLimit() throws {
         let scratch = try Scratch()
-        let past = try ViewHelpers.render(Self.screen + ["--zoom", "2", "--offset", "500,-500", ViewHelpers.pattern], as: "past.png", in: scratch)
-        let limit = try ViewHelpers.render(Self.screen + ["--zoom", "2", "--offset", "160,-120", ViewHelpers.pattern], as: "limit.png", in: scratch)
+        let past = try ViewHelpers.render(
+            Self.screen + ["--zoom", "2", "--offset", "500,-500", ViewHelpers.pattern], as: "past.png", in: scratch)
+        let limit = try ViewHelpers.render(
+            Self.screen + ["--zoom", "2", "--offset", "160,-120", ViewHelpers.pattern], as: "limit.png", in: scratch)
         #expect(try ImageDifference.mean(past, limit) == 0)
         let plan = try ViewHelpers.plan(Self.screen + ["--zoom", "2", "--offset", "500,-500", ViewHelpers.pattern])
         #expect(plan["offset"] as? [String: Double] == ["x": 160, "y": -120])
@@ -80,9 +84,11 @@ import Vips
         let scratch = try Scratch()
         let arguments = ["--screen", "200x300", "--zoom", "1.7", "--offset", "20,10"]
         let folder = CommandRunner.orientationPhotos
-        let reference = try ViewHelpers.render(arguments + [folder.appendingPathComponent("\(kind)_1.jpg").path], as: "up.png", in: scratch)
+        let reference = try ViewHelpers.render(
+            arguments + [folder.appendingPathComponent("\(kind)_1.jpg").path], as: "up.png", in: scratch)
         let image = try ViewHelpers.render(
-            arguments + [folder.appendingPathComponent("\(kind)_\(orientation).jpg").path], as: "turned.png", in: scratch
+            arguments + [folder.appendingPathComponent("\(kind)_\(orientation).jpg").path], as: "turned.png",
+            in: scratch
         )
         #expect(image.orientation == 1)
         // Separately encoded JPEGs differ by a few levels; a wrong turn or mirror by tens.
@@ -97,7 +103,8 @@ import Vips
         let centre = try PatternPixel.source(in: last, x: 320, y: 240)
         #expect(centre.x == 320 && centre.y == 240)
         let high = try ViewHelpers.plan(arguments + ["--page", "7"])
-        #expect(high["page"] as? Int == 1 && high["pages"] as? Int == 2 && high["input"] as? String == ViewHelpers.pattern)
+        #expect(
+            high["page"] as? Int == 1 && high["pages"] as? Int == 2 && high["input"] as? String == ViewHelpers.pattern)
         let low = try ViewHelpers.plan(arguments + ["--page", "-3"])
         #expect(low["page"] as? Int == 0 && low["input"] as? String == ViewHelpers.photo)
     }
@@ -111,9 +118,13 @@ import Vips
     ]
 
     @Test(arguments: doubleTaps)
-    func doubleTapTogglesAndResetsThePan(zoom: String, maxZoom: String, offset: String, expected: Double, x: Double) throws {
+    func doubleTapTogglesAndResetsThePan(
+        zoom: String, maxZoom: String, offset: String, expected: Double, x: Double
+    ) throws {
         let plan = try ViewHelpers.plan(
-            Self.screen + ["--zoom", zoom, "--max-zoom", maxZoom, "--offset", offset, "--double-tap", ViewHelpers.pattern]
+            Self.screen + [
+                "--zoom", zoom, "--max-zoom", maxZoom, "--offset", offset, "--double-tap", ViewHelpers.pattern,
+            ]
         )
         #expect(plan["zoom"] as? Double == expected)
         #expect((plan["offset"] as? [String: Double])?["x"] == x)
@@ -121,8 +132,10 @@ import Vips
 
     @Test func doubleTapFromFitRendersTheDoubleTapZoom() throws {
         let scratch = try Scratch()
-        let tapped = try ViewHelpers.render(Self.screen + ["--double-tap", "--offset", "40,0", ViewHelpers.pattern], as: "tap.png", in: scratch)
-        let zoomed = try ViewHelpers.render(Self.screen + ["--zoom", "2.5", ViewHelpers.pattern], as: "zoom.png", in: scratch)
+        let tapped = try ViewHelpers.render(
+            Self.screen + ["--double-tap", "--offset", "40,0", ViewHelpers.pattern], as: "tap.png", in: scratch)
+        let zoomed = try ViewHelpers.render(
+            Self.screen + ["--zoom", "2.5", ViewHelpers.pattern], as: "zoom.png", in: scratch)
         #expect(try ImageDifference.mean(tapped, zoomed) == 0)
     }
 }

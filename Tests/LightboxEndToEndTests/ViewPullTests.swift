@@ -24,8 +24,14 @@ import Vips
         #expect(plan["progress"] as? Double == 0.2 && plan["pull"] as? Double == 64)
     }
 
-    @Test(arguments: [("out.jpg", [String](), 36.0, 36.0, 36.0), ("out.png", ["--under", "#ff8000"], 36.0, 18.0, 0.0), ("out.png", ["--under", "0,0,255"], 0.0, 0.0, 36.0)] as [(String, [String], Double, Double, Double)])
-    func translucencyIsFlattenedOntoUnder(name: String, extra: [String], red: Double, green: Double, blue: Double) throws {
+    @Test(
+        arguments: [
+            ("out.jpg", [String](), 36.0, 36.0, 36.0), ("out.png", ["--under", "#ff8000"], 36.0, 18.0, 0.0),
+            ("out.png", ["--under", "0,0,255"], 0.0, 0.0, 36.0),
+        ] as [(String, [String], Double, Double, Double)])
+    func translucencyIsFlattenedOntoUnder(
+        name: String, extra: [String], red: Double, green: Double, blue: Double
+    ) throws {
         // Backdrop 219/255 black over the under colour: 36/255 of it shows (255 -> 36, 128 -> 18).
         let scratch = try Scratch()
         let image = try ViewHelpers.render(Self.screen + ["--pull", "64"] + extra, as: name, in: scratch)

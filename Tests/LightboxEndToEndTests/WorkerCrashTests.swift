@@ -27,7 +27,10 @@ import Vips
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "b.jpg", "c.jpg", "d.jpg"])
         let result = try CommandRunner.run(
-            ["crop", "a.jpg", "b.jpg", "c.jpg", "d.jpg", "--rect", "0,0,0.5,0.5", "-o", "{stem}-crop.png", "--jobs", "2"],
+            [
+                "crop", "a.jpg", "b.jpg", "c.jpg", "d.jpg", "--rect", "0,0,0.5,0.5", "-o", "{stem}-crop.png", "--jobs",
+                "2",
+            ],
             in: scratch.url, environment: ["LIGHTBOX_FAULT": "\(fault):b.jpg"]
         )
         #expect(result.status == 1)
@@ -44,7 +47,10 @@ import Vips
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "logo.jpg", "c.jpg"])
         let start = Date()
         let result = try CommandRunner.run(
-            ["crop", "a.jpg", "logo.jpg", "c.jpg", "--rect", "0,0,0.1,0.1", "-o", "{stem}-crop.jpg", "--timeout", "2", "--jobs", "1"],
+            [
+                "crop", "a.jpg", "logo.jpg", "c.jpg", "--rect", "0,0,0.1,0.1", "-o", "{stem}-crop.jpg", "--timeout",
+                "2", "--jobs", "1",
+            ],
             in: scratch.url, environment: ["LIGHTBOX_FAULT": "hang:logo.jpg"]
         )
         #expect(Date().timeIntervalSince(start) < 20)
@@ -57,7 +63,8 @@ import Vips
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["scan.jpg"])
         let result = try CommandRunner.run(
-            ["crop", "scan.jpg", "--rect", "0.1,0.2,0.5,0.6", "-o", "out.jpg"], in: scratch.url, environment: ["LIGHTBOX_FAULT": "torn:scan.jpg"]
+            ["crop", "scan.jpg", "--rect", "0.1,0.2,0.5,0.6", "-o", "out.jpg"], in: scratch.url,
+            environment: ["LIGHTBOX_FAULT": "torn:scan.jpg"]
         )
         #expect(result.status == 1)
         #expect(result.stderr == "error: scan.jpg: the decoder crashed (SIGSEGV)\n")
@@ -68,7 +75,10 @@ import Vips
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "b.jpg", "c.jpg"])
         let run = try WorkerSignalTests.start(
-            ["crop", "a.jpg", "b.jpg", "c.jpg", "--rect", "0,0,1,1", "-o", "{stem}-crop.jpg", "--jobs", "1", "--timeout", "0"],
+            [
+                "crop", "a.jpg", "b.jpg", "c.jpg", "--rect", "0,0,1,1", "-o", "{stem}-crop.jpg", "--jobs", "1",
+                "--timeout", "0",
+            ],
             in: scratch, fault: "hang:a.jpg", output: "a-crop"
         )
         let worker = try #require(WorkerSignalTests.children(of: run.process.processIdentifier).first)
@@ -84,15 +94,21 @@ import Vips
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "b.jpg", "c.jpg"])
         let manifest = scratch.path("crops.csv")
-        try Data("input,x,y,width,height\na.jpg,0,0,1,1\nb.jpg,0,0,1,1\nc.jpg,0,0,1,1\n".utf8).write(to: URL(fileURLWithPath: manifest))
-        let arguments = ["crop", "--manifest", manifest, "--out-dir", scratch.path("out"), "--report", scratch.path("report.jsonl"), "--resume", "-q"]
+        try Data("input,x,y,width,height\na.jpg,0,0,1,1\nb.jpg,0,0,1,1\nc.jpg,0,0,1,1\n".utf8).write(
+            to: URL(fileURLWithPath: manifest))
+        let arguments = [
+            "crop", "--manifest", manifest, "--out-dir", scratch.path("out"), "--report", scratch.path("report.jsonl"),
+            "--resume", "-q",
+        ]
         var crashes: [Int] = []
         var errors: [String] = []
         for _ in 0..<3 {
             let result = try CommandRunner.run(arguments, environment: ["LIGHTBOX_FAULT": "crash:b.jpg"])
             #expect(result.status == 1)
             let lines = try String(contentsOfFile: scratch.path("report.jsonl"), encoding: .utf8).split(separator: "\n")
-            let records = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            let records = try lines.map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
             #expect(records.count == 3)
             let failed = try #require(records.first { $0["status"] as? String == "failed" })
             #expect(failed["input"] as? String == scratch.path("b.jpg"))
@@ -100,10 +116,12 @@ import Vips
             errors.append(try #require(failed["error"] as? String))
         }
         #expect(crashes == [1, 2, 2])
-        #expect(errors[0].hasSuffix("crops.csv:3: \(scratch.path("b.jpg")): the decoder crashed (SIGSEGV)"), "\(errors)")
+        #expect(
+            errors[0].hasSuffix("crops.csv:3: \(scratch.path("b.jpg")): the decoder crashed (SIGSEGV)"), "\(errors)")
         #expect(errors[1] == errors[0])
         #expect(errors[2].contains("not retried: its decoder crashed or timed out in 2 earlier runs"), "\(errors)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted() == ["a-1.jpg", "c-1.jpg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted() == ["a-1.jpg", "c-1.jpg"])
     }
 
     @Test(arguments: ["-1", "x", "nan"])
@@ -117,6 +135,8 @@ import Vips
     func helpDocumentsTheTimeout(command: String) throws {
         let result = try CommandRunner.run(["help", command])
         let text = result.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("--timeout <s> Give up on an item after s seconds and go on (default 600; 0: never)."), "\(text)")
+        #expect(
+            text.contains("--timeout <s> Give up on an item after s seconds and go on (default 600; 0: never)."),
+            "\(text)")
     }
 }

@@ -42,7 +42,8 @@ import Testing
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "hung.jpg"])
         let run = try WorkerSignalTests.start(
-            ["crop", "a.jpg", "hung.jpg", "--rect", "0,0,1,1", "-o", "{stem}-crop.jpg", "--jobs", "2"], in: scratch, fault: "hang:hung.jpg", output: "hung-crop"
+            ["crop", "a.jpg", "hung.jpg", "--rect", "0,0,1,1", "-o", "{stem}-crop.jpg", "--jobs", "2"], in: scratch,
+            fault: "hang:hung.jpg", output: "hung-crop"
         )
         let workers = WorkerSignalTests.children(of: run.process.processIdentifier)
         #expect(!workers.isEmpty)
@@ -62,7 +63,9 @@ import Testing
     func aSignalStopsASingleViewAndItsWorker(signal: Int32, code: Int32) throws {
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["hung.jpg"])
-        let run = try WorkerSignalTests.start(["view", "hung.jpg", "--screen", "100x100", "-o", "shot.png"], in: scratch, fault: "hang:hung.jpg", output: "shot")
+        let run = try WorkerSignalTests.start(
+            ["view", "hung.jpg", "--screen", "100x100", "-o", "shot.png"], in: scratch, fault: "hang:hung.jpg",
+            output: "shot")
         let workers = WorkerSignalTests.children(of: run.process.processIdentifier)
         kill(run.process.processIdentifier, signal)
         let stderr = String(decoding: run.stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

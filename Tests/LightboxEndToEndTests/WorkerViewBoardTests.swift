@@ -23,22 +23,32 @@ import Vips
         let lines = ["a", "b", "c", "d"].map { "{\"input\":\"\($0).jpg\",\"output\":\"\($0).png\"}" }
         try Data(lines.joined(separator: "\n").utf8).write(to: scratch.url.appendingPathComponent("states.jsonl"))
         let result = try CommandRunner.run(
-            ["view", "--manifest", "states.jsonl", "--out-dir", "out", "--screen", "90x60", "--timeout", "2", "--json", "--jobs", "2"],
+            [
+                "view", "--manifest", "states.jsonl", "--out-dir", "out", "--screen", "90x60", "--timeout", "2",
+                "--json", "--jobs", "2",
+            ],
             in: scratch.url, environment: ["LIGHTBOX_FAULT": "torn:b.jpg,hang:c.jpg"]
         )
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: states.jsonl:2: b.jpg: the decoder crashed (SIGSEGV)\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("error: states.jsonl:2: b.jpg: the decoder crashed (SIGSEGV)\n"), "\(result.stderr)")
         #expect(result.stderr.contains("error: states.jsonl:3: c.jpg: timed out after 2 s\n"), "\(result.stderr)")
         #expect(result.stderr.hasSuffix("2 done, 2 failed, 0 skipped\n"))
-        let records = try result.lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        let failed = records.filter { $0["status"] as? String == "failed" }.compactMap { $0["output"] as? String }.sorted()
+        let records = try result.lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let failed = records.filter { $0["status"] as? String == "failed" }.compactMap { $0["output"] as? String }
+            .sorted()
         #expect(failed == ["out/b.png", "out/c.png"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted() == ["a.png", "d.png"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted() == ["a.png", "d.png"])
         #expect(try VImage.load(scratch.path("out/d.png")).width == 90)
     }
 
     /// Runs a board of three solid photos in `folder`, `middle` being the second photo's file.
-    private static func board(_ scratch: Scratch, folder: String, middle: (String) throws -> Void, extra: [String], fault: String?) throws -> CommandRunner.Result {
+    private static func board(
+        _ scratch: Scratch, folder: String, middle: (String) throws -> Void, extra: [String], fault: String?
+    ) throws -> CommandRunner.Result {
         let dir = scratch.url.appendingPathComponent(folder)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let sub = try Scratch()
@@ -48,7 +58,8 @@ import Vips
         }
         try middle(dir.appendingPathComponent("green.png").path)
         return try CommandRunner.run(
-            ["board", "red.png", "green.png", "blue.png", "--size", "400x300", "-o", "board.png", "--timeout", "2"] + extra,
+            ["board", "red.png", "green.png", "blue.png", "--size", "400x300", "-o", "board.png", "--timeout", "2"]
+                + extra,
             in: dir, environment: fault.map { ["LIGHTBOX_FAULT": $0] } ?? [:]
         )
     }
@@ -59,12 +70,19 @@ import Vips
         let extra = placeholder ? ["--placeholder"] : []
         let green: (String) throws -> Void = { path in
             let sub = try Scratch()
-            try FileManager.default.copyItem(atPath: try BoardFixture.solidPhoto(sub, "green.png", color: [0, 255, 0]), toPath: path)
+            try FileManager.default.copyItem(
+                atPath: try BoardFixture.solidPhoto(sub, "green.png", color: [0, 255, 0]), toPath: path)
         }
-        let crashed = try WorkerViewBoardTests.board(scratch, folder: "crashed", middle: green, extra: extra, fault: "\(fault.0):green.png")
-        let empty = try WorkerViewBoardTests.board(scratch, folder: "empty", middle: { _ = FileManager.default.createFile(atPath: $0, contents: nil) }, extra: extra, fault: nil)
+        let crashed = try WorkerViewBoardTests.board(
+            scratch, folder: "crashed", middle: green, extra: extra, fault: "\(fault.0):green.png")
+        let empty = try WorkerViewBoardTests.board(
+            scratch, folder: "empty", middle: { _ = FileManager.default.createFile(atPath: $0, contents: nil) },
+            extra: extra, fault: nil)
         #expect(crashed.status == (placeholder ? 0 : 1))
-        let line = placeholder ? "warning: green.png: \(fault.1) (drawn as an empty card)\n" : "error: green.png: \(fault.1) (card skipped)\n"
+        let line =
+            placeholder
+            ? "warning: green.png: \(fault.1) (drawn as an empty card)\n"
+            : "error: green.png: \(fault.1) (card skipped)\n"
         #expect(crashed.stderr == line)
         let drawn = try Data(contentsOf: scratch.url.appendingPathComponent("crashed/board.png"))
         let expected = try Data(contentsOf: scratch.url.appendingPathComponent("empty/board.png"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LightboxGeometry
+import Testing
 
 /// A 150-point card on a 600 by 800 board, the demo's proportions.
 private let card = CGSize(width: 150, height: 180)
@@ -54,14 +54,15 @@ struct BoardLayoutTests {
         #expect(abs(expected) <= BoardLayout.maximumAngle)
     }
 
-    @Test(arguments: [
-        (CGFloat(150), CGFloat(150), CGFloat(180)),
-        (100, 100, 120),
-        (1, 1, 1.2),
-        (0.5, 1, 1.2),
-        (0, 1, 1.2),
-        (-40, 1, 1.2),
-    ] as [(CGFloat, CGFloat, CGFloat)])
+    @Test(
+        arguments: [
+            (CGFloat(150), CGFloat(150), CGFloat(180)),
+            (100, 100, 120),
+            (1, 1, 1.2),
+            (0.5, 1, 1.2),
+            (0, 1, 1.2),
+            (-40, 1, 1.2),
+        ] as [(CGFloat, CGFloat, CGFloat)])
     func cardSize(width: CGFloat, expectedWidth: CGFloat, expectedHeight: CGFloat) {
         let size = BoardLayout.cardSize(width: width)
         #expect(size.width == expectedWidth)
@@ -73,17 +74,18 @@ struct BoardLayoutTests {
     // The 150x180 card tilted 9 degrees fills a 176.31145479651224 x 201.24907106315945 box
     // (python3: w cos t + h sin t, h cos t + w sin t, t = 9 pi / 180), so a centre stays within
     // 88.15572739825612...511.8442726017439 by 100.62453553157972...699.3754644684203.
-    @Test(arguments: [
-        (CGPoint(x: 300, y: 400), board, CGPoint(x: 300, y: 400)),
-        (CGPoint(x: 0, y: 0), board, CGPoint(x: 88.15572739825612, y: 100.62453553157972)),
-        (CGPoint(x: 1000, y: 1000), board, CGPoint(x: 511.8442726017439, y: 699.3754644684203)),
-        (CGPoint(x: -50, y: 900), board, CGPoint(x: 88.15572739825612, y: 699.3754644684203)),
-        // Too small on both axes, or on one: the middle of that axis.
-        (CGPoint(x: 10, y: 10), CGSize(width: 100, height: 100), CGPoint(x: 50, y: 50)),
-        (CGPoint(x: 10, y: 10), CGSize(width: 176, height: 800), CGPoint(x: 88, y: 100.62453553157972)),
-        (CGPoint(x: 10, y: 10), CGSize.zero, CGPoint(x: 0, y: 0)),
-        (CGPoint(x: 10, y: 10), CGSize(width: -200, height: -60), CGPoint(x: -100, y: -30)),
-    ] as [(CGPoint, CGSize, CGPoint)])
+    @Test(
+        arguments: [
+            (CGPoint(x: 300, y: 400), board, CGPoint(x: 300, y: 400)),
+            (CGPoint(x: 0, y: 0), board, CGPoint(x: 88.15572739825612, y: 100.62453553157972)),
+            (CGPoint(x: 1000, y: 1000), board, CGPoint(x: 511.8442726017439, y: 699.3754644684203)),
+            (CGPoint(x: -50, y: 900), board, CGPoint(x: 88.15572739825612, y: 699.3754644684203)),
+            // Too small on both axes, or on one: the middle of that axis.
+            (CGPoint(x: 10, y: 10), CGSize(width: 100, height: 100), CGPoint(x: 50, y: 50)),
+            (CGPoint(x: 10, y: 10), CGSize(width: 176, height: 800), CGPoint(x: 88, y: 100.62453553157972)),
+            (CGPoint(x: 10, y: 10), CGSize.zero, CGPoint(x: 0, y: 0)),
+            (CGPoint(x: 10, y: 10), CGSize(width: -200, height: -60), CGPoint(x: -100, y: -30)),
+        ] as [(CGPoint, CGSize, CGPoint)])
     func clamped(point: CGPoint, board: CGSize, expected: CGPoint) {
         let result = BoardLayout.clamped(point, card: card, board: board)
         #expect(result.x == expected.x)
@@ -91,16 +93,27 @@ struct BoardLayoutTests {
     }
 
     // End = clamped(home + saved + translation), offset = end - home.
-    @Test(arguments: [
-        // 340, 370 is on the board: the full move is kept.
-        (CGPoint(x: 300, y: 400), CGSize(width: 10, height: 20), CGSize(width: 30, height: -50), board, CGSize(width: 40, height: -30)),
-        // 88.15572739825612 - 300 and 699.3754644684203 - 400 in python3.
-        (CGPoint(x: 300, y: 400), CGSize.zero, CGSize(width: -1000, height: 1000), board, CGSize(width: -211.84427260174388, height: 299.3754644684203)),
-        // The card does not fit a 100x100 board, so it settles in the middle.
-        (CGPoint(x: 100, y: 100), CGSize(width: 5, height: 5), CGSize(width: 5, height: 5), CGSize(width: 100, height: 100), CGSize(width: -50, height: -50)),
-    ] as [(CGPoint, CGSize, CGSize, CGSize, CGSize)])
+    @Test(
+        arguments: [
+            // 340, 370 is on the board: the full move is kept.
+            (
+                CGPoint(x: 300, y: 400), CGSize(width: 10, height: 20), CGSize(width: 30, height: -50), board,
+                CGSize(width: 40, height: -30)
+            ),
+            // 88.15572739825612 - 300 and 699.3754644684203 - 400 in python3.
+            (
+                CGPoint(x: 300, y: 400), CGSize.zero, CGSize(width: -1000, height: 1000), board,
+                CGSize(width: -211.84427260174388, height: 299.3754644684203)
+            ),
+            // The card does not fit a 100x100 board, so it settles in the middle.
+            (
+                CGPoint(x: 100, y: 100), CGSize(width: 5, height: 5), CGSize(width: 5, height: 5),
+                CGSize(width: 100, height: 100), CGSize(width: -50, height: -50)
+            ),
+        ] as [(CGPoint, CGSize, CGSize, CGSize, CGSize)])
     func settledOffset(home: CGPoint, saved: CGSize, translation: CGSize, board: CGSize, expected: CGSize) {
-        let result = BoardLayout.settledOffset(home: home, saved: saved, translation: translation, card: card, board: board)
+        let result = BoardLayout.settledOffset(
+            home: home, saved: saved, translation: translation, card: card, board: board)
         #expect(result.width == expected.width)
         #expect(result.height == expected.height)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LightboxGeometry
+import Testing
 
 /// A 150-point card on a 600 by 800 board, the demo's proportions.
 private let card = CGSize(width: 150, height: 180)
@@ -11,27 +11,34 @@ struct BoardPlacementTests {
     // x = (index % columns + 0.5 + noise(index, 1) * 0.35) * width / columns,
     // y = (index / columns + 0.5 + noise(index, 3) * 0.35) * height / rows (Swift's truncating
     // % and /), then clamped to the tilted card's box.
-    @Test(arguments: [
-        // One card: one cell, the whole board.
-        (0, 1, card, board, CGPoint(x: 309.70354390992725, y: 317.75431873804337)),
-        // Five cards: 3 columns by 2 rows.
-        (0, 5, card, board, CGPoint(x: 103.23451463664242, y: 158.87715936902168)),
-        (4, 5, card, board, CGPoint(x: 313.3492812086479, y: 541.4921956363833)),
-        // Unclamped x 512.4842259488651 passes the right limit 511.8442726017439.
-        (2, 5, card, board, CGPoint(x: 511.8442726017439, y: 146.01748511122423)),
-        // Index -1: column -1, row 0, x -130.3948102041977 clamps to the left limit.
-        (-1, 5, card, board, CGPoint(x: 88.15572739825612, y: 246.44622688327215)),
-        // An index past the count lands below the grid: y 964.1471745657327 clamps.
-        (5, 3, card, board, CGPoint(x: 460.7985117909095, y: 699.3754644684203)),
-        // The card does not fit: the middle of the board.
-        (0, 5, card, CGSize(width: 100, height: 100), CGPoint(x: 50, y: 50)),
-        // 10,001 cards: 100 columns by 101 rows; index 10,003 is row 100 with noise of index 3.
-        (10_003, 10_001, CGSize(width: 1, height: 1.2), CGSize(width: 1000, height: 1000), CGPoint(x: 35.708753521619656, y: 995.4891765989046)),
-        (3, 10_001, CGSize(width: 1, height: 1.2), CGSize(width: 1000, height: 1000), CGPoint(x: 35.708753521619656, y: 5.390166697914466)),
-        // No cards: the middle of the board.
-        (0, 0, card, board, CGPoint(x: 300, y: 400)),
-        (3, -2, card, CGSize(width: 50, height: -10), CGPoint(x: 25, y: -5)),
-    ] as [(Int, Int, CGSize, CGSize, CGPoint)])
+    @Test(
+        arguments: [
+            // One card: one cell, the whole board.
+            (0, 1, card, board, CGPoint(x: 309.70354390992725, y: 317.75431873804337)),
+            // Five cards: 3 columns by 2 rows.
+            (0, 5, card, board, CGPoint(x: 103.23451463664242, y: 158.87715936902168)),
+            (4, 5, card, board, CGPoint(x: 313.3492812086479, y: 541.4921956363833)),
+            // Unclamped x 512.4842259488651 passes the right limit 511.8442726017439.
+            (2, 5, card, board, CGPoint(x: 511.8442726017439, y: 146.01748511122423)),
+            // Index -1: column -1, row 0, x -130.3948102041977 clamps to the left limit.
+            (-1, 5, card, board, CGPoint(x: 88.15572739825612, y: 246.44622688327215)),
+            // An index past the count lands below the grid: y 964.1471745657327 clamps.
+            (5, 3, card, board, CGPoint(x: 460.7985117909095, y: 699.3754644684203)),
+            // The card does not fit: the middle of the board.
+            (0, 5, card, CGSize(width: 100, height: 100), CGPoint(x: 50, y: 50)),
+            // 10,001 cards: 100 columns by 101 rows; index 10,003 is row 100 with noise of index 3.
+            (
+                10_003, 10_001, CGSize(width: 1, height: 1.2), CGSize(width: 1000, height: 1000),
+                CGPoint(x: 35.708753521619656, y: 995.4891765989046)
+            ),
+            (
+                3, 10_001, CGSize(width: 1, height: 1.2), CGSize(width: 1000, height: 1000),
+                CGPoint(x: 35.708753521619656, y: 5.390166697914466)
+            ),
+            // No cards: the middle of the board.
+            (0, 0, card, board, CGPoint(x: 300, y: 400)),
+            (3, -2, card, CGSize(width: 50, height: -10), CGPoint(x: 25, y: -5)),
+        ] as [(Int, Int, CGSize, CGSize, CGPoint)])
     func center(index: Int, count: Int, card: CGSize, board: CGSize, expected: CGPoint) {
         let result = BoardLayout.center(index: index, count: count, card: card, board: board)
         #expect(result.x == expected.x)

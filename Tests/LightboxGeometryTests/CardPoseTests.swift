@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LightboxGeometry
+import Testing
 
 /// A card's pose at rest and while dragged, and the drawn card's content height.
 struct CardPoseTests {

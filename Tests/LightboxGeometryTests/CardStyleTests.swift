@@ -1,17 +1,18 @@
 import Foundation
-import Testing
 import LightboxGeometry
+import Testing
 
 struct CardStyleTests {
-    @Test(arguments: [
-        (CardStyle.cornerRadius, CGFloat(4)),
-        (CardStyle.padding, 8),
-        (CardStyle.captionGap, 6),
-        (CardStyle.captionFontSize, 12),
-        (CardStyle.minimumScaleFactor, 0.7),
-        (CardStyle.shadowRadius, 6),
-        (CardStyle.shadowOffsetY, 3),
-    ] as [(CGFloat, CGFloat)])
+    @Test(
+        arguments: [
+            (CardStyle.cornerRadius, CGFloat(4)),
+            (CardStyle.padding, 8),
+            (CardStyle.captionGap, 6),
+            (CardStyle.captionFontSize, 12),
+            (CardStyle.minimumScaleFactor, 0.7),
+            (CardStyle.shadowRadius, 6),
+            (CardStyle.shadowOffsetY, 3),
+        ] as [(CGFloat, CGFloat)])
     func lengths(value: CGFloat, expected: CGFloat) {
         #expect(value == expected)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LightboxGeometry
+import Testing
 
 /// The crop screen: the photo fitted in the padded safe area, and the preview's pixels per point.
 struct CropScreenTests {
@@ -15,7 +15,9 @@ struct CropScreenTests {
     ]
 
     @Test(arguments: shown)
-    func photoIsFittedInsideThePaddedSafeArea(screen: CGSize, top: CGFloat, bottom: CGFloat, photo: CGSize, expected: CGSize) {
+    func photoIsFittedInsideThePaddedSafeArea(
+        screen: CGSize, top: CGFloat, bottom: CGFloat, photo: CGSize, expected: CGSize
+    ) {
         let size = CropScreen(screen: screen, safeArea: SafeArea(top: top, bottom: bottom)).shownSize(of: photo)
         #expect(abs(size.width - expected.width) < 1e-9 && abs(size.height - expected.height) < 1e-9, "\(size)")
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LightboxGeometry
+import Testing
 
 /// The device presets: sizes, scales and safe areas as published, and the safe area's content rect.
 struct DevicePresetTests {
@@ -31,7 +31,10 @@ struct DevicePresetTests {
     }
 
     /// (name, pixel width, pixel height): Apple's published resolutions.
-    @Test(arguments: [("iphone-16", 1179, 2556), ("iphone-16-pro-max", 1320, 2868), ("iphone-se", 750, 1334), ("ipad-pro-13", 2064, 2752)])
+    @Test(arguments: [
+        ("iphone-16", 1179, 2556), ("iphone-16-pro-max", 1320, 2868), ("iphone-se", 750, 1334),
+        ("ipad-pro-13", 2064, 2752),
+    ])
     func pixelsAreThePublishedResolution(name: String, width: Int, height: Int) throws {
         let device = try #require(DevicePreset.named(name))
         #expect(device.pixels == (width, height))
@@ -54,7 +57,9 @@ struct DevicePresetTests {
     ]
 
     @Test(arguments: contents)
-    func contentInsideTheSafeAreaAndPadding(screen: CGSize, top: CGFloat, bottom: CGFloat, padding: CGFloat, expected: [CGFloat]) {
+    func contentInsideTheSafeAreaAndPadding(
+        screen: CGSize, top: CGFloat, bottom: CGFloat, padding: CGFloat, expected: [CGFloat]
+    ) {
         let rect = SafeArea(top: top, bottom: bottom).content(of: screen, padding: padding)
         #expect([rect.minX, rect.minY, rect.width, rect.height] == expected)
     }

@@ -30,7 +30,9 @@ import Testing
 
     @Test(arguments: rects)
     func storedRectMapsTheDisplayedRect(orientation: ExifOrientation, stored: PixelRect) {
-        #expect(orientation.storedRect(of: PixelRect(left: 10, top: 20, width: 30, height: 40), width: 200, height: 100) == stored)
+        #expect(
+            orientation.storedRect(of: PixelRect(left: 10, top: 20, width: 30, height: 40), width: 200, height: 100)
+                == stored)
     }
 
     @Test(arguments: ExifOrientation.allCases)
@@ -38,7 +40,10 @@ import Testing
         let shown = orientation.displayedSize(width: 200, height: 100)
         let (a, c) = orientation.storedFromDisplayed(width: Double(shown.width), height: Double(shown.height))
         #expect(abs(a[0] * a[3] - a[1] * a[2]) == 1)
-        let corner = (a[0] * Double(shown.width) + a[1] * Double(shown.height) + c.0, a[2] * Double(shown.width) + a[3] * Double(shown.height) + c.1)
+        let corner = (
+            a[0] * Double(shown.width) + a[1] * Double(shown.height) + c.0,
+            a[2] * Double(shown.width) + a[3] * Double(shown.height) + c.1
+        )
         #expect([0.0, 200].contains(corner.0) && [0.0, 100].contains(corner.1))
     }
 }

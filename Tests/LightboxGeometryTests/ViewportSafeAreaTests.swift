@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import LightboxGeometry
+import Testing
 
 /// The header's place below the top safe area, and Reduce Motion on the drag-to-dismiss page.
 struct ViewportSafeAreaTests {
@@ -15,7 +15,9 @@ struct ViewportSafeAreaTests {
     ]
 
     @Test(arguments: origins)
-    func headerSitsBelowTheTopSafeArea(style: ViewportLayout.Style, pull: CGFloat, top: CGFloat, scale: CGFloat, expected: [CGFloat]) {
+    func headerSitsBelowTheTopSafeArea(
+        style: ViewportLayout.Style, pull: CGFloat, top: CGFloat, scale: CGFloat, expected: [CGFloat]
+    ) {
         let layout = ViewportLayout(
             screen: CGSize(width: 320, height: 480), scale: scale, photo: CGSize(width: 640, height: 480), zoom: 1,
             pull: pull, style: style, safeArea: SafeArea(top: top, bottom: 34)
@@ -31,7 +33,9 @@ struct ViewportSafeAreaTests {
         (.viewer, false, 1 - 0.21875 * 0.2, 1),
         (.viewer, true, 1 - 0.21875 * 0.2, 1),
     ])
-    func reduceMotionKeepsTheScreenPageFullSize(style: ViewportLayout.Style, reduceMotion: Bool, scale: CGFloat, opacity: CGFloat) {
+    func reduceMotionKeepsTheScreenPageFullSize(
+        style: ViewportLayout.Style, reduceMotion: Bool, scale: CGFloat, opacity: CGFloat
+    ) {
         let layout = ViewportLayout(
             screen: CGSize(width: 320, height: 480), scale: 1, photo: CGSize(width: 640, height: 480), zoom: 1,
             pull: 70, style: style, reduceMotion: reduceMotion

@@ -1,5 +1,5 @@
-import Testing
 import LightboxRender
+import Testing
 
 /// The one colour grammar of `view --under`, `board --background` and layout files.
 @Suite struct ColourGrammarTests {
@@ -19,7 +19,10 @@ import LightboxRender
         for (value, want) in zip(values, expected) { #expect(abs(value - want) < 1e-9, "\(text)") }
     }
 
-    @Test(arguments: ["", "#12", "#12345", "#gggggg", "256,0,0", "-1,0,0", "1,2", "rgb(1,2)", "rgba(1,2,3,2)", "nan,0,0", "notacolour", "rgb(1,2,3"])
+    @Test(arguments: [
+        "", "#12", "#12345", "#gggggg", "256,0,0", "-1,0,0", "1,2", "rgb(1,2)", "rgba(1,2,3,2)", "nan,0,0",
+        "notacolour", "rgb(1,2,3",
+    ])
     func refusesEverythingElse(text: String) {
         #expect(BoardColor.parse(text) == nil)
     }

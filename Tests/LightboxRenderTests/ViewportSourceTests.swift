@@ -1,16 +1,18 @@
 import Foundation
-import Testing
 import LightboxRender
+import Testing
 import Vips
 
 /// Shrink-on-load is chosen for JPEG and WebP, and a box shrink only for other formats.
 @Suite struct ViewportSourceTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let photo = root.appendingPathComponent("Fixtures/exif-orientation/Landscape_1.jpg").path
 
     /// The photo re-saved as `ext` in a temp folder.
     static func copy(as ext: String) throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("viewport-\(UUID().uuidString).\(ext)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("viewport-\(UUID().uuidString).\(ext)")
+            .path
         try VImage.load(photo).save(to: path, saver: Vips.saver(for: path))
         return path
     }

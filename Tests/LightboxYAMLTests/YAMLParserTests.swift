@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LightboxYAML
 
 /// The YAML reader against documents written the ways data.yaml files are written.

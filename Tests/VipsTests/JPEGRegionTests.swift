@@ -20,11 +20,16 @@ import Vips
     ]
 
     /// A noisy, photo-like test image of `width` by `height` saved as a JPEG with `options`.
-    static func makeJPEG(_ name: String, width: Int, height: Int, options: [(String, VValue)], in folder: String) throws -> String {
+    static func makeJPEG(
+        _ name: String, width: Int, height: Int, options: [(String, VValue)], in folder: String
+    ) throws -> String {
         let pattern = try VImage.load(fixtures.appendingPathComponent("pattern.png").path)
             .crop(left: 37, top: 11, width: width, height: height)
-        let noise = try VOperation.call("gaussnoise", [("width", .int(width)), ("height", .int(height)), ("sigma", .double(25))]).image()
-        var image = try VOperation.call("add", [("left", .image(pattern)), ("right", .image(noise))]).image().cast("uchar")
+        let noise = try VOperation.call(
+            "gaussnoise", [("width", .int(width)), ("height", .int(height)), ("sigma", .double(25))]
+        ).image()
+        var image = try VOperation.call("add", [("left", .image(pattern)), ("right", .image(noise))]).image().cast(
+            "uchar")
         image = try image.interpreted("srgb")
         if name == "grey" { image = try image.colourspace("b-w") }
         let path = folder + "/\(name).jpg"
@@ -54,9 +59,14 @@ import Vips
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return Int((state >> 33) % UInt64(bound))
         }
-        var rects = [(0, 0, width, height), (0, 0, 1, 1), (width - 1, height - 1, 1, 1), (width / 2, 0, width - width / 2, height)]
+        var rects = [
+            (0, 0, width, height), (0, 0, 1, 1), (width - 1, height - 1, 1, 1),
+            (width / 2, 0, width - width / 2, height),
+        ]
         for (left, top, right, bottom) in [(1, 1, 2, 2), (2, 1, 4, 3), (3, 2, 5, 3), (1, 3, 6, 5)] {
-            let box = (left * mcu, top * mcu, min(width, right * mcu) - left * mcu, min(height, bottom * mcu) - top * mcu)
+            let box = (
+                left * mcu, top * mcu, min(width, right * mcu) - left * mcu, min(height, bottom * mcu) - top * mcu
+            )
             if box.2 > 0 && box.3 > 0 { rects.append(box) }
         }
         for _ in 0..<14 {
@@ -70,8 +80,12 @@ import Vips
     static func checkIdentity(_ path: String, shrink: Int) throws {
         let reference = try VImage.load(path, options: [("shrink", .int(shrink))])
         let header = try VImage.load(path, access: "sequential")
-        for (left, top, width, height) in rects(width: reference.width, height: reference.height, seed: UInt64(shrink), mcu: max(1, 16 / shrink)) {
-            let region = try #require(JPEGRegion.load(path, header: header, left: left, top: top, width: width, height: height, shrink: shrink))
+        for (left, top, width, height) in rects(
+            width: reference.width, height: reference.height, seed: UInt64(shrink), mcu: max(1, 16 / shrink))
+        {
+            let region = try #require(
+                JPEGRegion.load(
+                    path, header: header, left: left, top: top, width: width, height: height, shrink: shrink))
             let decoded = try region.inMemory()
             #expect(decoded.width == width && decoded.height == height && decoded.bands == reference.bands)
             let expected = try reference.crop(left: left, top: top, width: width, height: height)
@@ -85,7 +99,8 @@ import Vips
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for (name, width, height, options) in Self.kinds {
-            try Self.checkIdentity(try Self.makeJPEG(name, width: width, height: height, options: options, in: folder), shrink: shrink)
+            try Self.checkIdentity(
+                try Self.makeJPEG(name, width: width, height: height, options: options, in: folder), shrink: shrink)
         }
         try Self.checkIdentity(Self.fixtures.appendingPathComponent("jpeg-kinds/chroma422.jpg").path, shrink: shrink)
     }
@@ -106,8 +121,12 @@ import Vips
     @Test func progressiveArithmeticCMYKAndBadRectsAreDeclined() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let progressive = try Self.makeJPEG("progressive", width: 64, height: 48, options: [("interlace", .bool(true))], in: folder)
-        let declined = [progressive, Self.fixtures.appendingPathComponent("jpeg-kinds/arithmetic.jpg").path, Self.fixtures.appendingPathComponent("cmyk.jpg").path]
+        let progressive = try Self.makeJPEG(
+            "progressive", width: 64, height: 48, options: [("interlace", .bool(true))], in: folder)
+        let declined = [
+            progressive, Self.fixtures.appendingPathComponent("jpeg-kinds/arithmetic.jpg").path,
+            Self.fixtures.appendingPathComponent("cmyk.jpg").path,
+        ]
         for path in declined {
             let header = try VImage.load(path, access: "sequential")
             #expect(JPEGRegion.load(path, header: header, left: 0, top: 0, width: 8, height: 8) == nil, "\(path)")

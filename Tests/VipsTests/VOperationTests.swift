@@ -35,7 +35,8 @@ import Vips
     }
 
     @Test func blobRendersAnSVG() throws {
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="rgb(0,255,0)"/></svg>"#
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="rgb(0,255,0)"/></svg>"#
         let image = try VImage.svg(svg)
         #expect(image.width == 20 && image.height == 10 && image.bands == 4)
         #expect(try image.pixel(x: 5, y: 5) == [0, 255, 0, 255])

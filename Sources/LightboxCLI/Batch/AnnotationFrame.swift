@@ -16,14 +16,20 @@ enum AnnotationFrame: Equatable {
     /// The frame for an annotation size over an image stored `width` by `height` with `orientation`.
     init(_ size: AnnotatedSize, width: Int, height: Int, orientation: ExifOrientation) {
         let shown = orientation.displayedSize(width: width, height: height)
-        if size.width == shown.width && size.height == shown.height { self = .displayed }
-        else if size.width == width && size.height == height { self = .stored }
-        else { self = .neither }
+        if size.width == shown.width && size.height == shown.height {
+            self = .displayed
+        } else if size.width == width && size.height == height {
+            self = .stored
+        } else {
+            self = .neither
+        }
     }
 
     /// `job` with its rects over the displayed image; reads the image's header once.
     static func resolve(_ job: CropJob, console: Console) -> CropJob {
-        guard let size = job.annotatedSize, let image = try? VImage.load(job.input, access: "sequential") else { return job }
+        guard let size = job.annotatedSize, let image = try? VImage.load(job.input, access: "sequential") else {
+            return job
+        }
         let orientation = ExifOrientation(tag: image.orientation)
         let frame = AnnotationFrame(size, width: image.width, height: image.height, orientation: orientation)
         let shown = orientation.displayedSize(width: image.width, height: image.height)
@@ -32,19 +38,29 @@ enum AnnotationFrame: Equatable {
         case .displayed:
             return job
         case .neither:
-            console.warning("\(file): \(job.input): the annotation's size \(size.text) matches neither the image's displayed size \(shown.width)x\(shown.height) nor its stored size \(image.width)x\(image.height); boxes scaled to the displayed image")
+            console.warning(
+                "\(file): \(job.input): the annotation's size \(size.text) matches neither the image's displayed size \(shown.width)x\(shown.height) nor its stored size \(image.width)x\(image.height); boxes scaled to the displayed image"
+            )
             return job
         case .stored:
-            console.warning("\(file): \(job.input): the annotation's size \(size.text) is the stored size of an image shown turned (EXIF orientation \(orientation.rawValue)) as \(shown.width)x\(shown.height); boxes taken in the stored frame")
+            console.warning(
+                "\(file): \(job.input): the annotation's size \(size.text) is the stored size of an image shown turned (EXIF orientation \(orientation.rawValue)) as \(shown.width)x\(shown.height); boxes taken in the stored frame"
+            )
             var turned = job
-            turned.items = job.items.map { Cropper.Item(rect: displayedRect(ofStored: $0.rect, orientation: orientation), output: $0.output, square: $0.square) }
+            turned.items = job.items.map {
+                Cropper.Item(
+                    rect: displayedRect(ofStored: $0.rect, orientation: orientation), output: $0.output,
+                    square: $0.square)
+            }
             return turned
         }
     }
 
     /// The normalized rect on the displayed image that shows the normalized `rect` of the stored pixels.
     static func displayedRect(ofStored rect: CGRect, orientation: ExifOrientation) -> CGRect {
-        let corners = [displayedPoint(rect.minX, rect.minY, orientation), displayedPoint(rect.maxX, rect.maxY, orientation)]
+        let corners = [
+            displayedPoint(rect.minX, rect.minY, orientation), displayedPoint(rect.maxX, rect.maxY, orientation),
+        ]
         let (xs, ys) = (corners.map(\.0), corners.map(\.1))
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }

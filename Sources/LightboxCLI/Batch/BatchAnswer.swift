@@ -16,7 +16,9 @@ struct BatchAnswer: Error, Sendable {
 
     /// A failed answer with only the error.
     init(id: JSONValue, failed error: String) {
-        self.init(id: id, done: false, object: JSONValue.object([("status", .string("failed")), ("error", .string(error))]).text)
+        self.init(
+            id: id, done: false,
+            object: JSONValue.object([("status", .string("failed")), ("error", .string(error))]).text)
     }
 
     /// Reads what a worker answered (done, then the object) and puts `id` in front.

@@ -29,7 +29,9 @@ struct BatchJob: Sendable {
         let id = JSONValue(any: object["id"] ?? NSNull())
         guard let command = object["command"] as? String, commands.contains(command) else {
             let shown = object["command"].map { "'\(String(describing: $0))'" } ?? "missing"
-            return .failure(BatchAnswer(id: id, failed: "\(place): command: \(shown); expected \(commands.joined(separator: ", "))"))
+            return .failure(
+                BatchAnswer(id: id, failed: "\(place): command: \(shown); expected \(commands.joined(separator: ", "))")
+            )
         }
         object["id"] = nil
         object["command"] = nil
@@ -37,7 +39,9 @@ struct BatchJob: Sendable {
             return .failure(BatchAnswer(id: id, failed: "\(place): not a JSON object"))
         }
         let input = (object["input"] as? String) ?? (object["inputs"] as? [Any])?.first as? String
-        let job = BatchJob(number: number, id: id, command: command, body: String(decoding: data, as: UTF8.self), output: object["output"] as? String, input: input)
+        let job = BatchJob(
+            number: number, id: id, command: command, body: String(decoding: data, as: UTF8.self),
+            output: object["output"] as? String, input: input)
         return .success(job)
     }
 

@@ -33,7 +33,9 @@ struct BatchJobRunner: Sendable {
         }
         if !output.contains("{") {
             let folder = (output as NSString).deletingLastPathComponent
-            if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+            if !folder.isEmpty {
+                try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
         }
         let console = Console()
         console.quiet = quiet
@@ -51,8 +53,12 @@ struct BatchJobRunner: Sendable {
         case .failure(let problem): return failed(problem.description)
         case .success(let value): entry = value
         }
-        guard entry.input != OutputPath.standardOutput else { return failed("\(label):\(number)", "input: '-' is not allowed (standard input carries the jobs)") }
-        let arguments = ["--rect", CropOptions.describe(entry.rect), "--output", output] + defaultArguments(for: CropCommand.spec).flatMap { $0 } + ["--", entry.input]
+        guard entry.input != OutputPath.standardOutput else {
+            return failed("\(label):\(number)", "input: '-' is not allowed (standard input carries the jobs)")
+        }
+        let arguments =
+            ["--rect", CropOptions.describe(entry.rect), "--output", output]
+            + defaultArguments(for: CropCommand.spec).flatMap { $0 } + ["--", entry.input]
         let options: CropOptions
         let entries: [CropEntry]
         do {
@@ -63,10 +69,13 @@ struct BatchJobRunner: Sendable {
         }
         guard let job = CropJob.grouped(entries).first else { return failed("\(label):\(number)", "nothing to crop") }
         WorkerFault.inject(for: job.input, outputs: job.items.map(\.output))
-        let records = CropWork(options: options, console: console, sheet: nil, ledger: ResumeLedger.forRun(options.batch)).run(job)
+        let records = CropWork(
+            options: options, console: console, sheet: nil, ledger: ResumeLedger.forRun(options.batch)
+        ).run(job)
         guard let record = records.first else { return failed("\(label):\(number)", "nothing was cropped") }
         let located = record.error.map { "\(label):\(number): \($0)" }
-        let answer = BatchRecord(status: record.status, fields: record.fields, error: located, milliseconds: record.milliseconds)
+        let answer = BatchRecord(
+            status: record.status, fields: record.fields, error: located, milliseconds: record.milliseconds)
         return (record.status == .done, answer.json)
     }
 
@@ -81,10 +90,14 @@ struct BatchJobRunner: Sendable {
         let split = arguments.firstIndex(of: "--") ?? arguments.count
         var own = Array(arguments[..<split])
         let pages = Array(arguments[split...])
-        if let refused = own.first(where: { $0.hasPrefix("--") && BatchJobRunner.refusedViewOptions.contains(String($0.dropFirst(2))) }) {
+        if let refused = own.first(where: {
+            $0.hasPrefix("--") && BatchJobRunner.refusedViewOptions.contains(String($0.dropFirst(2)))
+        }) {
             return failed(place, "\(refused.dropFirst(2)): not a field of a view job")
         }
-        if pages.contains(OutputPath.standardOutput) { return failed(place, "input: '-' is not allowed (standard input carries the jobs)") }
+        if pages.contains(OutputPath.standardOutput) {
+            return failed(place, "input: '-' is not allowed (standard input carries the jobs)")
+        }
         let given = Set(own.filter { $0.hasPrefix("--") })
         own += defaultArguments(for: ViewCommand.spec).filter { !given.contains($0.first ?? "") }.flatMap { $0 }
         let options: ViewOptions
@@ -96,10 +109,16 @@ struct BatchJobRunner: Sendable {
         for warning in options.warnings { console.warning("\(place): \(warning)") }
         WorkerFault.inject(for: ViewWorkerTask.shownInput(options.request), outputs: [options.request.output])
         let start = DispatchTime.now().uptimeNanoseconds
-        let outcome = ViewRunner(writer: AtomicWriter(options: options.save), failOn: options.failOn, maxPixels: options.maxPixels).run(options.request, dryRun: false)
+        let outcome = ViewRunner(
+            writer: AtomicWriter(options: options.save), failOn: options.failOn, maxPixels: options.maxPixels
+        ).run(options.request, dryRun: false)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        guard case .object(let fields) = ViewCommand.json(outcome) else { preconditionFailure("view JSON is an object") }
-        let record = BatchRecord(status: outcome.error == nil ? .done : .failed, fields: fields, error: outcome.error.map { "\(place): \($0.description)" }, milliseconds: milliseconds)
+        guard case .object(let fields) = ViewCommand.json(outcome) else {
+            preconditionFailure("view JSON is an object")
+        }
+        let record = BatchRecord(
+            status: outcome.error == nil ? .done : .failed, fields: fields,
+            error: outcome.error.map { "\(place): \($0.description)" }, milliseconds: milliseconds)
         return (outcome.error == nil, record.json)
     }
 
@@ -108,8 +127,14 @@ struct BatchJobRunner: Sendable {
         let options: BoardOptions
         let plan: BoardPlan
         do {
-            options = try BoardOptions(parse(["board", "--layout", label, "--output", output] + defaultArguments(for: BoardCommand.spec).flatMap { $0 }))
-            plan = try BoardCommand.checked(options.overrides.applied(to: try BoardLayoutFile.parse(Data(body.utf8), folder: FileManager.default.currentDirectoryPath)), origin: place)
+            options = try BoardOptions(
+                parse(
+                    ["board", "--layout", label, "--output", output]
+                        + defaultArguments(for: BoardCommand.spec).flatMap { $0 }))
+            plan = try BoardCommand.checked(
+                options.overrides.applied(
+                    to: try BoardLayoutFile.parse(Data(body.utf8), folder: FileManager.default.currentDirectoryPath)),
+                origin: place)
         } catch {
             return failed(place, BatchJobRunner.reason(error))
         }
@@ -117,7 +142,8 @@ struct BatchJobRunner: Sendable {
         var failures: [RenderError] = []
         var written = false
         do {
-            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits).render()
+            let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits)
+                .render()
             failures = outcome.failures
             try AtomicWriter(options: options.save).write(outcome.image, to: output, input: nil, others: plan.inputs)
             written = outcome.failures.isEmpty || outcome.placeholders
@@ -126,7 +152,8 @@ struct BatchJobRunner: Sendable {
         }
         for failure in failures { console.warning("\(place): \(failure.description)") }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        var json = BoardCommand.json(plan, output: output, failures: failures, written: written, milliseconds: milliseconds)
+        var json = BoardCommand.json(
+            plan, output: output, failures: failures, written: written, milliseconds: milliseconds)
         if !written, case .object(let fields) = json {
             let reason = failures.map(\.description).joined(separator: "; ")
             json = .object(fields + [("error", .string("\(place): \(reason)"))])
@@ -136,7 +163,9 @@ struct BatchJobRunner: Sendable {
 
     /// The batch's defaults that `spec` takes, each as its arguments (`--quality 90`, `--force`).
     private func defaultArguments(for spec: CommandSpec) -> [[String]] {
-        defaults.filter { name, _ in spec.options.contains { $0.long == name } }.map { name, value in ["--\(name)"] + (value.map { [$0] } ?? []) }
+        defaults.filter { name, _ in spec.options.contains { $0.long == name } }.map { name, value in
+            ["--\(name)"] + (value.map { [$0] } ?? [])
+        }
     }
 
     /// The parsed command line `arguments` (which start with the command's name).

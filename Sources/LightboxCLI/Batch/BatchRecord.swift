@@ -27,7 +27,9 @@ struct BatchRecord: Sendable {
 
     /// `source` and `line` fields for an item asked for at `origin` (`crops.csv:12`); none for a command-line item.
     static func originFields(_ origin: String) -> [(String, JSONValue)] {
-        guard let colon = origin.lastIndex(of: ":"), let line = Int(origin[origin.index(after: colon)...]) else { return [] }
+        guard let colon = origin.lastIndex(of: ":"), let line = Int(origin[origin.index(after: colon)...]) else {
+            return []
+        }
         return [("source", .string(String(origin[..<colon]))), ("line", .int(line))]
     }
 

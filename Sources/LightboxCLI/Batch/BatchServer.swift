@@ -50,7 +50,8 @@ final class BatchServer: @unchecked Sendable {
         while getline(&buffer, &capacity, stream) >= 0, let buffer {
             number += 1
             let text = String(decoding: UnsafeRawBufferPointer(start: buffer, count: strlen(buffer)), as: UTF8.self)
-            let line = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+            let line = text.trimmingCharacters(
+                in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
             guard !line.isEmpty else { continue }
             start(line, number: number)
         }
@@ -84,11 +85,14 @@ final class BatchServer: @unchecked Sendable {
         switch pool.perform(request.bytes, folders: folders) {
         case .failure(let failure):
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            return job.failed("\(runner.label):\(job.number): \(job.input.map { "\($0): " } ?? "")\(failure.reason)", milliseconds: milliseconds)
+            return job.failed(
+                "\(runner.label):\(job.number): \(job.input.map { "\($0): " } ?? "")\(failure.reason)",
+                milliseconds: milliseconds)
         case .success(let bytes):
             var reader = WireReader(bytes)
             guard let answer = try? BatchAnswer.read(from: &reader, id: job.id) else {
-                return job.failed("\(runner.label):\(job.number): a worker gave an answer that could not be read", milliseconds: 0)
+                return job.failed(
+                    "\(runner.label):\(job.number): a worker gave an answer that could not be read", milliseconds: 0)
             }
             return answer
         }

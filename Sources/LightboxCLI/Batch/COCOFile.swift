@@ -54,7 +54,9 @@ struct COCOFile {
             default: try stream.skip()
             }
         }
-        guard let id else { throw BatchProblem(stream.path, line: image.line, field: "images", "an image without an id") }
+        guard let id else {
+            throw BatchProblem(stream.path, line: image.line, field: "images", "an image without an id")
+        }
         images[id] = image
     }
 
@@ -85,14 +87,18 @@ struct COCOFile {
             default: try stream.skip()
             }
         }
-        guard let id, let name else { throw BatchProblem(stream.path, line: line, field: "categories", "a category needs an id and a name") }
+        guard let id, let name else {
+            throw BatchProblem(stream.path, line: line, field: "categories", "a category needs an id and a name")
+        }
         categories[id] = (name, line)
     }
 
     /// A whole number (COCO ids and sizes).
     private static func integer(_ stream: JSONStream, _ key: String) throws(BatchProblem) -> Int {
         let value = try stream.number()
-        guard value.rounded() == value, abs(value) < 1e15 else { throw stream.problem("\(key): expected a whole number") }
+        guard value.rounded() == value, abs(value) < 1e15 else {
+            throw stream.problem("\(key): expected a whole number")
+        }
         return Int(value)
     }
 

@@ -22,7 +22,9 @@ struct COCOReader: Sendable {
             switch plan(annotation, file: file) {
             case .success(let (image, size, name, box, id)):
                 let output = PixelBoxPlanner.outputName(image: image, suffix: String(id))
-                planner.add(image: image, box: box, size: size, name: name, output: output, file: annotations, line: annotation.line)
+                planner.add(
+                    image: image, box: box, size: size, name: name, output: output, file: annotations,
+                    line: annotation.line)
             case .failure(let problem):
                 planner.fail(problem)
             }
@@ -31,16 +33,38 @@ struct COCOReader: Sendable {
     }
 
     /// The image path, its annotated size, the category name, the pixel box and the id of one annotation.
-    private func plan(_ annotation: COCOAnnotation, file: COCOFile) -> Result<(String, AnnotatedSize, String, CGRect, Int), BatchProblem> {
-        let fail = { (field: String, message: String) in Result<(String, AnnotatedSize, String, CGRect, Int), BatchProblem>.failure(BatchProblem(annotations, line: annotation.line, field: field, message)) }
+    private func plan(
+        _ annotation: COCOAnnotation, file: COCOFile
+    ) -> Result<(String, AnnotatedSize, String, CGRect, Int), BatchProblem> {
+        let fail = { (field: String, message: String) in
+            Result<(String, AnnotatedSize, String, CGRect, Int), BatchProblem>.failure(
+                BatchProblem(annotations, line: annotation.line, field: field, message))
+        }
         guard let id = annotation.id else { return fail("annotations", "an annotation without an id") }
-        guard let bbox = annotation.bbox, bbox.count == 4 else { return fail("bbox", "annotation \(id): expected bbox [x, y, width, height]") }
-        guard let imageID = annotation.imageID, let image = file.images[imageID] else { return fail("image_id", "annotation \(id): no image with id \(annotation.imageID.map(String.init) ?? "(none)")") }
-        guard let categoryID = annotation.categoryID, let category = file.categories[categoryID] else { return fail("category_id", "annotation \(id): no category with id \(annotation.categoryID.map(String.init) ?? "(none)")") }
-        guard let name = image.fileName, Self.isInside(name) else { return fail("file_name", "image \(imageID): file_name must be a relative path inside --images") }
-        guard let width = image.width, let height = image.height, width > 0, height > 0 else { return fail("images", "image \(imageID) has no width and height") }
+        guard let bbox = annotation.bbox, bbox.count == 4 else {
+            return fail("bbox", "annotation \(id): expected bbox [x, y, width, height]")
+        }
+        guard let imageID = annotation.imageID, let image = file.images[imageID] else {
+            return fail(
+                "image_id", "annotation \(id): no image with id \(annotation.imageID.map(String.init) ?? "(none)")")
+        }
+        guard let categoryID = annotation.categoryID, let category = file.categories[categoryID] else {
+            return fail(
+                "category_id",
+                "annotation \(id): no category with id \(annotation.categoryID.map(String.init) ?? "(none)")")
+        }
+        guard let name = image.fileName, Self.isInside(name) else {
+            return fail("file_name", "image \(imageID): file_name must be a relative path inside --images")
+        }
+        guard let width = image.width, let height = image.height, width > 0, height > 0 else {
+            return fail("images", "image \(imageID) has no width and height")
+        }
         let box = CGRect(x: bbox[0], y: bbox[1], width: bbox[2], height: bbox[3])
-        return .success(((images as NSString).appendingPathComponent(name), AnnotatedSize(width: width, height: height), category.name, box, id))
+        return .success(
+            (
+                (images as NSString).appendingPathComponent(name), AnnotatedSize(width: width, height: height),
+                category.name, box, id
+            ))
     }
 
     /// Whether a `file_name` stays inside the image folder (relative, no `..` part).

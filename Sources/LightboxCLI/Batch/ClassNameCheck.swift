@@ -15,7 +15,9 @@ enum ClassNameCheck {
     /// Throws a problem naming the class and the file when `name` cannot be a folder name.
     static func check(_ name: String, id: String?, file: String, line: Int?) throws(BatchProblem) {
         guard let flaw = flaw(of: name) else { return }
-        throw BatchProblem(file, line: line, field: "names", "class \(id.map { $0 + " " } ?? "")\(quoted(name)) cannot be a folder name: \(flaw)")
+        throw BatchProblem(
+            file, line: line, field: "names",
+            "class \(id.map { $0 + " " } ?? "")\(quoted(name)) cannot be a folder name: \(flaw)")
     }
 
     /// The name in quotes, control characters escaped so the message stays on one line.

@@ -27,7 +27,10 @@ struct CropJob: Sendable {
                 jobs[slot].origins.append(entry.origin)
             } else {
                 slots[entry.input] = jobs.count
-                jobs.append(CropJob(order: jobs.count, input: entry.input, items: [entry.item], origins: [entry.origin], annotatedSize: entry.annotatedSize, clipped: clipped))
+                jobs.append(
+                    CropJob(
+                        order: jobs.count, input: entry.input, items: [entry.item], origins: [entry.origin],
+                        annotatedSize: entry.annotatedSize, clipped: clipped))
             }
         }
         return jobs

@@ -17,6 +17,8 @@ struct DatasetOptions: Sendable {
     /// Throws when `--only` names a class the dataset does not have (a typo would crop nothing).
     func checkOnly(known: Set<String>, file: String) throws(BatchProblem) {
         guard let only, let missing = only.sorted().first(where: { !known.contains($0) }) else { return }
-        throw BatchProblem(file, field: "--only", "no class named '\(missing)' (the classes are \(known.sorted().prefix(20).joined(separator: ", ")))")
+        throw BatchProblem(
+            file, field: "--only",
+            "no class named '\(missing)' (the classes are \(known.sorted().prefix(20).joined(separator: ", ")))")
     }
 }

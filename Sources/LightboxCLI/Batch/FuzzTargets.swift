@@ -14,7 +14,9 @@ public enum FuzzTargets {
         switch name {
         case "rect":
             _ = RectParser.parse(text)
-            if let value = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) { _ = RectValue.parse(value) }
+            if let value = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) {
+                _ = RectValue.parse(value)
+            }
         case "csv":
             _ = try? ManifestReader.parse(data, path: "fuzz.csv")
         case "jsonl":

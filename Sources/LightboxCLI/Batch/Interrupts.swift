@@ -51,7 +51,8 @@ enum Interrupts {
             let counts = Interrupts.summary()
             lock.unlock()
             let clear = ProgressLine.stderrIsTerminal ? "\r\u{1B}[K" : ""
-            FileHandle.standardError.write(Data("\(clear)interrupted by \(name)\(counts.isEmpty ? "" : ": " + counts)\n".utf8))
+            FileHandle.standardError.write(
+                Data("\(clear)interrupted by \(name)\(counts.isEmpty ? "" : ": " + counts)\n".utf8))
             _exit(code)
         }
     }

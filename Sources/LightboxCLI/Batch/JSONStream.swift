@@ -136,7 +136,9 @@ final class JSONStream {
             bytes.append(byte)
             position += 1
         }
-        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else { throw problem("expected a number") }
+        guard let value = Double(String(decoding: bytes, as: UTF8.self)), value.isFinite else {
+            throw problem("expected a number")
+        }
         return value
     }
 

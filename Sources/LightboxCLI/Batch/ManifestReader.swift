@@ -79,7 +79,9 @@ enum ManifestReader {
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         let missing = requiredColumns.filter { !names.contains($0) }
         guard missing.isEmpty else {
-            throw BatchProblem(path, line: header.line, "the header lacks \(missing.joined(separator: ", ")) (it needs input,x,y,width,height[,output])")
+            throw BatchProblem(
+                path, line: header.line,
+                "the header lacks \(missing.joined(separator: ", ")) (it needs input,x,y,width,height[,output])")
         }
         return records.dropFirst().map { csvLine($0, names: names, path: path, folder: folder) }
     }

@@ -23,26 +23,33 @@ struct PixelBoxPlanner {
     }
 
     /// Plans the box `box` (pixels) of class `name` on `image`, whose annotation says it is `size`.
-    mutating func add(image: String, box: CGRect, size: AnnotatedSize, name: String, output: String, file: String, line: Int) {
+    mutating func add(
+        image: String, box: CGRect, size: AnnotatedSize, name: String, output: String, file: String, line: Int
+    ) {
         guard options.keeps(name) else { return }
         guard box.width > 0, box.height > 0 else {
             problems.append(BatchProblem(file, line: line, field: "box", "the box \(Self.describe(box)) has no area"))
             return
         }
         let (width, height) = (Double(size.width), Double(size.height))
-        let unit = CGRect(x: box.minX / width, y: box.minY / height, width: box.width / width, height: box.height / height)
+        let unit = CGRect(
+            x: box.minX / width, y: box.minY / height, width: box.width / width, height: box.height / height)
         let padded = unit.insetBy(dx: -options.pad * unit.width, dy: -options.pad * unit.height)
         let rect: CGRect
         do {
             rect = try CropRect.check(padded, strict: options.strict).rect
         } catch {
-            problems.append(BatchProblem(file, line: line, field: "box", "\(Self.describe(box)) in a \(size.text) image: \(error.description)"))
+            problems.append(
+                BatchProblem(
+                    file, line: line, field: "box",
+                    "\(Self.describe(box)) in a \(size.text) image: \(error.description)"))
             return
         }
         let path = [outDir, name, output].joined(separator: "/")
         let origin = "\(file):\(line)"
         if let first = claimed[path] {
-            problems.append(BatchProblem(file, line: line, field: "output", "'\(path)' is already the output of \(first)"))
+            problems.append(
+                BatchProblem(file, line: line, field: "output", "'\(path)' is already the output of \(first)"))
             return
         }
         claimed[path] = origin

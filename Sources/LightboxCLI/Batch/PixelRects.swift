@@ -23,13 +23,17 @@ final class PixelRects {
 
     /// `rect` in pixels of `input` as displayed, normalized over its displayed size (read once per input).
     func normalized(_ rect: CGRect, input: String) -> Result<CGRect, RenderError> {
-        let size = sizes[input] ?? Result { () throws(RenderError) in
-            let source = try SourceImage(path: input)
-            return source.displayedSize
-        }
+        let size =
+            sizes[input]
+            ?? Result { () throws(RenderError) in
+                let source = try SourceImage(path: input)
+                return source.displayedSize
+            }
         sizes[input] = size
         return size.map { width, height in
-            CGRect(x: rect.minX / Double(width), y: rect.minY / Double(height), width: rect.width / Double(width), height: rect.height / Double(height))
+            CGRect(
+                x: rect.minX / Double(width), y: rect.minY / Double(height), width: rect.width / Double(width),
+                height: rect.height / Double(height))
         }
     }
 }

@@ -27,7 +27,10 @@ final class ProgressLine: @unchecked Sendable {
         let now = Date()
         guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
         lastDraw = now
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + ProgressLine.text(done: done, total: total, elapsed: now.timeIntervalSince(start))).utf8))
+        FileHandle.standardError.write(
+            Data(
+                ("\r\u{1B}[K" + ProgressLine.text(done: done, total: total, elapsed: now.timeIntervalSince(start))).utf8
+            ))
     }
 
     /// Clears the line before other output or at the end.

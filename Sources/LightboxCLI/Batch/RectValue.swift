@@ -42,7 +42,9 @@ enum RectValue {
 
     private static func fromArray(_ array: [Any]) -> Result<CGRect, RectParseError> {
         let flat: [Any]
-        if array.count == 2, let origin = array[0] as? [Any], let size = array[1] as? [Any], origin.count == 2, size.count == 2 {
+        if array.count == 2, let origin = array[0] as? [Any], let size = array[1] as? [Any], origin.count == 2,
+            size.count == 2
+        {
             flat = origin + size
         } else {
             flat = array

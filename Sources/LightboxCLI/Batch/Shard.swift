@@ -11,7 +11,9 @@ struct Shard: Sendable, Equatable {
     /// Reads `K/N`; nil unless 1 <= K <= N.
     init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(number) else {
+        guard parts.count == 2, let number = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+            (1...count).contains(number)
+        else {
             return nil
         }
         self.index = number - 1

@@ -9,7 +9,8 @@ struct SkipScan {
     func ends(before byte: UInt8) -> Bool {
         guard started, depth == 0, !inString else { return false }
         switch byte {
-        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09: return true
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"), 0x20, 0x0A, 0x0D, 0x09:
+            return true
         default: return false
         }
     }
@@ -20,7 +21,11 @@ struct SkipScan {
     /// Takes `byte`; true when it closes the value.
     mutating func take(_ byte: UInt8, stream: JSONStream) throws(BatchProblem) -> Bool {
         if inString {
-            if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") {
+            if escaped {
+                escaped = false
+            } else if byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
                 inString = false
                 return depth == 0
             }

@@ -41,12 +41,17 @@ enum StateManifest {
             let value = object[key] as Any
             if pageKeys.contains(key) {
                 let names = (value as? [Any] ?? [value]).compactMap { $0 as? String }
-                guard !names.isEmpty else { return .failure(BatchProblem(path, line: number, field: key, "expected a path or a list of paths")) }
+                guard !names.isEmpty else {
+                    return .failure(BatchProblem(path, line: number, field: key, "expected a path or a list of paths"))
+                }
                 pages += names.map { ManifestReader.resolve($0, in: folder) }
                 continue
             }
             guard let text = optionValue(value, separator: key == "screen" ? "x" : ",") else {
-                return .failure(BatchProblem(path, line: number, field: key, "expected a number, a string, a boolean, [a,b] or {\"width\",\"height\"}"))
+                return .failure(
+                    BatchProblem(
+                        path, line: number, field: key,
+                        "expected a number, a string, a boolean, [a,b] or {\"width\",\"height\"}"))
             }
             let option = "--" + kebab(key)
             if isBool(value) {
@@ -63,10 +68,14 @@ enum StateManifest {
         if isBool(value) { return "" }
         if let number = RectValue.number(value) { return JSONValue.number(number) }
         if let text = value as? String { return text }
-        if let pair = value as? [Any], pair.count == 2, let a = RectValue.number(pair[0]), let b = RectValue.number(pair[1]) {
+        if let pair = value as? [Any], pair.count == 2, let a = RectValue.number(pair[0]),
+            let b = RectValue.number(pair[1])
+        {
             return "\(JSONValue.number(a))\(separator)\(JSONValue.number(b))"
         }
-        if let size = value as? [String: Any], let width = RectValue.number(size["width"]), let height = RectValue.number(size["height"]) {
+        if let size = value as? [String: Any], let width = RectValue.number(size["width"]),
+            let height = RectValue.number(size["height"])
+        {
             return "\(JSONValue.number(width))\(separator)\(JSONValue.number(height))"
         }
         return nil

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// One Pascal VOC annotation file read with Foundation's XMLParser: `<filename>`, `<size>`
@@ -57,7 +58,10 @@ final class VOCDocument: NSObject, XMLParserDelegate {
     }
 
     /// Opens an element.
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         path.append(name)
         text = ""
         if path == ["annotation", "object"] { objects.append(VOCObject(line: parser.lineNumber)) }

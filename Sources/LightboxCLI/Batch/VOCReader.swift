@@ -14,7 +14,9 @@ struct VOCReader: Sendable {
         var planner = PixelBoxPlanner(outDir: outDir, options: options)
         var read: [(file: String, document: VOCDocument)] = []
         for file in try xmlFiles() {
-            guard let data = FileManager.default.contents(atPath: file) else { planner.fail(BatchProblem(file, "cannot read the file")); continue }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                planner.fail(BatchProblem(file, "cannot read the file")); continue
+            }
             do { read.append((file, try VOCDocument.read(data, file: file))) } catch { planner.fail(error) }
         }
         var known: Set<String> = []
@@ -32,12 +34,17 @@ struct VOCReader: Sendable {
 
     /// Plans every object of one file.
     private func plan(_ document: VOCDocument, file: String, into planner: inout PixelBoxPlanner) {
-        guard let width = document.width.flatMap({ Int($0) }), let height = document.height.flatMap({ Int($0) }), width > 0, height > 0 else {
+        guard let width = document.width.flatMap({ Int($0) }), let height = document.height.flatMap({ Int($0) }),
+            width > 0, height > 0
+        else {
             planner.fail(BatchProblem(file, field: "size", "no <size> with a <width> and <height> above 0"))
             return
         }
         guard let image = imagePath(document, file: file) else {
-            planner.fail(BatchProblem(file, field: "filename", "no image '\(document.fileName ?? "")' (nor one with this file's stem) in \(images)"))
+            planner.fail(
+                BatchProblem(
+                    file, field: "filename",
+                    "no image '\(document.fileName ?? "")' (nor one with this file's stem) in \(images)"))
             return
         }
         for (index, object) in document.objects.enumerated() {
@@ -46,19 +53,27 @@ struct VOCReader: Sendable {
                 continue
             }
             guard let box = Self.box(object) else {
-                planner.fail(BatchProblem(file, line: object.line, field: "bndbox", "expected <bndbox> with numbers xmin <= xmax and ymin <= ymax"))
+                planner.fail(
+                    BatchProblem(
+                        file, line: object.line, field: "bndbox",
+                        "expected <bndbox> with numbers xmin <= xmax and ymin <= ymax"))
                 continue
             }
             let output = PixelBoxPlanner.outputName(image: image, suffix: String(index + 1))
-            planner.add(image: image, box: box, size: AnnotatedSize(width: width, height: height), name: name, output: output, file: file, line: object.line)
+            planner.add(
+                image: image, box: box, size: AnnotatedSize(width: width, height: height), name: name, output: output,
+                file: file, line: object.line)
         }
     }
 
     /// The pixel box of VOC's 1-based inclusive corners: pixels xmin-1 to xmax, ymin-1 to ymax.
     static func box(_ object: VOCObject) -> CGRect? {
         let values = ["xmin", "ymin", "xmax", "ymax"].compactMap { object.corners[$0].flatMap(Double.init) }
-        guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= values[0], values[3] >= values[1] else { return nil }
-        return CGRect(x: values[0] - 1, y: values[1] - 1, width: values[2] - values[0] + 1, height: values[3] - values[1] + 1)
+        guard values.count == 4, values.allSatisfy(\.isFinite), values[2] >= values[0], values[3] >= values[1] else {
+            return nil
+        }
+        return CGRect(
+            x: values[0] - 1, y: values[1] - 1, width: values[2] - values[0] + 1, height: values[3] - values[1] + 1)
     }
 
     /// The image: `<filename>` in the image folder, else the file there with the XML's stem.
@@ -80,7 +95,9 @@ struct VOCReader: Sendable {
             throw BatchProblem(annotations, "no such annotation file or folder")
         }
         guard isFolder.boolValue else { return [annotations] }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: annotations)) ?? []).filter { $0.lowercased().hasSuffix(".xml") && !$0.hasPrefix(".") }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: annotations)) ?? []).filter {
+            $0.lowercased().hasSuffix(".xml") && !$0.hasPrefix(".")
+        }
         guard !names.isEmpty else { throw BatchProblem(annotations, "no labels found: no .xml files in this folder") }
         return names.sorted().map { (annotations as NSString).appendingPathComponent($0) }
     }

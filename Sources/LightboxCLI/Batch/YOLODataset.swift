@@ -15,7 +15,9 @@ struct YOLODataset {
 
     /// Reads `path`; every key it uses must be what Ultralytics reads there.
     init(path: String) throws(BatchProblem) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw BatchProblem(path, "cannot read the dataset file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BatchProblem(path, "cannot read the dataset file")
+        }
         let root = try ClassNames.document(data, path: path)
         names = try ClassNames.names(in: root, path: path)
         poseValues = try Self.poseValues(root, path: path)
@@ -47,12 +49,15 @@ struct YOLODataset {
     }
 
     /// A split's value as paths: one path, or a list of them.
-    private static func entries(_ node: YAMLNode, key: String, path: String) throws(BatchProblem) -> [(text: String, node: YAMLNode)] {
+    private static func entries(
+        _ node: YAMLNode, key: String, path: String
+    ) throws(BatchProblem) -> [(text: String, node: YAMLNode)] {
         let nodes = node.items ?? [node]
         var entries: [(text: String, node: YAMLNode)] = []
         for item in nodes {
             guard let text = item.text, !item.isNull else {
-                throw BatchProblem(path, line: item.line, field: key, "expected a folder or an image list, got \(item.kindName)")
+                throw BatchProblem(
+                    path, line: item.line, field: key, "expected a folder or an image list, got \(item.kindName)")
             }
             entries.append((text, item))
         }
@@ -61,10 +66,14 @@ struct YOLODataset {
 
     /// The images of one split entry: a folder's images or a list file's lines (Ultralytics
     /// retries a missing `../x` as `x` under the root).
-    private static func images(at location: String, base: String, node: YAMLNode, key: String, path: String) throws(BatchProblem) -> [String] {
+    private static func images(
+        at location: String, base: String, node: YAMLNode, key: String, path: String
+    ) throws(BatchProblem) -> [String] {
         var isFolder: ObjCBool = false
         var found = location
-        if !FileManager.default.fileExists(atPath: found, isDirectory: &isFolder), let text = node.text, text.hasPrefix("../") {
+        if !FileManager.default.fileExists(atPath: found, isDirectory: &isFolder), let text = node.text,
+            text.hasPrefix("../")
+        {
             found = resolve(String(text.dropFirst(3)), base: base)
         }
         guard FileManager.default.fileExists(atPath: found, isDirectory: &isFolder) else {
@@ -83,7 +92,8 @@ struct YOLODataset {
     private static func poseValues(_ root: YAMLNode, path: String) throws(BatchProblem) -> Int? {
         guard let node = root["kpt_shape"], !node.isNull else { return nil }
         guard let items = node.items, items.count == 2, let points = items[0].integer, let dims = items[1].integer,
-              points >= 1, dims == 2 || dims == 3 else {
+            points >= 1, dims == 2 || dims == 3
+        else {
             throw BatchProblem(path, line: node.line, field: "kpt_shape", "expected [keypoints, 2 or 3]")
         }
         return 5 + points * dims

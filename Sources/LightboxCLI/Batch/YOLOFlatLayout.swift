@@ -45,7 +45,8 @@ struct YOLOFlatLayout {
         }
         guard isFolder.boolValue else { return [""] }
         var isImageFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: images, isDirectory: &isImageFolder), isImageFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: images, isDirectory: &isImageFolder), isImageFolder.boolValue
+        else {
             throw BatchProblem(images, "cannot list the image folder")
         }
         guard let walker = FileManager.default.enumerator(atPath: labels) else { return [] }
@@ -55,7 +56,9 @@ struct YOLOFlatLayout {
             if name.hasPrefix(".") { walker.skipDescendants(); continue }
             if name.hasSuffix(".txt") && name != "classes.txt" { found.append(relative) }
         }
-        guard !found.isEmpty else { throw BatchProblem(labels, "no labels found: no .txt label files in this folder or its subfolders") }
+        guard !found.isEmpty else {
+            throw BatchProblem(labels, "no labels found: no .txt label files in this folder or its subfolders")
+        }
         return found.sorted()
     }
 

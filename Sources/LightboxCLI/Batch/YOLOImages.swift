@@ -3,7 +3,9 @@ import Foundation
 /// Finds a YOLO split's images and their label files the way Ultralytics does.
 enum YOLOImages {
     /// Image extensions Ultralytics reads (and the few more libvips does).
-    static let extensions: Set<String> = ["bmp", "dng", "jpeg", "jpg", "mpo", "png", "tif", "tiff", "webp", "pfm", "heic", "heif", "avif", "gif"]
+    static let extensions: Set<String> = [
+        "bmp", "dng", "jpeg", "jpg", "mpo", "png", "tif", "tiff", "webp", "pfm", "heic", "heif", "avif", "gif",
+    ]
 
     /// The label file of an image: the last `/images/` becomes `/labels/`, the extension `.txt`.
     static func labelPath(of image: String) -> String {
@@ -36,7 +38,9 @@ enum YOLOImages {
     /// The images a list file names, one a line; relative lines (`./x.jpg` or `x.jpg`) are
     /// relative to the list's folder. A line naming no file is a problem with its line number.
     static func inList(_ list: String) throws(BatchProblem) -> [String] {
-        guard let data = FileManager.default.contents(atPath: list) else { throw BatchProblem(list, "cannot read the image list") }
+        guard let data = FileManager.default.contents(atPath: list) else {
+            throw BatchProblem(list, "cannot read the image list")
+        }
         let folder = (list as NSString).deletingLastPathComponent
         var found: [String] = []
         for (index, line) in String(decoding: data, as: UTF8.self).components(separatedBy: .newlines).enumerated() {

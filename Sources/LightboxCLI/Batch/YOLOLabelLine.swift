@@ -20,7 +20,10 @@ struct YOLOLabelLine {
         var values: [Double] = []
         for (index, part) in parts.dropFirst().enumerated() {
             guard let value = Double(part), value.isFinite else {
-                return .failure(BatchProblem(file, line: line, field: Self.fieldName(index, count: parts.count - 1), "'\(part)' is not a number"))
+                return .failure(
+                    BatchProblem(
+                        file, line: line, field: Self.fieldName(index, count: parts.count - 1),
+                        "'\(part)' is not a number"))
             }
             values.append(value)
         }
@@ -47,7 +50,8 @@ struct YOLOLabelLine {
     private func unpadded(_ values: [Double]) -> Result<CGRect, Message> {
         if let poseValues {
             guard values.count + 1 == poseValues else {
-                return .failure(Message(text: "expected \(poseValues) values for a pose line (kpt_shape), got \(values.count + 1)"))
+                return .failure(
+                    Message(text: "expected \(poseValues) values for a pose line (kpt_shape), got \(values.count + 1)"))
             }
             return .success(Self.centreBox(values))
         }
@@ -57,7 +61,11 @@ struct YOLOLabelLine {
         case 6... where values.count % 2 == 0:
             return .success(Self.boundingBox(values))
         default:
-            return .failure(Message(text: "expected 'class cx cy w h' or 'class x1 y1 x2 y2 x3 y3 ...' (3 or more points), got \(values.count + 1) values"))
+            return .failure(
+                Message(
+                    text:
+                        "expected 'class cx cy w h' or 'class x1 y1 x2 y2 x3 y3 ...' (3 or more points), got \(values.count + 1) values"
+                ))
         }
     }
 

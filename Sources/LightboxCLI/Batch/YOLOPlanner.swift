@@ -35,7 +35,8 @@ struct YOLOPlanner {
         let stem = ((pair.image as NSString).lastPathComponent as NSString).deletingPathExtension
         let ext = Self.outputExtension(of: pair.image)
         var number = 0
-        for (index, line) in text.components(separatedBy: .newlines).enumerated() where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        for (index, line) in text.components(separatedBy: .newlines).enumerated()
+        where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             number += 1
             let origin = "\(pair.label):\(index + 1)"
             switch lines.parse(line, file: pair.label, line: index + 1) {
@@ -43,17 +44,27 @@ struct YOLOPlanner {
                 problems.append(problem)
             case .success(let (classID, rect)):
                 guard let name = name(of: classID) else {
-                    problems.append(BatchProblem(pair.label, line: index + 1, field: "class", "class \(classID) has no name in \(namesFile)"))
+                    problems.append(
+                        BatchProblem(
+                            pair.label, line: index + 1, field: "class", "class \(classID) has no name in \(namesFile)")
+                    )
                     continue
                 }
                 guard options.keeps(name) else { continue }
-                let output = [outDir, pair.split, name, "\(stem)_\(number).\(ext)"].filter { !$0.isEmpty }.joined(separator: "/")
+                let output = [outDir, pair.split, name, "\(stem)_\(number).\(ext)"].filter { !$0.isEmpty }.joined(
+                    separator: "/")
                 if let first = claimed[output] {
-                    problems.append(BatchProblem(pair.label, line: index + 1, field: "output", "'\(output)' is already the output of \(first)"))
+                    problems.append(
+                        BatchProblem(
+                            pair.label, line: index + 1, field: "output",
+                            "'\(output)' is already the output of \(first)"))
                     continue
                 }
                 claimed[output] = origin
-                entries.append(CropEntry(input: pair.image, item: Cropper.Item(rect: rect, output: output, square: options.square), origin: origin))
+                entries.append(
+                    CropEntry(
+                        input: pair.image, item: Cropper.Item(rect: rect, output: output, square: options.square),
+                        origin: origin))
             }
         }
     }

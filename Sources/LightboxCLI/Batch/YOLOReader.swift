@@ -21,8 +21,9 @@ struct YOLOReader: Sendable {
     func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         let (images, names, namesFile, poseValues) = try read()
         if let names { try options.checkOnly(known: Set(names.values), file: namesFile) }
-        var planner = YOLOPlanner(outDir: outDir, names: names, namesFile: namesFile, options: options,
-                                  lines: YOLOLabelLine(poseValues: poseValues, pad: options.pad, strict: options.strict))
+        var planner = YOLOPlanner(
+            outDir: outDir, names: names, namesFile: namesFile, options: options,
+            lines: YOLOLabelLine(poseValues: poseValues, pad: options.pad, strict: options.strict))
         var labelled = 0
         for pair in images.pairs {
             guard let data = FileManager.default.contents(atPath: pair.label) else { continue }
@@ -34,7 +35,10 @@ struct YOLOReader: Sendable {
     }
 
     /// The labelled images, the class names (nil: ids name the folders), their file and the pose line size.
-    private func read() throws(BatchProblem) -> (images: (pairs: [YOLOLabelled], problems: [BatchProblem]), names: [Int: String]?, namesFile: String, poseValues: Int?) {
+    private func read() throws(BatchProblem) -> (
+        images: (pairs: [YOLOLabelled], problems: [BatchProblem]), names: [Int: String]?, namesFile: String,
+        poseValues: Int?
+    ) {
         switch layout {
         case .dataset(let path):
             let dataset = try YOLODataset(path: path)
@@ -49,8 +53,11 @@ struct YOLOReader: Sendable {
     private func noLabels(_ pairs: [YOLOLabelled]) -> BatchProblem {
         switch layout {
         case .dataset(let path):
-            guard let first = pairs.first else { return BatchProblem(path, "no labels found: the splits hold no images") }
-            return BatchProblem(path, "no labels found: none of the \(pairs.count) images has a label file (such as \(first.label))")
+            guard let first = pairs.first else {
+                return BatchProblem(path, "no labels found: the splits hold no images")
+            }
+            return BatchProblem(
+                path, "no labels found: none of the \(pairs.count) images has a label file (such as \(first.label))")
         case .flat(let labels, _, _):
             return BatchProblem(labels, "no labels found: no label file has an image")
         }

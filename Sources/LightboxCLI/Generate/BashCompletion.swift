@@ -28,10 +28,13 @@ enum BashCompletion {
     private static func commandCase(_ command: CommandSpec) -> [String] {
         var lines = ["    \(command.name))", "        case \"$prev\" in"]
         for option in command.options where option.takesValue {
-            let spellings = ([option.short.map { "-\($0)" }, "--\(option.long)"].compactMap { $0 }).joined(separator: "|")
+            let spellings = ([option.short.map { "-\($0)" }, "--\(option.long)"].compactMap { $0 }).joined(
+                separator: "|")
             lines.append("        \(spellings)) \(reply(option.completion)); return ;;")
         }
-        let words = command.options.flatMap { option in [option.short.map { "-\($0)" }, "--\(option.long)"].compactMap { $0 } } + ["--help"]
+        let words =
+            command.options.flatMap { option in [option.short.map { "-\($0)" }, "--\(option.long)"].compactMap { $0 } }
+            + ["--help"]
         lines += [
             "        esac",
             "        if [[ \"$cur\" == -* ]]; then COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))",

@@ -12,7 +12,8 @@ enum FishCompletion {
             "complete -c \(name) -n __fish_use_subcommand -l generate-manual -d 'Print the man page.'",
         ]
         for command in root.subcommands {
-            lines.append("complete -c \(name) -n __fish_use_subcommand -a \(command.name) -d '\(quoted(command.abstract))'")
+            lines.append(
+                "complete -c \(name) -n __fish_use_subcommand -a \(command.name) -d '\(quoted(command.abstract))'")
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
             lines.append("complete -c \(name) \(condition) -F")
             for option in command.options {

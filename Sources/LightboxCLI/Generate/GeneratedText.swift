@@ -21,7 +21,9 @@ enum GeneratedText {
         case "bash": return BashCompletion.script(for: root)
         case "zsh": return ZshCompletion.script(for: root)
         case "fish": return FishCompletion.script(for: root)
-        default: throw UsageError("\(flag) '\(shell)': use one of \(shells.joined(separator: ", "))", commandPath: [root.name])
+        default:
+            throw UsageError(
+                "\(flag) '\(shell)': use one of \(shells.joined(separator: ", "))", commandPath: [root.name])
         }
     }
 }

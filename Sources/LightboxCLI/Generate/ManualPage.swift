@@ -28,7 +28,9 @@ enum ManualPage {
     /// One subcommand: its usage, abstract, discussion and every option.
     private static func section(_ command: CommandSpec, path: [String]) -> [String] {
         let usage = HelpFormatter.usage(for: command, path: path).replacingOccurrences(of: "Usage: ", with: "")
-        var lines = [".SS \(path.joined(separator: " "))", ".nf", escaped(usage), ".fi", ".PP", escaped(command.abstract)]
+        var lines = [
+            ".SS \(path.joined(separator: " "))", ".nf", escaped(usage), ".fi", ".PP", escaped(command.abstract),
+        ]
         let discussion = command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if !command.discussion.isEmpty { lines += [".PP", ".nf"] + discussion.map(escaped) + [".fi"] }
         for argument in command.arguments {
@@ -51,10 +53,12 @@ enum ManualPage {
 
     /// The exit codes, one tagged paragraph each.
     private static func exitStatus() -> [String] {
-        [("0", "everything was done"), ("1", "an input or output failed; the others were still done"),
-         ("64", "the command line is wrong; nothing was done"),
-         ("130, 143", "stopped by SIGINT or SIGTERM; no partial file is left")]
-            .flatMap { [".TP", "\\fB\($0.0)\\fR", $0.1] }
+        [
+            ("0", "everything was done"), ("1", "an input or output failed; the others were still done"),
+            ("64", "the command line is wrong; nothing was done"),
+            ("130, 143", "stopped by SIGINT or SIGTERM; no partial file is left"),
+        ]
+        .flatMap { [".TP", "\\fB\($0.0)\\fR", $0.1] }
     }
 
     /// Text safe in roff: backslashes, hyphens, and a leading dot or quote.

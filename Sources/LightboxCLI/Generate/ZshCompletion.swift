@@ -28,7 +28,9 @@ enum ZshCompletion {
             lines.append("        words=(\"${(@)words[2,-1]}\"); (( CURRENT-- ))")
             let specs = command.options.map(spec) + ["'--help[Show help information.]'", "'*:input:_files'"]
             lines.append("        _arguments -s \\")
-            lines += specs.enumerated().map { index, text in "            " + text + (index == specs.count - 1 ? " ;;" : " \\") }
+            lines += specs.enumerated().map { index, text in
+                "            " + text + (index == specs.count - 1 ? " ;;" : " \\")
+            }
         }
         lines += ["    esac", "}", "_\(name) \"$@\"", ""]
         return lines.joined(separator: "\n")

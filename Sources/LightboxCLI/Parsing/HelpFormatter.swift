@@ -64,9 +64,10 @@ public enum HelpFormatter {
     /// The ARGUMENTS table, or nothing when the command takes no positionals.
     private static func argumentsSection(_ command: CommandSpec, column: Int) -> [String] {
         guard !command.parsedArguments.isEmpty else { return [] }
-        return ["ARGUMENTS:"] + command.parsedArguments.flatMap {
-            TextLayout.row(label: $0.helpLabel, description: $0.help, column: column)
-        }
+        return ["ARGUMENTS:"]
+            + command.parsedArguments.flatMap {
+                TextLayout.row(label: $0.helpLabel, description: $0.help, column: column)
+            }
     }
 
     /// The OPTIONS table, which always lists at least `--help`.

@@ -18,7 +18,11 @@ struct BatchJobTask: WorkerTask {
         var reader = WireReader(request)
         var answer = WireWriter()
         guard let number = try? reader.int(), let command = try? reader.string(), let body = try? reader.string() else {
-            BatchAnswer.write(done: false, object: BatchRecord(status: .failed, fields: [], error: "a worker could not read its request", milliseconds: 0).json, to: &answer)
+            BatchAnswer.write(
+                done: false,
+                object: BatchRecord(
+                    status: .failed, fields: [], error: "a worker could not read its request", milliseconds: 0
+                ).json, to: &answer)
             return answer.bytes
         }
         let result = runner.run(command, body: body, number: number)

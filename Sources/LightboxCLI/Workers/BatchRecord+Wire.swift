@@ -12,7 +12,9 @@ extension BatchRecord {
 
     /// Reads a record that `write(to:)` appended.
     static func read(from wire: inout WireReader) throws(WireReader.Malformed) -> BatchRecord {
-        guard let status = Status(rawValue: try wire.string()), case .object(let fields) = try JSONValue.read(from: &wire) else {
+        guard let status = Status(rawValue: try wire.string()),
+            case .object(let fields) = try JSONValue.read(from: &wire)
+        else {
             throw WireReader.Malformed()
         }
         return BatchRecord(

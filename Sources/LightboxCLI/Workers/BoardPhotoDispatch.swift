@@ -21,7 +21,9 @@ struct BoardPhotoDispatch: Sendable {
         var reader = WireReader(answer)
         do {
             guard try reader.bool() else { throw RenderError(try reader.string(), try reader.string()) }
-            guard let image = try WorkerImage.read(from: &reader) else { throw RenderError(path, "a worker's pixels could not be read") }
+            guard let image = try WorkerImage.read(from: &reader) else {
+                throw RenderError(path, "a worker's pixels could not be read")
+            }
             return image
         } catch let error as RenderError {
             throw error

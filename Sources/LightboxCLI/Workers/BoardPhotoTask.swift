@@ -13,14 +13,15 @@ struct BoardPhotoTask: WorkerTask {
         var reader = WireReader(request)
         var answer = WireWriter()
         guard let path = try? reader.string(), let side = try? reader.int(), let failOn = try? reader.string(),
-              let maxPixels = try? reader.int()
+            let maxPixels = try? reader.int()
         else {
             BoardPhotoTask.fail(RenderError("board", "a worker could not read its request"), into: &answer)
             return answer.bytes
         }
         WorkerFault.inject(for: path)
         do {
-            let square = try CardPhoto.square(path, side: side, limits: CardPhoto.Limits(failOn: failOn, maxPixels: maxPixels))
+            let square = try CardPhoto.square(
+                path, side: side, limits: CardPhoto.Limits(failOn: failOn, maxPixels: maxPixels))
             answer.bool(true)
             WorkerImage.write(square, to: &answer)
         } catch {

@@ -17,7 +17,7 @@ struct CrashLedger: Sendable {
         if let report, let data = FileManager.default.contents(atPath: report) {
             for line in data.split(separator: UInt8(ascii: "\n")) {
                 guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-                      let output = object["output"] as? String, let crashes = object[CrashLedger.field] as? Int
+                    let output = object["output"] as? String, let crashes = object[CrashLedger.field] as? Int
                 else { continue }
                 counts[output] = max(counts[output] ?? 0, crashes)
             }

@@ -47,18 +47,22 @@ struct CropDispatch: Sendable {
         job.write(to: &request)
         let folders = folders(of: job)
         if options.source.isBatch && !options.dryRun {
-            for folder in Set(job.items.map { ($0.output as NSString).deletingLastPathComponent }) where !folder.isEmpty {
+            for folder in Set(job.items.map { ($0.output as NSString).deletingLastPathComponent }) where !folder.isEmpty
+            {
                 try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
         }
         let start = DispatchTime.now().uptimeNanoseconds
         switch pool.perform(request.bytes, folders: folders) {
         case .failure(let failure):
-            return failed(job, reason: failure, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            return failed(
+                job, reason: failure, milliseconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         case .success(let answer):
             var reader = WireReader(answer)
             do {
-                let records = try reader.list { (wire: inout WireReader) throws(WireReader.Malformed) in try BatchRecord.read(from: &wire) }
+                let records = try reader.list { (wire: inout WireReader) throws(WireReader.Malformed) in
+                    try BatchRecord.read(from: &wire)
+                }
                 let previews = try reader.list { (wire: inout WireReader) throws(WireReader.Malformed) in
                     ((try wire.int(), try wire.int()), try WorkerImage.read(from: &wire))
                 }
@@ -81,7 +85,8 @@ struct CropDispatch: Sendable {
             if crashes > 0 { fields.append((CrashLedger.field, .int(crashes))) }
             let reason = failure?.reason ?? CrashLedger.gaveUpReason(crashes)
             let message = origin.isEmpty ? "\(job.input): \(reason)" : "\(origin): \(job.input): \(reason)"
-            return BatchRecord(status: .failed, fields: fields, error: message, milliseconds: milliseconds, printsError: index == 0)
+            return BatchRecord(
+                status: .failed, fields: fields, error: message, milliseconds: milliseconds, printsError: index == 0)
         }
     }
 

@@ -8,7 +8,9 @@ extension CropJob {
         wire.int(order)
         wire.string(input)
         wire.list(items) { wire, item in
-            for value in [item.rect.minX, item.rect.minY, item.rect.width, item.rect.height] { wire.double(Double(value)) }
+            for value in [item.rect.minX, item.rect.minY, item.rect.width, item.rect.height] {
+                wire.double(Double(value))
+            }
             wire.string(item.output)
             wire.bool(item.square)
         }
@@ -22,7 +24,8 @@ extension CropJob {
         let order = try wire.int()
         let input = try wire.string()
         let items = try wire.list { (wire: inout WireReader) throws(WireReader.Malformed) in
-            let rect = CGRect(x: try wire.double(), y: try wire.double(), width: try wire.double(), height: try wire.double())
+            let rect = CGRect(
+                x: try wire.double(), y: try wire.double(), width: try wire.double(), height: try wire.double())
             return Cropper.Item(rect: rect, output: try wire.string(), square: try wire.bool())
         }
         let origins = try wire.list { (wire: inout WireReader) throws(WireReader.Malformed) in try wire.string() }

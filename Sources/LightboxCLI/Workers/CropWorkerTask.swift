@@ -20,13 +20,17 @@ struct CropWorkerTask: WorkerTask {
         var reader = WireReader(request)
         var answer = WireWriter()
         guard let job = try? CropJob.read(from: &reader) else {
-            answer.list([BatchRecord(status: .failed, fields: [], error: "a worker could not read its request", milliseconds: 0)]) { $1.write(to: &$0) }
+            answer.list([
+                BatchRecord(status: .failed, fields: [], error: "a worker could not read its request", milliseconds: 0)
+            ]) { $1.write(to: &$0) }
             answer.int(0)
             return answer.bytes
         }
         WorkerFault.inject(for: job.input, outputs: job.items.map(\.output))
         let sheet = options.contactSheet == nil ? nil : ContactSheet()
-        let records = CropWork(options: options, console: console, sheet: sheet, ledger: ResumeLedger.forRun(options.batch)).run(job)
+        let records = CropWork(
+            options: options, console: console, sheet: sheet, ledger: ResumeLedger.forRun(options.batch)
+        ).run(job)
         answer.list(records) { $1.write(to: &$0) }
         let previews = sheet?.take() ?? []
         answer.list(previews) { wire, preview in

@@ -29,11 +29,14 @@ extension JSONValue {
         case 3: return .bool(try wire.bool())
         case 4: return .null
         case 5:
-            return .object(try wire.list { (wire: inout WireReader) throws(WireReader.Malformed) in
-                (try wire.string(), try JSONValue.read(from: &wire))
-            })
+            return .object(
+                try wire.list { (wire: inout WireReader) throws(WireReader.Malformed) in
+                    (try wire.string(), try JSONValue.read(from: &wire))
+                })
         case 6:
-            return .array(try wire.list { (wire: inout WireReader) throws(WireReader.Malformed) in try JSONValue.read(from: &wire) })
+            return .array(
+                try wire.list { (wire: inout WireReader) throws(WireReader.Malformed) in try JSONValue.read(from: &wire)
+                })
         default: throw WireReader.Malformed()
         }
     }

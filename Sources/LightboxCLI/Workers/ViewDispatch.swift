@@ -18,7 +18,8 @@ struct ViewDispatch: Sendable {
         case .success(let answer):
             var reader = WireReader(answer)
             guard let (error, json) = try? (reader.optional(), reader.string()) else {
-                console.error("\(ViewWorkerTask.shownInput(options.request)): a worker gave an answer that could not be read")
+                console.error(
+                    "\(ViewWorkerTask.shownInput(options.request)): a worker gave an answer that could not be read")
                 return ExitCode.failure
             }
             if let error {
@@ -32,7 +33,9 @@ struct ViewDispatch: Sendable {
 
     /// Renders one manifest line of `batch` in a worker and returns its record.
     func line(_ line: StateManifest.Line, of batch: ViewBatch) -> BatchRecord {
-        guard case .success(let arguments) = line.result, case .success(let options) = batch.options(arguments, line: line.number) else {
+        guard case .success(let arguments) = line.result,
+            case .success(let options) = batch.options(arguments, line: line.number)
+        else {
             return batch.render(line, console: Console())
         }
         var request = WireWriter()
@@ -44,7 +47,9 @@ struct ViewDispatch: Sendable {
         let place = "\(batch.manifest):\(line.number): \(input)"
         if ledger.gaveUp(on: output) {
             fields.append((CrashLedger.field, .int(ledger.crashes(of: output))))
-            return BatchRecord(status: .failed, fields: fields, error: "\(place): \(CrashLedger.gaveUpReason(ledger.crashes(of: output)))", milliseconds: 0)
+            return BatchRecord(
+                status: .failed, fields: fields,
+                error: "\(place): \(CrashLedger.gaveUpReason(ledger.crashes(of: output)))", milliseconds: 0)
         }
         if let skipped = batch.skipped(output) { return skipped }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -52,11 +57,15 @@ struct ViewDispatch: Sendable {
         case .failure(let failure):
             if failure.isDecoderFault { fields.append((CrashLedger.field, .int(ledger.crashes(of: output) + 1))) }
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            return BatchRecord(status: .failed, fields: fields, error: "\(place): \(failure.reason)", milliseconds: milliseconds)
+            return BatchRecord(
+                status: .failed, fields: fields, error: "\(place): \(failure.reason)", milliseconds: milliseconds)
         case .success(let answer):
             var reader = WireReader(answer)
             guard let record = try? BatchRecord.read(from: &reader) else {
-                return BatchRecord(status: .failed, fields: [("output", .string(output))], error: "\(batch.manifest):\(line.number): a worker gave an answer that could not be read", milliseconds: 0)
+                return BatchRecord(
+                    status: .failed, fields: [("output", .string(output))],
+                    error: "\(batch.manifest):\(line.number): a worker gave an answer that could not be read",
+                    milliseconds: 0)
             }
             return record
         }

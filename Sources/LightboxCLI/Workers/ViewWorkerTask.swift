@@ -22,7 +22,8 @@ struct ViewWorkerTask: WorkerTask {
         var answer = WireWriter()
         if let single {
             WorkerFault.inject(for: ViewWorkerTask.shownInput(single.request), outputs: [single.request.output])
-            let runner = ViewRunner(writer: AtomicWriter(options: single.save), failOn: single.failOn, maxPixels: single.maxPixels)
+            let runner = ViewRunner(
+                writer: AtomicWriter(options: single.save), failOn: single.failOn, maxPixels: single.maxPixels)
             let outcome = runner.run(single.request, dryRun: single.dryRun)
             answer.optional(outcome.error?.description)
             answer.string(ViewCommand.json(outcome).text)
@@ -30,9 +31,12 @@ struct ViewWorkerTask: WorkerTask {
         }
         var reader = WireReader(request)
         guard let batch, let number = try? reader.int(),
-              let arguments = try? reader.list({ (wire: inout WireReader) throws(WireReader.Malformed) in try wire.string() })
+            let arguments = try? reader.list({ (wire: inout WireReader) throws(WireReader.Malformed) in
+                try wire.string()
+            })
         else {
-            BatchRecord(status: .failed, fields: [], error: "a worker could not read its request", milliseconds: 0).write(to: &answer)
+            BatchRecord(status: .failed, fields: [], error: "a worker could not read its request", milliseconds: 0)
+                .write(to: &answer)
             return answer.bytes
         }
         if case .success(let options) = batch.options(arguments, line: number) {

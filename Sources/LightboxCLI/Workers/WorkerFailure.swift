@@ -34,7 +34,9 @@ enum WorkerFailure: Error, Sendable, Equatable {
 
     /// `: detail` with the captured stderr lines joined on one line, or nothing when it is empty.
     private static func suffix(_ detail: String) -> String {
-        let lines = detail.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let lines = detail.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
         guard !lines.isEmpty else { return "" }
         let joined = lines.joined(separator: "; ")
         return ": " + (joined.count > 300 ? "… " + String(joined.suffix(300)) : joined)

@@ -10,25 +10,25 @@ enum WorkerFault {
     /// Crashes or hangs here if the fault switch names `path`'s file name; does nothing in release builds.
     static func inject(for path: String, outputs: [String] = []) {
         #if DEBUG
-        guard let spec = getenv("LIGHTBOX_FAULT").map({ String(cString: $0) }) else { return }
-        let name = (path as NSString).lastPathComponent
-        for fault in spec.split(separator: ",") {
-            let parts = fault.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, parts[1] == name else { continue }
-            switch parts[0] {
-            case "crash": raise(SIGSEGV)
-            case "abort":
-                FileHandle.standardError.write(Data("free(): invalid next size (normal)\n".utf8))
-                abort()
-            case "hang":
-                tear(outputs.first)
-                while true { sleep(3600) }
-            case "torn":
-                tear(outputs.first)
-                raise(SIGSEGV)
-            default: continue
+            guard let spec = getenv("LIGHTBOX_FAULT").map({ String(cString: $0) }) else { return }
+            let name = (path as NSString).lastPathComponent
+            for fault in spec.split(separator: ",") {
+                let parts = fault.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, parts[1] == name else { continue }
+                switch parts[0] {
+                case "crash": raise(SIGSEGV)
+                case "abort":
+                    FileHandle.standardError.write(Data("free(): invalid next size (normal)\n".utf8))
+                    abort()
+                case "hang":
+                    tear(outputs.first)
+                    while true { sleep(3600) }
+                case "torn":
+                    tear(outputs.first)
+                    raise(SIGSEGV)
+                default: continue
+                }
             }
-        }
         #endif
     }
 

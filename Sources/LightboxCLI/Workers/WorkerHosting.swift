@@ -42,8 +42,8 @@ extension Lightbox {
     static func serveIfWorker(_ arguments: [String]) -> Int32? {
         guard let value = getenv(WorkerLauncher.environmentKey), String(cString: value) == "3,4" else { return nil }
         guard case .run(let parsed, _)? = try? ArgumentParser.parse(arguments, root: root),
-              let type = commands.first(where: { $0.spec.name == parsed.command.name }),
-              let command = try? type.init(parsed), let host = command as? any WorkerHosting
+            let type = commands.first(where: { $0.spec.name == parsed.command.name }),
+            let command = try? type.init(parsed), let host = command as? any WorkerHosting
         else { return 70 }
         WorkerLoop.serve(host.workerTask(), requests: 3, responses: 4)
     }

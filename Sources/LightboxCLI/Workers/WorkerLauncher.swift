@@ -55,6 +55,8 @@ enum WorkerLauncher {
     /// Whether this process has one thread, so a fork copies a consistent state.
     static var isSingleThreaded: Bool {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return false }
-        return status.split(separator: "\n").contains { $0.hasPrefix("Threads:") && $0.split(separator: "\t").last == "1" }
+        return status.split(separator: "\n").contains {
+            $0.hasPrefix("Threads:") && $0.split(separator: "\t").last == "1"
+        }
     }
 }

@@ -7,7 +7,7 @@ struct WorkerOptions: Sendable {
 
     /// The option as data, for each command's spec.
     static let specs: [OptionSpec] = [
-        .value("timeout", valueName: "s", help: "Give up on an item after s seconds and go on (default 600; 0: never)."),
+        .value("timeout", valueName: "s", help: "Give up on an item after s seconds and go on (default 600; 0: never).")
     ]
 
     /// Seconds one item (an input, a snapshot, a card's photo) may take; 0 for no limit.

@@ -38,7 +38,9 @@ struct WorkerPipes {
             made.filter { $0 >= 0 }.forEach { close($0) }
             return nil
         }
-        (requestsRead, requestsWrite, responsesRead, responsesWrite, errorsRead, errorsWrite) = (made[0], made[1], made[2], made[3], made[4], made[5])
+        (requestsRead, requestsWrite, responsesRead, responsesWrite, errorsRead, errorsWrite) = (
+            made[0], made[1], made[2], made[3], made[4], made[5]
+        )
         _ = fcntl(errorsRead, F_SETFL, fcntl(errorsRead, F_GETFL) | O_NONBLOCK)
     }
 

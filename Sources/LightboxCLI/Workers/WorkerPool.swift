@@ -26,7 +26,8 @@ final class WorkerPool: @unchecked Sendable {
         Interrupts.hold()
         let forking = WorkerLauncher.isSingleThreaded
         for _ in 0..<max(1, count) {
-            let started = forking ? WorkerLauncher.fork(task, closing: idle.flatMap(\.descriptors)) : WorkerLauncher.spawn()
+            let started =
+                forking ? WorkerLauncher.fork(task, closing: idle.flatMap(\.descriptors)) : WorkerLauncher.spawn()
             if let started { idle.append(started) }
         }
         WorkerPool.current = self
@@ -34,7 +35,9 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Sends `request` to a worker; `folders` are where it may leave temp files if it dies.
     func perform(_ request: [UInt8], folders: [String]) -> Result<[UInt8], WorkerFailure> {
-        guard let worker = checkOut(folders: folders) else { return .failure(.unavailable("every worker failed to start")) }
+        guard let worker = checkOut(folders: folders) else {
+            return .failure(.unavailable("every worker failed to start"))
+        }
         let (result, stderr) = worker.perform(request, timeout: timeout)
         guard case .failure = result else {
             if !stderr.isEmpty { FileHandle.standardError.write(Data(stderr.utf8)) }

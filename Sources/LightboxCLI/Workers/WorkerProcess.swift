@@ -38,7 +38,9 @@ final class WorkerProcess: @unchecked Sendable {
         guard WorkerFrames.write(request, to: requests) else { return (.failure(ended(&stderr)), stderr.text) }
         if !ready {
             let startup = timeout > 0 ? max(timeout, WorkerProcess.startupLimit) : 0
-            if case .failure(let failure) = receive(timeout: startup, stderr: &stderr) { return (.failure(failure), stderr.text) }
+            if case .failure(let failure) = receive(timeout: startup, stderr: &stderr) {
+                return (.failure(failure), stderr.text)
+            }
             ready = true
         }
         let result = receive(timeout: timeout, stderr: &stderr)
