@@ -133,9 +133,13 @@ struct BoardCommand: LightboxCommand {
 
     /// Renders and writes the board, reporting each photo that could not be drawn.
     private func draw(_ plan: BoardPlan, console: Console) -> Int32 {
-        if let input = plan.inputs.first(where: { OutputPath.sameFile($0, options.output) }) {
-            console.error("\(options.output): refusing to overwrite the input \(input)")
-            return ExitCode.failure
+        if let clash = OutputClash.find([("output", options.output)], inputs: plan.inputs)
+            ?? plan.inputs.first(where: { OutputPath.sameFile($0, options.output) }).map({
+                "output '\(options.output)' is the input '\($0)'; outputs never replace inputs"
+            })
+        {
+            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: BoardOptions.path), root: Lightbox.root))
+            return ExitCode.usage
         }
         // Forked before libvips and any thread start; each photo is decoded in one of them.
         let pool = WorkerPool(

@@ -43,3 +43,16 @@ import Vips
         #expect(try VImage.load(scratch.path("sheet.jpg")).width > 0)
     }
 }
+
+/// A board never replaces one of its photos: the same usage error as `crop` gives.
+@Suite struct BoardClashTests {
+    @Test func aBoardOverOneOfItsPhotosIsAUsageError() throws {
+        let scratch = try Scratch()
+        let photo = try scratch.copy(URL(fileURLWithPath: ViewHelpers.photo), as: "a.jpg")
+        let before = try Data(contentsOf: URL(fileURLWithPath: photo))
+        let result = try CommandRunner.run(["board", photo, "--size", "200x200", "-o", photo, "--force"])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: output '\(photo)' is the input"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: photo)) == before)
+    }
+}
