@@ -76,7 +76,7 @@ import Vips
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
-                "error: \(scratch.path("ann"))/a.xml:6: names: class 'x\\u{9}y' cannot be a folder name: it holds a control character"
+                "error: \(scratch.path("ann"))/a.xml:6: name: class 'x\\u{9}y' cannot be a folder name: it holds a control character"
             ), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out")))
     }

@@ -14,7 +14,8 @@ struct COCOReader: Sendable {
     func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         let file = try COCOFile(path: annotations)
         for (id, category) in file.categories.sorted(by: { $0.key < $1.key }) {
-            try ClassNameCheck.check(category.name, id: String(id), file: annotations, line: category.line)
+            try ClassNameCheck.check(
+                category.name, id: String(id), file: annotations, line: category.line, field: "categories")
         }
         try options.checkOnly(known: Set(file.categories.values.map(\.name)), file: annotations)
         var planner = PixelBoxPlanner(outDir: outDir, options: options)

@@ -12,11 +12,13 @@ enum ClassNameCheck {
         return nil
     }
 
-    /// Throws a problem naming the class and the file when `name` cannot be a folder name.
-    static func check(_ name: String, id: String?, file: String, line: Int?) throws(BatchProblem) {
+    /// Throws a problem naming the class, the file and its `field` when `name` cannot be a folder name.
+    static func check(
+        _ name: String, id: String?, file: String, line: Int?, field: String = "names"
+    ) throws(BatchProblem) {
         guard let flaw = flaw(of: name) else { return }
         throw BatchProblem(
-            file, line: line, field: "names",
+            file, line: line, field: field,
             "class \(id.map { $0 + " " } ?? "")\(quoted(name)) cannot be a folder name: \(flaw)")
     }
 

@@ -23,7 +23,7 @@ struct VOCReader: Sendable {
         for (file, document) in read {
             for object in document.objects {
                 guard let name = object.name else { continue }
-                try ClassNameCheck.check(name, id: nil, file: file, line: object.line)
+                try ClassNameCheck.check(name, id: nil, file: file, line: object.line, field: "name")
                 known.insert(name)
             }
         }
