@@ -17,11 +17,8 @@ struct ResumeLedger: Sendable {
             return
         }
         var sizes: [String: Int] = [:]
-        let text = (FileManager.default.contents(atPath: report)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        for line in text.split(separator: "\n") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                let output = object["output"] as? String, let bytes = object["bytes"] as? Int,
-                ["done", "skipped"].contains(object["status"] as? String ?? "")
+        for (output, object) in ReportLines.read(report) {
+            guard let bytes = object["bytes"] as? Int, ["done", "skipped"].contains(object["status"] as? String ?? "")
             else { continue }
             sizes[output] = bytes
         }

@@ -14,13 +14,10 @@ struct CrashLedger: Sendable {
     /// Reads `report` (a previous run's JSON lines) when resuming; empty without one.
     init(report: String?) {
         var counts: [String: Int] = [:]
-        if let report, let data = FileManager.default.contents(atPath: report) {
-            for line in data.split(separator: UInt8(ascii: "\n")) {
-                guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-                    let output = object["output"] as? String, let crashes = object[CrashLedger.field] as? Int
-                else { continue }
-                counts[output] = max(counts[output] ?? 0, crashes)
-            }
+        let lines: [(output: String, object: [String: Any])] = report.map { ReportLines.read($0) } ?? []
+        for (output, object) in lines {
+            guard let crashes = object[CrashLedger.field] as? Int else { continue }
+            counts[output] = max(counts[output] ?? 0, crashes)
         }
         self.counts = counts
     }
