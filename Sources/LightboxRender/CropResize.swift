@@ -34,11 +34,16 @@ public struct CropResize: Sendable, Equatable {
     /// The largest shrink-on-load (1, 2, 4 or 8) after which a crop of `pixels` still has the
     /// pixels the one resample needs, so it only ever scales down from enough detail.
     public func loadShrink(for pixels: PixelRect) -> Int {
-        let ratios = (Double(pixels.width) / Double(width), Double(pixels.height) / Double(height))
-        let allowed = fit == .contain ? max(ratios.0, ratios.1) : min(ratios.0, ratios.1)
+        let allowed = allowedShrink(for: pixels)
         var shrink = 1
         while shrink < 8 && Double(shrink * 2) <= allowed { shrink *= 2 }
         return shrink
+    }
+
+    /// How many times smaller than full size a crop of `pixels` may be decoded and still give the target every pixel.
+    public func allowedShrink(for pixels: PixelRect) -> Double {
+        let ratios = (Double(pixels.width) / Double(width), Double(pixels.height) / Double(height))
+        return fit == .contain ? max(ratios.0, ratios.1) : min(ratios.0, ratios.1)
     }
 
     /// The crop resampled once (lanczos3) to the target, cut or padded as `fit` says.

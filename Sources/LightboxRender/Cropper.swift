@@ -126,15 +126,18 @@ public struct Cropper: Sendable {
         }
     }
 
-    /// The source to cut from: shrunk on load as far as every item's resize allows.
+    /// The source to cut from: a HEIF file's embedded thumbnail when it has every crop's pixels,
+    /// else shrunk on load (JPEG, WebP) as far as every item's resize allows.
     private func shrunk(_ source: SourceImage, items: [Item], dryRun: Bool) throws(RenderError) -> SourceImage {
         guard let resize, !dryRun else { return source }
         let size = source.displayedSize
-        let shrink =
-            items.map { item in
-                let rect = item.square ? CropRect.squared(item.rect, width: size.width, height: size.height) : item.rect
-                return resize.loadShrink(for: CropRect.pixels(of: rect, width: size.width, height: size.height))
-            }.min() ?? 1
+        let crops = items.map { item in
+            source.pixels(
+                of: item.square ? CropRect.squared(item.rect, width: size.width, height: size.height) : item.rect)
+        }
+        let allowed = crops.map(resize.allowedShrink).min() ?? 1
+        if let thumbnail = SourceImage(thumbnailOf: source, allowed: allowed, failOn: failOn) { return thumbnail }
+        let shrink = crops.map(resize.loadShrink).min() ?? 1
         return shrink > 1 ? try SourceImage(shrinking: source, by: shrink, failOn: failOn) : source
     }
 

@@ -24,4 +24,23 @@ extension SourceImage {
         isJPEG = source.isJPEG && shrinks
         loadShrink = shrinks ? shrink : 1
     }
+
+    /// The same HEIF input's embedded thumbnail, when it is at most `allowed` times smaller than
+    /// the stored image each way (so every crop still has the pixels its resample needs); nil otherwise.
+    public init?(thumbnailOf source: SourceImage, allowed: Double, failOn: String) {
+        guard (try? Vips.loader(for: source.path))?.hasPrefix("VipsForeignLoadHeif") == true,
+            let thumbnail = try? VImage.load(
+                source.path, access: source.isRandomAccess ? "random" : "sequential", failOn: failOn,
+                options: [("thumbnail", .bool(true))]),
+            thumbnail.width < source.stored.width,
+            Double(source.stored.width) / Double(thumbnail.width) <= allowed,
+            Double(source.stored.height) / Double(thumbnail.height) <= allowed
+        else { return nil }
+        path = source.path
+        stored = thumbnail
+        orientation = source.orientation
+        isRandomAccess = source.isRandomAccess
+        isJPEG = false
+        loadShrink = max(1, source.stored.width / thumbnail.width)
+    }
 }

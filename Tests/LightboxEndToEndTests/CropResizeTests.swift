@@ -110,3 +110,21 @@ import Vips
                 == 0)
     }
 }
+
+/// A HEIF file's embedded thumbnail serves a training-size crop when it has every pixel the target needs.
+@Suite struct CropResizeThumbnailTests {
+    @Test(arguments: [("64", true), ("200", false)])
+    func theEmbeddedThumbnailIsUsedOnlyWhenLargeEnough(size: String, used: Bool) throws {
+        let scratch = try Scratch()
+        let input = CommandRunner.fixtures.appendingPathComponent("thumbnailed.heic").path
+        let output = scratch.path("out.png")
+        let result = try CommandRunner.run([
+            "crop", input, "--rect", "0,0,1,1", "--resize", size, "-o", output, "--json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        // The 600x400 photo's thumbnail is 160 pixels wide: 3.75 times smaller.
+        #expect(result.stdout.contains(#""shrink":3"#) == used, "\(result.stdout)")
+        let image = try VImage.load(output)
+        #expect(image.width == Int(size) && image.height == Int(size))
+    }
+}
