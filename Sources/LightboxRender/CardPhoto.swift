@@ -10,12 +10,14 @@ public enum CardPhoto {
     /// The header is checked against `limits.maxPixels` before any pixel is decoded.
     public static func square(_ path: String, side: Int, limits: Limits = Limits()) throws(RenderError) -> VImage {
         try SourceImage.checkReadable(path)
-        let header = try BoardBackground.vips(path) { () throws(VipsError) in try VImage.load(path) }
+        let header = try BoardBackground.vips(path) { () throws(VipsError) in
+            try VImage.load(path, failOn: limits.failOn)
+        }
         try SourceImage.checkSize(header.width, header.height, limit: limits.maxPixels, path: path)
         do {
             return try BoardBackground.vips(path) { () throws(VipsError) in
                 let thumbnail = try DisplayColour.thumbnail(
-                    path, width: side, height: side, crop: "centre", failOn: limits.failOn)
+                    path, width: side, height: side, crop: "centre", failOn: limits.failOn, header: header)
                 return try opaqueSRGB(thumbnail).inMemory()
             }
         } catch {

@@ -56,7 +56,7 @@ public struct Cropper: Sendable {
         plan(&outcomes, items: items, size: source.displayedSize)
         guard !dryRun else { return predicted(outcomes, input: input) }
         let cropper: SourceImage
-        do { cropper = try shrunk(source, items: items, dryRun: dryRun) } catch {
+        do { cropper = try shrunk(source, items: items) } catch {
             return Cropper.failed(outcomes, with: error)
         }
         let regions = RegionCrops(
@@ -128,8 +128,8 @@ public struct Cropper: Sendable {
 
     /// The source to cut from: a HEIF file's embedded thumbnail when it has every crop's pixels,
     /// else shrunk on load (JPEG, WebP) as far as every item's resize allows.
-    private func shrunk(_ source: SourceImage, items: [Item], dryRun: Bool) throws(RenderError) -> SourceImage {
-        guard let resize, !dryRun else { return source }
+    private func shrunk(_ source: SourceImage, items: [Item]) throws(RenderError) -> SourceImage {
+        guard let resize else { return source }
         let size = source.displayedSize
         let crops = items.map { item in
             source.pixels(

@@ -24,15 +24,18 @@ public enum DisplayColour {
     ///
     /// `thumbnail` converts CMYK its own way, unlike `icc_transform`; a CMYK file is therefore
     /// decoded, converted and then resampled.
+    /// `header` is the file's header when the caller has read it already (with the same `failOn`).
     public static func thumbnail(
-        _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none", failOn: String?
+        _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none", failOn: String?,
+        header: VImage? = nil
     ) throws(VipsError) -> VImage {
-        let header = try VImage.load(path, failOn: failOn)
-        guard header.interpretation == "cmyk" else {
+        let loaded: VImage
+        if let header { loaded = header } else { loaded = try VImage.load(path, failOn: failOn) }
+        guard loaded.interpretation == "cmyk" else {
             return try sRGB(
                 VImage.thumbnail(path, width: width, height: height, size: size, crop: crop, failOn: failOn))
         }
-        return try sRGB(header.autorotated()).thumbnailImage(width: width, height: height, size: size, crop: crop)
+        return try sRGB(loaded.autorotated()).thumbnailImage(width: width, height: height, size: size, crop: crop)
     }
 
     /// Whether a format can hold CMYK pixels as they are (JPEG and TIFF); others get sRGB.

@@ -17,20 +17,21 @@ struct OutputFolder: Sendable, Equatable {
     /// `name` under the folder, or why it cannot be: it leaves the folder or names the folder itself.
     func place(_ name: String) -> Result<String, OutputFolder.Escape> {
         let joined = name.hasPrefix("/") ? name : (path as NSString).appendingPathComponent(name)
-        let base = OutputFolder.components(of: path)
-        let target = OutputFolder.components(of: joined)
-        guard target.count > base.count, Array(target.prefix(base.count)) == base else {
-            return .failure(Escape(name: name, folder: path))
-        }
-        let inside = target.dropFirst(base.count).joined(separator: "/")
-        return .success((path as NSString).appendingPathComponent(inside))
+        guard let inside = parts(inside: joined) else { return .failure(Escape(name: name, folder: path)) }
+        return .success((path as NSString).appendingPathComponent(inside.joined(separator: "/")))
     }
 
     /// Whether `candidate` (a path as written) resolves inside the folder.
     func contains(_ candidate: String) -> Bool {
+        parts(inside: candidate) != nil
+    }
+
+    /// The parts of `candidate` below the folder, once both are resolved; nil when it is not below it.
+    private func parts(inside candidate: String) -> ArraySlice<String>? {
         let base = OutputFolder.components(of: path)
         let target = OutputFolder.components(of: candidate)
-        return target.count > base.count && Array(target.prefix(base.count)) == base
+        guard target.count > base.count, Array(target.prefix(base.count)) == base else { return nil }
+        return target.dropFirst(base.count)
     }
 
     /// The absolute, lexically resolved parts of `path` (relative paths start at the working folder).
