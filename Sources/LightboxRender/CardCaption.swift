@@ -4,7 +4,7 @@ import Vips
 
 /// The caption line: one line, centred, shrinking to `CardStyle.minimumScaleFactor` before an ellipsis cuts it.
 public enum CardCaption {
-    /// The typeface: Inter Medium where installed, else DejaVu Sans Book (DejaVu has no medium weight).
+    /// The typeface: Inter Display Medium where installed, then Inter Medium, then DejaVu Sans Book.
     public static let face = Typeface.caption
 
     /// The caption's mask (0 to 255) fitted into `width` pixels, or nil for an empty caption.
