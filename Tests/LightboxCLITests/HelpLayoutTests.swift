@@ -1,5 +1,6 @@
-import LightboxCLI
 import Testing
+
+@testable import LightboxCLI
 
 /// Specs with awkward shapes for checking the help layout rules.
 enum HelpSamples {
@@ -8,8 +9,8 @@ enum HelpSamples {
         abstract: "Convert an image.",
         arguments: [.required("input", help: "The source."), .optional("output", help: "The destination.")],
         options: [
-            .flag("fast", short: "f", help: "Trade quality for speed."),
-            .repeated("tag", valueName: "tag", help: "A tag to attach."),
+            Flag("fast", short: "f", help: "Trade quality for speed.").spec,
+            Option<String>("tag", valueName: "tag", help: "A tag to attach.", repeated: true).spec,
         ]
     )
 
@@ -27,9 +28,12 @@ enum HelpSamples {
             + "wrapped at a word boundary.\n\n  An indented line.",
         arguments: [.required("input", help: "The folder.")],
         options: [
-            .value("background-colour-of-the-sheet", valueName: "colour", help: "The colour behind the images."),
-            .value("columns", short: "c", valueName: "n", help: String(repeating: "Columns per row. ", count: 12)),
-            .flag("labels", help: "Print file names under each image."),
+            Option<String>("background-colour-of-the-sheet", valueName: "colour", help: "The colour behind the images.")
+                .spec,
+            Option<String>(
+                "columns", short: "c", valueName: "n", help: String(repeating: "Columns per row. ", count: 12)
+            ).spec,
+            Flag("labels", help: "Print file names under each image.").spec,
         ],
         examples: ["lightbox render photos --columns 4 --labels --background-colour-of-the-sheet black -o sheet.png"]
     )

@@ -154,7 +154,7 @@ import Testing
     @Test func leafRootParsesItsOwnOptions() throws {
         let root = CommandSpec(
             name: "tool", abstract: "A tool.", arguments: [.optional("file", help: "A file.")],
-            options: [.flag("verbose", short: "v", help: "Talk more.")])
+            options: [Flag("verbose", short: "v", help: "Talk more.").spec])
         #expect(try ArgumentParser.parse(["--version"], root: root) == .version)
         #expect(
             try ArgumentParser.parse([], root: root)
@@ -170,7 +170,7 @@ import Testing
     @Test func declaredShortHOverridesHelp() throws {
         let root = CommandSpec(
             name: "tool", abstract: "A tool.",
-            options: [.value("height", short: "h", valueName: "px", help: "The height.")])
+            options: [Option<String>("height", short: "h", valueName: "px", help: "The height.").spec])
         #expect(
             try ArgumentParser.parse(["-h", "10"], root: root)
                 == .run(

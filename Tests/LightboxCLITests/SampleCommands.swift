@@ -33,7 +33,7 @@ enum SampleSpec {
         name: "view",
         abstract: "Show images in the terminal.",
         arguments: [.repeating("images", help: "The images to show.")],
-        options: [.value("offset", valueName: "dx,dy", help: "Shift the view by a number of pixels.")]
+        options: [Option<String>("offset", valueName: "dx,dy", help: "Shift the view by a number of pixels.").spec]
     )
 
     static let root = CommandSpec(

@@ -5,6 +5,6 @@ struct Flag: OptionDeclaration {
 
     /// Declares `--long` (and `-short`), described by `help`.
     init(_ long: String, short: Character? = nil, help: String) {
-        spec = .flag(long, short: short, help: help)
+        spec = OptionSpec(long: long, short: short, kind: .flag, help: help)
     }
 }

@@ -15,10 +15,9 @@ struct Option<Value: ArgumentValue>: OptionDeclaration {
         _ long: String, short: Character? = nil, valueName: String, help: String, repeated: Bool = false,
         expected: String? = nil, where accepts: @escaping @Sendable (Value) -> Bool = { _ in true }
     ) {
-        spec =
-            repeated
-            ? .repeated(long, short: short, valueName: valueName, help: help)
-            : .value(long, short: short, valueName: valueName, help: help, choices: Value.choices)
+        spec = OptionSpec(
+            long: long, short: short, kind: repeated ? .repeated(valueName) : .value(valueName), help: help)
+        spec.choices = Value.choices
         self.accepts = accepts
         self.expected = expected
     }
@@ -48,7 +47,7 @@ extension Option where Value == Double {
     /// Declares a finite-number option whose values lie in `range`.
     init(_ long: String, valueName: String, help: String, in range: ClosedRange<Double>) {
         self.init(
-            long, valueName: valueName, help: help, expected: "expected a number \(NumberRange.describe(range))",
+            long, valueName: valueName, help: help, expected: "expected a number \(range.described)",
             where: { range.contains($0) })
     }
 }

@@ -45,9 +45,4 @@ struct BoardOverrides: Sendable {
         if reduceMotion { result.reduceMotion = true }
         return result
     }
-
-    /// `from A to B`, or `up to B` for a range open below (the layout file's messages).
-    static func describe(_ range: ClosedRange<Double>) -> String {
-        NumberRange.describe(range)
-    }
 }

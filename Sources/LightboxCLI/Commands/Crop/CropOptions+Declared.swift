@@ -11,8 +11,8 @@ extension CropOptions {
         "units", valueName: "u", help: "fraction (default: 0 to 1) or px (pixels of the displayed image) for rects.")
     /// `--yolo data.yaml|labels`.
     static let yolo = Option<String>(
-        "yolo", valueName: "data.yaml|labels", help: "Crop every box of an Ultralytics dataset, or of YOLO label files."
-    )
+        "yolo", valueName: "data.yaml|labels",
+        help: "Crop every box of an Ultralytics dataset, or of YOLO label files.")
     /// `--coco instances.json`.
     static let coco = Option<String>(
         "coco", valueName: "instances.json", help: "Crop every bbox of a COCO instances file (crowd boxes too).")

@@ -45,8 +45,7 @@ extension ViewOptions {
     /// `--chrome`.
     static let chrome = Flag("chrome", help: "Draw the header, N of M and the close button.")
     /// `--reduce-motion`.
-    static let reduceMotion = Flag(
-        "reduce-motion", help: "Reduce Motion on: the screen style's page does not scale.")
+    static let reduceMotion = Flag("reduce-motion", help: "Reduce Motion on: the screen style's page does not scale.")
     /// `--animate zoom|dismiss`.
     static let animate = Option<ViewAnimation>(
         "animate", valueName: "kind", help: "Render an animation: zoom or dismiss.")

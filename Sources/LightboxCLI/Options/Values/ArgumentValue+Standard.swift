@@ -33,3 +33,12 @@ extension Double: ArgumentValue {
     /// The form.
     static var expected: String { "expected a number" }
 }
+
+extension ClosedRange<Double> {
+    /// How usage errors and layout-file errors state the range: `from A to B`, or `up to B` when open below.
+    var described: String {
+        let upper = JSONValue.number(upperBound)
+        return lowerBound == -Double.greatestFiniteMagnitude
+            ? "up to \(upper)" : "from \(JSONValue.number(lowerBound)) to \(upper)"
+    }
+}
