@@ -7,7 +7,10 @@ enum HelpSamples {
     static let convert = CommandSpec(
         name: "convert",
         abstract: "Convert an image.",
-        arguments: [.required("input", help: "The source."), .optional("output", help: "The destination.")],
+        arguments: [
+            ArgumentSpec(name: "input", help: "The source."),
+            ArgumentSpec(name: "output", help: "The destination.", isOptional: true),
+        ],
         options: [
             Flag("fast", short: "f", help: "Trade quality for speed.").spec,
             Option<String>("tag", valueName: "tag", help: "A tag to attach.", repeated: true).spec,
@@ -17,7 +20,7 @@ enum HelpSamples {
     static let bare = CommandSpec(
         name: "tool",
         abstract: "",
-        arguments: [.repeating("files", help: "", optional: true)]
+        arguments: [ArgumentSpec(name: "files", help: "", isRepeating: true, isOptional: true)]
     )
 
     static let wordy = CommandSpec(
@@ -26,7 +29,7 @@ enum HelpSamples {
             + "onto a second line to stay inside eighty columns.",
         discussion: "A discussion line that is much longer than eighty columns and therefore has to be "
             + "wrapped at a word boundary.\n\n  An indented line.",
-        arguments: [.required("input", help: "The folder.")],
+        arguments: [ArgumentSpec(name: "input", help: "The folder.")],
         options: [
             Option<String>("background-colour-of-the-sheet", valueName: "colour", help: "The colour behind the images.")
                 .spec,

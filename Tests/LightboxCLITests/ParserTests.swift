@@ -153,7 +153,8 @@ import Testing
 
     @Test func leafRootParsesItsOwnOptions() throws {
         let root = CommandSpec(
-            name: "tool", abstract: "A tool.", arguments: [.optional("file", help: "A file.")],
+            name: "tool", abstract: "A tool.",
+            arguments: [ArgumentSpec(name: "file", help: "A file.", isOptional: true)],
             options: [Flag("verbose", short: "v", help: "Talk more.").spec])
         #expect(try ArgumentParser.parse(["--version"], root: root) == .version)
         #expect(

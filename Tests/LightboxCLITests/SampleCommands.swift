@@ -24,7 +24,7 @@ enum SampleSpec {
               0   The crops were written.
               64  The command line was invalid.
             """,
-        arguments: [.required("input", help: "The image to crop.")],
+        arguments: [ArgumentSpec(name: "input", help: "The image to crop.")],
         options: ([rect, output, quality, force, strict] as [any OptionDeclaration]).specs,
         examples: ["lightbox crop photo.jpg --rect 0,0,0.5,0.5 -o top-left.jpg"]
     )
@@ -32,7 +32,7 @@ enum SampleSpec {
     static let view = CommandSpec(
         name: "view",
         abstract: "Show images in the terminal.",
-        arguments: [.repeating("images", help: "The images to show.")],
+        arguments: [ArgumentSpec(name: "images", help: "The images to show.", isRepeating: true)],
         options: [Option<String>("offset", valueName: "dx,dy", help: "Shift the view by a number of pixels.").spec]
     )
 

@@ -47,11 +47,10 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// What shell completion offers for the value: its choices, files, folders or nothing.
     public var completion: Completion {
-        guard case .value(let name) = kind else {
-            if case .repeated(let name) = kind { return Completion.forValue(named: name, choices: choices) }
-            return .none
+        switch kind {
+        case .flag: .none
+        case .value(let name), .repeated(let name): Completion.forValue(named: name, choices: choices)
         }
-        return Completion.forValue(named: name, choices: choices)
     }
 
     /// A value's completion; value names `file`, `output`, `template`, `labels` and `path` take
