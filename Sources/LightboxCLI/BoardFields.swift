@@ -45,7 +45,7 @@ enum BoardFields {
         let number = try number(value, field)
         guard range.contains(number) else {
             throw BoardFieldError(
-                field, "\(JSONValue.number(number)) is not a number \(BoardOverrides.describe(range))")
+                field, "\(JSONValue.number(number)) is not a number \(range.described)")
         }
         return number
     }

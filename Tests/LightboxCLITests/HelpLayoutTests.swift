@@ -1,22 +1,26 @@
-import LightboxCLI
 import Testing
+
+@testable import LightboxCLI
 
 /// Specs with awkward shapes for checking the help layout rules.
 enum HelpSamples {
     static let convert = CommandSpec(
         name: "convert",
         abstract: "Convert an image.",
-        arguments: [.required("input", help: "The source."), .optional("output", help: "The destination.")],
+        arguments: [
+            ArgumentSpec(name: "input", help: "The source."),
+            ArgumentSpec(name: "output", help: "The destination.", isOptional: true),
+        ],
         options: [
-            .flag("fast", short: "f", help: "Trade quality for speed."),
-            .repeated("tag", valueName: "tag", help: "A tag to attach."),
+            Flag("fast", short: "f", help: "Trade quality for speed.").spec,
+            Option<String>("tag", valueName: "tag", help: "A tag to attach.", repeated: true).spec,
         ]
     )
 
     static let bare = CommandSpec(
         name: "tool",
         abstract: "",
-        arguments: [.repeating("files", help: "", optional: true)]
+        arguments: [ArgumentSpec(name: "files", help: "", isRepeating: true, isOptional: true)]
     )
 
     static let wordy = CommandSpec(
@@ -25,11 +29,14 @@ enum HelpSamples {
             + "onto a second line to stay inside eighty columns.",
         discussion: "A discussion line that is much longer than eighty columns and therefore has to be "
             + "wrapped at a word boundary.\n\n  An indented line.",
-        arguments: [.required("input", help: "The folder.")],
+        arguments: [ArgumentSpec(name: "input", help: "The folder.")],
         options: [
-            .value("background-colour-of-the-sheet", valueName: "colour", help: "The colour behind the images."),
-            .value("columns", short: "c", valueName: "n", help: String(repeating: "Columns per row. ", count: 12)),
-            .flag("labels", help: "Print file names under each image."),
+            Option<String>("background-colour-of-the-sheet", valueName: "colour", help: "The colour behind the images.")
+                .spec,
+            Option<String>(
+                "columns", short: "c", valueName: "n", help: String(repeating: "Columns per row. ", count: 12)
+            ).spec,
+            Flag("labels", help: "Print file names under each image.").spec,
         ],
         examples: ["lightbox render photos --columns 4 --labels --background-colour-of-the-sheet black -o sheet.png"]
     )

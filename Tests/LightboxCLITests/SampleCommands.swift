@@ -1,7 +1,21 @@
-import LightboxCLI
+@testable import LightboxCLI
 
 /// A small command tree shaped like the real `lightbox` tool, used by the parser tests.
 enum SampleSpec {
+    /// The sample's typed options, declared once as the real commands declare theirs.
+    static let rect = Option<String>(
+        "rect", valueName: "x,y,w,h",
+        help: "A rectangle in normalized coordinates; give one per crop. Values may be "
+            + "negative or exceed 1 to reach outside the image.", repeated: true
+    ).required
+    static let output = Option<String>(
+        "output", short: "o", valueName: "output", help: "Where to write the result."
+    ).required
+    static let quality = Option<Int>(
+        "quality", short: "q", valueName: "q", help: "JPEG quality from 1 to 100.", in: 1...100)
+    static let force = Flag("force", short: "f", help: "Overwrite the output if it exists.")
+    static let strict = Flag("strict", short: "s", help: "Fail when a rectangle leaves the image.")
+
     static let crop = CommandSpec(
         name: "crop",
         abstract: "Crop one or more rectangles out of an image.",
@@ -10,26 +24,16 @@ enum SampleSpec {
               0   The crops were written.
               64  The command line was invalid.
             """,
-        arguments: [.required("input", help: "The image to crop.")],
-        options: [
-            .repeated(
-                "rect", valueName: "x,y,w,h",
-                help: "A rectangle in normalized coordinates; give one per crop. Values may be "
-                    + "negative or exceed 1 to reach outside the image.",
-                required: true),
-            .value("output", short: "o", valueName: "output", help: "Where to write the result.", required: true),
-            .value("quality", short: "q", valueName: "q", help: "JPEG quality from 1 to 100."),
-            .flag("force", short: "f", help: "Overwrite the output if it exists."),
-            .flag("strict", short: "s", help: "Fail when a rectangle leaves the image."),
-        ],
+        arguments: [ArgumentSpec(name: "input", help: "The image to crop.")],
+        options: ([rect, output, quality, force, strict] as [any OptionDeclaration]).specs,
         examples: ["lightbox crop photo.jpg --rect 0,0,0.5,0.5 -o top-left.jpg"]
     )
 
     static let view = CommandSpec(
         name: "view",
         abstract: "Show images in the terminal.",
-        arguments: [.repeating("images", help: "The images to show.")],
-        options: [.value("offset", valueName: "dx,dy", help: "Shift the view by a number of pixels.")]
+        arguments: [ArgumentSpec(name: "images", help: "The images to show.", isRepeating: true)],
+        options: [Option<String>("offset", valueName: "dx,dy", help: "Shift the view by a number of pixels.").spec]
     )
 
     static let root = CommandSpec(
@@ -49,7 +53,9 @@ enum SampleSpec {
 
     /// The outcome expected for a successful crop invocation.
     static func cropRun(_ positionals: [String], _ values: [String: [String]]) -> ParseOutcome {
-        .run(ParsedCommand(command: crop, positionals: positionals, values: values), path: ["lightbox", "crop"])
+        .run(
+            ParsedCommand(command: crop, path: ["lightbox", "crop"], positionals: positionals, values: values),
+            path: ["lightbox", "crop"])
     }
 
     /// Returns the error thrown for a command line, or nil when parsing succeeds.

@@ -20,7 +20,7 @@ enum ManualPage {
         for command in root.subcommands {
             lines += section(command, path: [name, command.name])
         }
-        lines += [".SH EXIT STATUS"] + exitStatus()
+        lines += [".SH EXIT STATUS"] + ExitCode.meanings.flatMap { [".TP", "\\fB\($0.0)\\fR", $0.1] }
         lines += [".SH EXAMPLES"] + root.subcommands.flatMap(\.examples).flatMap { [".PP", ".nf", escaped($0), ".fi"] }
         return (lines + [""]).joined(separator: "\n")
     }
@@ -49,16 +49,6 @@ enum ManualPage {
         if case .value(let name) = option.kind { text += " \\fI\(escaped(name))\\fR" }
         if case .repeated(let name) = option.kind { text += " \\fI\(escaped(name))\\fR (repeatable)" }
         return text
-    }
-
-    /// The exit codes, one tagged paragraph each.
-    private static func exitStatus() -> [String] {
-        [
-            ("0", "everything was done"), ("1", "an input or output failed; the others were still done"),
-            ("64", "the command line is wrong; nothing was done"),
-            ("130, 143", "stopped by SIGINT or SIGTERM; no partial file is left"),
-        ]
-        .flatMap { [".TP", "\\fB\($0.0)\\fR", $0.1] }
     }
 
     /// Text safe in roff: backslashes, hyphens, and a leading dot or quote.

@@ -17,21 +17,6 @@ public struct ArgumentSpec: Sendable, Equatable {
         self.isOptional = isOptional
     }
 
-    /// Declares a required argument taking exactly one positional.
-    public static func required(_ name: String, help: String) -> ArgumentSpec {
-        ArgumentSpec(name: name, help: help)
-    }
-
-    /// Declares an argument that may be omitted.
-    public static func optional(_ name: String, help: String) -> ArgumentSpec {
-        ArgumentSpec(name: name, help: help, isOptional: true)
-    }
-
-    /// Declares an argument taking one or more positionals, or zero or more when optional.
-    public static func repeating(_ name: String, help: String, optional: Bool = false) -> ArgumentSpec {
-        ArgumentSpec(name: name, help: help, isRepeating: true, isOptional: optional)
-    }
-
     /// The name in angle brackets, such as `<input>`.
     public var placeholder: String {
         "<\(name)>"

@@ -49,7 +49,7 @@ struct CommandLineScanner {
         }
         try checkPositionals()
         try checkRequiredOptions()
-        let parsed = ParsedCommand(command: command, positionals: positionals, values: values)
+        let parsed = ParsedCommand(command: command, path: path, positionals: positionals, values: values)
         return .run(parsed, path: path)
     }
 

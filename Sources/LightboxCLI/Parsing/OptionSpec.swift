@@ -32,28 +32,6 @@ public struct OptionSpec: Sendable, Equatable {
         self.isRequired = isRequired
     }
 
-    /// Declares a flag such as `--force` or `-f`.
-    public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(long: long, short: short, kind: .flag, help: help)
-    }
-
-    /// Declares an option that takes a single value, such as `--quality <q>`, or one of `choices`.
-    public static func value(
-        _ long: String, short: Character? = nil, valueName: String, help: String, required: Bool = false,
-        choices: [String] = []
-    ) -> OptionSpec {
-        var option = OptionSpec(long: long, short: short, kind: .value(valueName), help: help, isRequired: required)
-        option.choices = choices
-        return option
-    }
-
-    /// Declares an option that may be given many times, such as `--rect <x,y,w,h>`.
-    public static func repeated(
-        _ long: String, short: Character? = nil, valueName: String, help: String, required: Bool = false
-    ) -> OptionSpec {
-        OptionSpec(long: long, short: short, kind: .repeated(valueName), help: help, isRequired: required)
-    }
-
     /// The value name in angle brackets, such as `<output>`, or nil for a flag.
     public var valuePlaceholder: String? {
         switch kind {
@@ -69,11 +47,10 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// What shell completion offers for the value: its choices, files, folders or nothing.
     public var completion: Completion {
-        guard case .value(let name) = kind else {
-            if case .repeated(let name) = kind { return Completion.forValue(named: name, choices: choices) }
-            return .none
+        switch kind {
+        case .flag: .none
+        case .value(let name), .repeated(let name): Completion.forValue(named: name, choices: choices)
         }
-        return Completion.forValue(named: name, choices: choices)
     }
 
     /// A value's completion; value names `file`, `output`, `template`, `labels` and `path` take

@@ -1,45 +1,93 @@
 /// The result of successfully parsing a command line for one command.
+///
+/// Values are read through the command's declared options (`value(_:)`, `flag(_:)`), typed; a
+/// bad value is a usage error `--name 'text': expected ...` naming the option.
 public struct ParsedCommand: Sendable, Equatable {
     /// The command that was selected.
     public let command: CommandSpec
+    /// The command's names from the root, such as `["lightbox", "crop"]`, for usage errors.
+    public let path: [String]
     /// The positional arguments, in the order given.
     public let positionals: [String]
     /// Values given for each option, keyed by long name; a present flag maps to no values.
     private let storage: [String: [String]]
 
     /// Creates a parse result; `values` maps long option names to the values given.
-    public init(command: CommandSpec, positionals: [String], values: [String: [String]]) {
+    public init(command: CommandSpec, path: [String], positionals: [String], values: [String: [String]]) {
         self.command = command
+        self.path = path
         self.positionals = positionals
         self.storage = values
     }
 
-    /// Returns every value given for the option, in command-line order.
-    public func values(_ long: String) -> [String] {
-        requireDeclared(long)
-        return storage[long] ?? []
+    /// Every text given for the declared option, in command-line order; nil when it was not given.
+    func texts(_ spec: OptionSpec) -> [String]? {
+        storage[spec.long]
     }
 
-    /// Returns the value given for the option, or the last one when repeated.
-    public func value(_ long: String) -> String? {
-        values(long).last
+    /// The last text given for `option`, or nil.
+    func text(_ option: some OptionDeclaration) -> String? {
+        texts(option.spec)?.last
     }
 
-    /// Returns whether the flag was given.
-    public func flag(_ long: String) -> Bool {
-        has(long)
+    /// Whether `option` was given at all.
+    func has(_ option: some OptionDeclaration) -> Bool {
+        texts(option.spec) != nil
     }
 
-    /// Returns whether the option was given at all.
-    public func has(_ long: String) -> Bool {
-        requireDeclared(long)
-        return storage[long] != nil
+    /// Whether `flag` was given.
+    func flag(_ flag: Flag) -> Bool {
+        has(flag)
     }
 
-    /// Stops the program when code asks for an option the command never declared.
-    private func requireDeclared(_ long: String) {
-        guard command.option(long: long) != nil else {
-            preconditionFailure("option '--\(long)' is not declared by command '\(command.name)'")
+    /// The value of `option` (the last when repeated), or nil when it was not given.
+    func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+        guard let text = text(option) else { return nil }
+        guard let value = option.read(text) else {
+            throw error("--\(option.spec.long) '\(text)': \(option.problem(with: text))")
         }
+        return value
+    }
+
+    /// The value of `option`, or `fallback` when it was not given.
+    func value<Value>(_ option: Option<Value>, default fallback: Value) throws(UsageError) -> Value {
+        try value(option) ?? fallback
+    }
+
+    /// Every value of a repeated option; a bad one is reported as `--name N 'text'`, N counting from 1.
+    func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+        var values: [Value] = []
+        for (index, text) in (texts(option.spec) ?? []).enumerated() {
+            guard let value = option.read(text) else {
+                throw error("--\(option.spec.long) \(index + 1) '\(text)': \(option.problem(with: text))")
+            }
+            values.append(value)
+        }
+        return values
+    }
+
+    /// The value of `option`, which `mode` needs.
+    func required<Value>(_ option: Option<Value>, for mode: String) throws(UsageError) -> Value {
+        guard let value = try value(option) else { throw error("\(mode) needs --\(option.spec.long)") }
+        return value
+    }
+
+    /// Refuses options that do not go with `mode`.
+    func refuse(_ options: [any OptionDeclaration], with mode: String) throws(UsageError) {
+        if let given = options.first(where: { texts($0.spec) != nil }) {
+            throw error("--\(given.spec.long) does not go with \(mode)")
+        }
+    }
+
+    /// Refuses input arguments, which `mode` reads from its file instead.
+    func refusePositionals(with mode: String) throws(UsageError) {
+        if let first = positionals.first {
+            throw error("unexpected argument '\(first)': \(mode) names the inputs")
+        }
+    }
+
+    /// A usage error for this command.
+    func error(_ message: String) -> UsageError {
+        UsageError(message, commandPath: path)
     }
 }

@@ -5,17 +5,17 @@ struct WorkerOptions: Sendable {
     /// 22 s on two busy cores), so only a hung decoder reaches it.
     static let defaultTimeout = 600.0
 
-    /// The option as data, for each command's spec.
-    static let specs: [OptionSpec] = [
-        .value("timeout", valueName: "s", help: "Give up on an item after s seconds and go on (default 600; 0: never).")
-    ]
+    /// `--timeout s`.
+    static let option = Option<Double>(
+        "timeout", valueName: "s",
+        help: "Give up on an item after s seconds and go on (default \(JSONValue.number(defaultTimeout)); 0: never).",
+        in: 0...1_000_000)
 
     /// Seconds one item (an input, a snapshot, a card's photo) may take; 0 for no limit.
     let timeout: Double
 
     /// Reads `--timeout` from the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        let reader = OptionReader(parsed, path: ["lightbox", parsed.command.name])
-        timeout = try reader.number("timeout", in: 0...1_000_000) ?? WorkerOptions.defaultTimeout
+        timeout = try parsed.value(WorkerOptions.option, default: WorkerOptions.defaultTimeout)
     }
 }

@@ -53,12 +53,12 @@ public enum Lightbox {
         case .version:
             console.out("lightbox \(version) (libvips \(Vips.version))")
             return ExitCode.success
-        case .run(let parsed, let path):
+        case .run(let parsed, _):
             Interrupts.hold()
             do {
                 return try dispatch(parsed, console: console)
             } catch {
-                console.raw(ErrorFormatter.format(UsageError(error.message, commandPath: path), root: root))
+                console.raw(ErrorFormatter.format(error, root: root))
                 return ExitCode.usage
             }
         }

@@ -12,51 +12,7 @@ struct CropCommand: LightboxCommand {
         arguments: [
             ArgumentSpec(name: "input", help: "Images to crop (with --rect).", isRepeating: true, isOptional: true)
         ],
-        options: [
-            .repeated("rect", valueName: "x,y,w,h", help: "A normalized rect to crop; repeat for more."),
-            .value(
-                "units", valueName: "u",
-                help: "fraction (default: 0 to 1) or px (pixels of the displayed image) for rects."),
-            .value(
-                "output", short: "o", valueName: "output", help: "Output path or template ({stem}, {ext}, {n}, {dir})."),
-            .value("manifest", valueName: "file", help: "Crop what a CSV or JSON Lines manifest lists."),
-            .value(
-                "yolo", valueName: "data.yaml|labels",
-                help: "Crop every box of an Ultralytics dataset, or of YOLO label files."),
-            .value(
-                "coco", valueName: "instances.json", help: "Crop every bbox of a COCO instances file (crowd boxes too)."
-            ),
-            .value(
-                "voc", valueName: "annotations",
-                help: "Crop every object of Pascal VOC XML files (a folder or one file)."),
-            .value("images", valueName: "dir", help: "With --coco, --voc or --yolo LABELS: the image folder."),
-            .value("classes", valueName: "file", help: "With --yolo LABELS: class names (data.yaml or one per line)."),
-            .value("only", valueName: "names", help: "With a dataset: crop only these classes (comma-separated)."),
-            .value("pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size."),
-            .flag("square", help: "With a dataset: grow the short side to make square crops."),
-            .value(
-                "out-dir", valueName: "dir", help: "With --manifest or a dataset: where outputs go (made if missing)."),
-            .flag(
-                "keep-metadata", help: "Keep the input's EXIF, XMP and IPTC (dropped by default; orientation set to 1)."
-            ),
-            .flag("strip", help: "Write no metadata at all, not even the ICC colour profile."),
-            .flag("strip-icc", help: "Drop the ICC colour profile."),
-            .value(
-                "min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px)."),
-            .flag("strict", help: "Treat a rect partly outside the image as an error."),
-            .flag("force", help: "Replace existing outputs (never an input)."),
-            .value("preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n})."),
-            .value("contact-sheet", valueName: "file", help: "Write every preview in one grid image."),
-            .value(
-                "screen", valueName: "WxH", help: "Previews: the crop screen in points (default: --device iphone-16)."),
-            .value(
-                "device", valueName: "name",
-                help: "Previews: the crop screen of a device (see 'lightbox view --help').",
-                choices: DevicePreset.all.map(\.name)),
-            .flag("dry-run", help: "Write nothing; print one JSON line per output."),
-            .flag("json", help: "Print one JSON line per item after doing it."),
-            .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
-        ] + ResizeOptions.specs + ReadWriteOptions.specs + WorkerOptions.specs + BatchOptions.specs,
+        options: CropOptions.declared.specs,
         examples: CropHelp.examples
     )
 
@@ -83,7 +39,7 @@ struct CropCommand: LightboxCommand {
         }
         let jobs = options.batch.shard.share(of: CropJob.grouped(planned.entries))
         if let clash = OutputClash.find(claims(jobs), inputs: jobs.map(\.input)) {
-            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: CropOptions.path), root: Lightbox.root))
+            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
             return ExitCode.usage
         }
         let ledger = CrashLedger(report: options.batch.resume ? options.batch.report : nil)

@@ -30,9 +30,9 @@ enum BoardHelp {
           placed cards plus these keys, so the printed file gives the same image.
 
         BACKGROUND (--background):
-          #rrggbb or r,g,b (fractions 0 to 1) for a colour, TOP:BOTTOM for a
-          vertical gradient, anything else for an image that covers the board.
-          Default: the demo's gradient 0.72,0.55,0.38:0.55,0.39,0.25.
+          A colour (a CSS name, #rrggbb, r,g,b or rgb(r,g,b) with 0-255), TOP:BOTTOM
+          for a vertical gradient, anything else for an image that covers the board.
+          Default: the demo's gradient rgb(183.6,140.25,96.9):rgb(140.25,99.45,63.75).
 
         PHOTOS:
           Each photo is decoded straight to its card's square, centre-cropped,

@@ -16,24 +16,24 @@ struct ViewBatch: Sendable {
     let quiet: Bool
 
     /// The options that steer the batch itself rather than each snapshot.
-    static let batchOptions: Set<String> = BatchOptions.names.union([
-        "manifest", "out-dir", "dry-run", "json", "quiet", "timeout",
-    ])
+    static let batchOptions = Set(
+        (BatchOptions.declared + [
+            OutputOptions.manifest, OutputOptions.outDir, OutputOptions.dryRun, OutputOptions.json,
+            OutputOptions.quiet, WorkerOptions.option,
+        ]).specs.map(\.long))
 
     /// Reads the batch options; the others become defaults for every line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        let reader = OptionReader(parsed, path: ViewOptions.path)
-        try reader.refusePositionals(with: "--manifest")
-        manifest = parsed.value("manifest") ?? ""
-        outDir = try reader.required("out-dir", for: "--manifest")
-        batch = try BatchOptions(reader)
-        dryRun = parsed.flag("dry-run")
-        json = parsed.flag("json")
-        quiet = parsed.flag("quiet")
-        defaults = ViewCommand.spec.options.filter { !ViewBatch.batchOptions.contains($0.long) && parsed.has($0.long) }
-            .map { option in
-                ("--\(option.long)", option.takesValue ? parsed.value(option.long) : nil)
-            }
+        try parsed.refusePositionals(with: "--manifest")
+        manifest = parsed.text(OutputOptions.manifest) ?? ""
+        outDir = try parsed.required(OutputOptions.outDir, for: "--manifest")
+        batch = try BatchOptions(parsed)
+        dryRun = parsed.flag(OutputOptions.dryRun)
+        json = parsed.flag(OutputOptions.json)
+        quiet = parsed.flag(OutputOptions.quiet)
+        defaults = ViewCommand.spec.options.filter { !ViewBatch.batchOptions.contains($0.long) }.compactMap { option in
+            parsed.texts(option).map { ("--\(option.long)", $0.last) }
+        }
     }
 
     /// Renders every line in workers that `pool` starts, reporting each failure and going on; returns the exit code.

@@ -51,45 +51,7 @@ struct ViewCommand: LightboxCommand {
         arguments: [
             ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true, isOptional: true)
         ],
-        options: [
-            .value("screen", valueName: "WxH", help: "Screen size in points, such as 390x844."),
-            .value(
-                "device", valueName: "name",
-                help: "Screen, scale and safe areas of a device (see DEVICES); options given win.",
-                choices: DevicePreset.all.map(\.name)),
-            .value(
-                "safe-area", valueName: "TOP,BOTTOM",
-                help: "Safe areas in points; the header goes below the top one (default 0,0)."),
-            .value("output", short: "o", valueName: "output", help: "Output image (.gif or .webp with --animate)."),
-            .value("scale", valueName: "K", help: "Pixels per point (default 1)."),
-            .value("page", valueName: "N", help: "Selected page from 0 (clamped to the inputs)."),
-            .value("zoom", valueName: "Z", help: "The page's zoom (default 1, fit)."),
-            .value("max-zoom", valueName: "M", help: "The largest zoom (default 4)."),
-            .value("offset", valueName: "DX,DY", help: "Pan offset in points (clamped)."),
-            .flag("double-tap", help: "Apply the double tap first: fit to 2.5, zoomed back to fit."),
-            .value("pull", valueName: "P", help: "Pull down in points (default 0)."),
-            .value(
-                "style", valueName: "style", help: "viewer (PhotoLightbox, default) or screen (DragToDismissScreen).",
-                choices: ["viewer", "screen"]),
-            .value("threshold", valueName: "T", help: "Dismiss threshold of the screen style (default 140)."),
-            .value("predicted", valueName: "D", help: "Where the released drag was heading, for the dismiss rule."),
-            .value(
-                "under", valueName: "color",
-                help: "Flatten onto a colour: a CSS name, #rrggbb, r,g,b (0-255) or rgb(r,g,b)."),
-            .flag("chrome", help: "Draw the header, N of M and the close button."),
-            .flag("reduce-motion", help: "Reduce Motion on: the screen style's page does not scale."),
-            .value(
-                "animate", valueName: "kind", help: "Render an animation: zoom or dismiss.",
-                choices: ["zoom", "dismiss"]),
-            .value("frames", valueName: "N", help: "Frames of the animation (default 12)."),
-            .value("duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25)."),
-            .flag("force", help: "Replace an existing output (never an input)."),
-            .flag("dry-run", help: "Write nothing; print the JSON line."),
-            .flag("json", help: "Print the JSON line after writing."),
-            .flag("quiet", short: "q", help: "Print no warnings, progress or summary."),
-            .value("manifest", valueName: "file", help: "Render every state of a JSON Lines file (options as keys)."),
-            .value("out-dir", valueName: "dir", help: "With --manifest: where outputs go (made if missing)."),
-        ] + ReadWriteOptions.specs + WorkerOptions.specs + BatchOptions.specs,
+        options: ViewOptions.declared.specs,
         examples: [
             "lightbox view a.jpg b.jpg c.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
             "lightbox view photo.jpg --screen 390x844 --zoom 2.5 --offset 60,0 -o zoomed.jpg",
@@ -111,7 +73,7 @@ struct ViewCommand: LightboxCommand {
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        mode = parsed.has("manifest") ? .batch(try ViewBatch(parsed)) : .single(try ViewOptions(parsed))
+        mode = parsed.has(OutputOptions.manifest) ? .batch(try ViewBatch(parsed)) : .single(try ViewOptions(parsed))
         workers = try WorkerOptions(parsed)
     }
 

@@ -13,37 +13,7 @@ struct BoardCommand: LightboxCommand {
             ArgumentSpec(
                 name: "input", help: "Photos, one card each (or use --layout).", isRepeating: true, isOptional: true)
         ],
-        options: [
-            .value(
-                "layout", valueName: "file", help: "Read board, photos, offsets and stacking from a JSON layout file."),
-            .value(
-                "captions", valueName: "A,B,...",
-                help: "One caption per input, comma-separated (default: file names without extension)."),
-            .value("size", valueName: "WxH", help: "The board's size in points, such as 600x800."),
-            .value(
-                "device", valueName: "name",
-                help: "The board is this device's screen: its size and scale (see DEVICES).",
-                choices: DevicePreset.all.map(\.name)),
-            .value(
-                "card-width", valueName: "w",
-                help: "The card width in points, up to 10000; under 1 is 1, as in the app (default 150)."),
-            .value("scale", valueName: "k", help: "Output pixels per point, up to 8 (default 1)."),
-            .value(
-                "background", valueName: "spec",
-                help: "A colour (white, #rrggbb, r,g,b 0-255...), TOP:BOTTOM gradient, or an image path."),
-            .value("output", short: "o", valueName: "output", help: "The board image to write.", required: true),
-            .value(
-                "dragging", valueName: "ID:DX,DY",
-                help: "The card being dragged and its translation in points (drawn lifted, on top)."),
-            .flag("reduce-motion", help: "Reduce Motion on: a dragged card does not lift."),
-            .flag("placeholder", help: "Draw an empty card for a photo that cannot be read (warning, exit 0)."),
-            .flag("dry-run", help: "Write no image; print the layout as one JSON line."),
-            .flag("json", help: "Print one JSON line after drawing: output, size, cards, skipped photos, status."),
-            .value(
-                "print-layout", valueName: "file",
-                help: "Also write the layout as JSON to file, or - for standard output (feed it back with --layout)."),
-            .flag("force", help: "Replace existing outputs."),
-        ] + ReadWriteOptions.specs + WorkerOptions.specs,
+        options: BoardOptions.declared.specs,
         examples: [
             "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.png",
             "lightbox board *.jpg --size 900x600 --dry-run -o board.jpg",
@@ -138,7 +108,7 @@ struct BoardCommand: LightboxCommand {
                 "output '\(options.output)' is the input '\($0)'; outputs never replace inputs"
             })
         {
-            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: BoardOptions.path), root: Lightbox.root))
+            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
             return ExitCode.usage
         }
         // Forked before libvips and any thread start; each photo is decoded in one of them.

@@ -23,14 +23,14 @@ struct BatchCommand: LightboxCommand {
             ArgumentSpec(
                 name: "file", help: "The jobs, as JSON Lines (default: - for standard input).", isOptional: true)
         ],
-        options: [
-            .value("jobs", short: "j", valueName: "n", help: "Jobs in flight at once (default: the number of cores)."),
-            .flag("force", help: "Replace existing outputs (never an input)."),
-            .flag("keep-metadata", help: "Crop jobs: keep the input's EXIF, XMP and IPTC."),
-            .flag("strip", help: "Crop jobs: write no metadata at all, not even the ICC profile."),
-            .flag("strip-icc", help: "Crop jobs: drop the ICC colour profile."),
-            .flag("quiet", short: "q", help: "Print no warnings."),
-        ] + ReadWriteOptions.specs.filter { $0.long != "format" } + WorkerOptions.specs,
+        options: ([
+            BatchOptions.jobs.help("Jobs in flight at once (default: the number of cores)."), OutputOptions.force,
+            OutputOptions.keepMetadata.help("Crop jobs: keep the input's EXIF, XMP and IPTC."),
+            OutputOptions.strip.help("Crop jobs: write no metadata at all, not even the ICC profile."),
+            OutputOptions.stripICC.help("Crop jobs: drop the ICC colour profile."),
+            OutputOptions.quiet.help("Print no warnings."), ReadWriteOptions.quality, ReadWriteOptions.failOn,
+            ReadWriteOptions.maxPixels, WorkerOptions.option,
+        ] as [any OptionDeclaration]).specs,
         examples: [
             "lightbox batch jobs.jsonl",
             "lightbox batch --jobs 1 --quality 90 -",
@@ -48,22 +48,19 @@ struct BatchCommand: LightboxCommand {
 
     /// Reads and checks the parsed command line; a bad default is a usage error now, not one per job.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        let reader = OptionReader(parsed, path: ["lightbox", "batch"])
         if parsed.positionals.count > 1 {
-            throw reader.error("unexpected argument '\(parsed.positionals[1])': batch reads one FILE")
+            throw parsed.error("unexpected argument '\(parsed.positionals[1])': batch reads one FILE")
         }
         file = parsed.positionals.first ?? OutputPath.standardOutput
-        jobs = try reader.integer("jobs", in: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs = try parsed.value(BatchOptions.jobs, default: ProcessInfo.processInfo.activeProcessorCount)
         workers = try WorkerOptions(parsed)
-        _ = try ReadWriteOptions.quality(reader)
-        _ = try ReadWriteOptions.maxPixels(reader)
-        let defaults = BatchCommand.spec.options.filter {
-            !["jobs", "timeout"].contains($0.long) && parsed.has($0.long)
-        }.map { option in
-            (option.long, option.takesValue ? parsed.value(option.long) : nil)
+        _ = try ReadWriteOptions(parsed)
+        let own = [BatchOptions.jobs.spec.long, WorkerOptions.option.spec.long]
+        let defaults = BatchCommand.spec.options.filter { !own.contains($0.long) }.compactMap { option in
+            parsed.texts(option).map { (option.long, $0.last) }
         }
         let label = file == OutputPath.standardOutput ? "stdin" : file
-        runner = BatchJobRunner(label: label, defaults: defaults, jobs: jobs, quiet: parsed.flag("quiet"))
+        runner = BatchJobRunner(label: label, defaults: defaults, jobs: jobs, quiet: parsed.flag(OutputOptions.quiet))
     }
 
     /// Serves every job of the input, then waits for those in flight; returns the exit code.

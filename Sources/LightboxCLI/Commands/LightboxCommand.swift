@@ -9,3 +9,10 @@ protocol LightboxCommand: Sendable {
     /// Does the work, reporting each failure on `console`, and returns the exit code.
     func run(console: Console) -> Int32
 }
+
+extension LightboxCommand {
+    /// The command's names from the root, such as `["lightbox", "crop"]`, for usage errors.
+    static var path: [String] {
+        [Lightbox.root.name, spec.name]
+    }
+}

@@ -1,0 +1,21 @@
+/// The documented exit codes of every command.
+public enum ExitCode {
+    /// Everything asked for was done.
+    public static let success: Int32 = 0
+    /// At least one input or output failed; the others were still done.
+    public static let failure: Int32 = 1
+    /// The command line was wrong; nothing was done.
+    public static let usage: Int32 = 64
+
+    /// Each exit code with what it means, for help and the manual.
+    static let meanings = [
+        ("0", "everything was done"), ("1", "an input or output failed (the others were still done)"),
+        ("64", "the command line is wrong (nothing was done)"),
+        ("130", "stopped by SIGINT, 143 by SIGTERM (no partial file left)"),
+    ]
+
+    /// The exit-code table shown at the end of every command's help.
+    static let helpText =
+        (["EXIT CODES:"] + meanings.map { "  " + $0.0.padding(toLength: 4, withPad: " ", startingAt: 0) + $0.1 })
+        .joined(separator: "\n")
+}

@@ -1,0 +1,26 @@
+/// What every command shares about its output and what it prints: `-o`, `--force`, `--dry-run`,
+/// `--json` and `--quiet`, declared once; each command gives the help line that fits it.
+enum OutputOptions {
+    /// `-o, --output <output>`.
+    static let output = Option<String>("output", short: "o", valueName: "output", help: "The output to write.")
+    /// `--force`.
+    static let force = Flag("force", help: "Replace existing outputs (never an input).")
+    /// `--dry-run`.
+    static let dryRun = Flag("dry-run", help: "Write nothing; print one JSON line per output.")
+    /// `--json`.
+    static let json = Flag("json", help: "Print one JSON line per item after doing it.")
+    /// `-q, --quiet`.
+    static let quiet = Flag("quiet", short: "q", help: "Print no warnings, progress or summary.")
+    /// `--manifest file`: a batch read from a file.
+    static let manifest = Option<String>("manifest", valueName: "file", help: "The manifest to read.")
+    /// `--out-dir dir`: where a batch's outputs go.
+    static let outDir = Option<String>(
+        "out-dir", valueName: "dir", help: "With --manifest: where outputs go (made if missing).")
+    /// `--keep-metadata`.
+    static let keepMetadata = Flag(
+        "keep-metadata", help: "Keep the input's EXIF, XMP and IPTC (dropped by default; orientation set to 1).")
+    /// `--strip`.
+    static let strip = Flag("strip", help: "Write no metadata at all, not even the ICC colour profile.")
+    /// `--strip-icc`.
+    static let stripICC = Flag("strip-icc", help: "Drop the ICC colour profile.")
+}

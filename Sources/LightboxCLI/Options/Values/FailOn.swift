@@ -1,0 +1,11 @@
+/// `--fail-on`: the `fail_on` levels libvips accepts.
+enum FailOn: String, ChoiceArgument {
+    /// Never refuse.
+    case none
+    /// Refuse truncated files (the default).
+    case truncated
+    /// Refuse files with errors.
+    case error
+    /// Refuse files with warnings.
+    case warning
+}
