@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxGeometry
 import LightboxRender
 
@@ -105,7 +106,8 @@ struct CropOptions: Sendable {
             throw reader.error("--only '\(parsed.value("only") ?? "")': an empty class name")
         }
         let options = DatasetOptions(
-            pad: try reader.number("pad", in: 0...10) ?? 0, square: parsed.flag("square"), strict: strict, only: only)
+            pad: try reader.number("pad", in: 0...10) ?? 0, square: parsed.flag("square"), strict: strict, only: only,
+            writes: { OutputFormat(extension: $0) != nil })
         if format == "yolo" {
             return .yolo(
                 YOLOReader(layout: try yoloLayout(path, parsed: parsed, reader: reader), options: options),

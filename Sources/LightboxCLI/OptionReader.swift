@@ -1,3 +1,5 @@
+import LightboxFormats
+
 /// Typed reads of a parsed command's option values, each failure a usage error naming the option.
 struct OptionReader {
     let parsed: ParsedCommand

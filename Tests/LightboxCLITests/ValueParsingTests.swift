@@ -1,4 +1,6 @@
 import Foundation
+import LightboxFormats
+import LightboxRender
 import Testing
 
 @testable import LightboxCLI
@@ -61,8 +63,8 @@ import Testing
         #expect(StateManifest.optionValue(object["s"] as Any) == "a")
         #expect(StateManifest.optionValue(object["p"] as Any) == "1,-2")
         #expect(StateManifest.optionValue(object["z"] as Any, separator: "x") == "3x4")
-        #expect(StateManifest.isBool(object["t"] as Any))
-        #expect(!StateManifest.isBool(object["n"] as Any))
+        #expect(JSONScalar.bool(object["t"]) == true)
+        #expect(JSONScalar.bool(object["n"]) == nil)
         #expect(StateManifest.optionValue(object["x"] as Any) == nil)
     }
 
