@@ -23,10 +23,8 @@ struct BatchJobRunner: Sendable {
     /// Runs the job `body` (a JSON object) of line `number` as `command`.
     func run(_ command: String, body: String, number: Int) -> Result {
         let place = "\(label):\(number)"
-        let object: [String: Any]
-        switch JSONLines.object(body, number: number, path: label) {
-        case .failure(let problem): return failed(problem.description)
-        case .success(let value): object = value
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] else {
+            return failed(place, "not a JSON object")
         }
         guard let output = object["output"] as? String, !output.isEmpty else {
             return failed(place, "output: missing or not a string")
