@@ -30,12 +30,18 @@ let package = Package(
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
-        .target(name: "LightboxCLI", dependencies: ["LightboxRender", "LightboxGeometry", "LightboxYAML", "Vips"]),
+        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML"]),
+        .target(
+            name: "LightboxCLI",
+            dependencies: ["LightboxRender", "LightboxFormats", "LightboxGeometry", "LightboxYAML", "Vips"]
+        ),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
-        .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI"]),
+        .target(name: "LightboxFuzzTargets", dependencies: ["LightboxFormats"], path: "Fuzz/LightboxFuzzTargets"),
+        .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
+        .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI", "LightboxFormats", "LightboxRender"]),
         .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),
         .testTarget(
             name: "LightboxEndToEndTests",
@@ -44,7 +50,9 @@ let package = Package(
     ]
 )
 
-/// `make fuzz` sets LIGHTBOX_FUZZ=1 to add the libFuzzer target, built with `-sanitize=fuzzer`.
+/// `make fuzz` sets LIGHTBOX_FUZZ=1 to add the libFuzzer driver, built with `-sanitize=fuzzer`; the
+/// parsers it drives (`LightboxFuzzTargets`, file formats only) are always built, for the regression tests.
 if ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "LightboxFuzz", dependencies: ["LightboxCLI"], path: "Fuzz/LightboxFuzz"))
+    package.targets.append(
+        .executableTarget(name: "LightboxFuzz", dependencies: ["LightboxFuzzTargets"], path: "Fuzz/LightboxFuzz"))
 }

@@ -1,5 +1,5 @@
 import Foundation
-import LightboxCLI
+import LightboxFuzzTargets
 
 /// libFuzzer's driver, linked in by `-sanitize=fuzzer`; SwiftPM owns `main`, so the fuzzer is started from here.
 @_silgen_name("LLVMFuzzerRunDriver")

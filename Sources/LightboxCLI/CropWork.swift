@@ -1,6 +1,6 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
-import Vips
 
 /// The work of one `CropJob`: skip finished outputs, crop the rest, turn outcomes into records.
 struct CropWork: Sendable {
@@ -43,36 +43,22 @@ struct CropWork: Sendable {
 
     /// Writes the previews of a job's finished crops and hands them to the contact sheet.
     private func previews(_ job: CropJob, outcomes: [CropOutcome]) -> [BatchRecord] {
-        let renderer = CropPreview(screen: options.previewScreen)
-        let base: VImage
-        do {
-            base = try renderer.base(of: job.input, failOn: options.failOn)
-        } catch {
-            return [
-                BatchRecord(
-                    status: .failed, fields: [("input", .string(job.input))], error: error.description, milliseconds: 0)
-            ]
-        }
-        var records: [BatchRecord] = []
-        for (index, outcome) in outcomes.enumerated() where outcome.error == nil {
-            do throws(RenderError) {
-                let preview = try renderer.render(outcome.rect, over: base, input: job.input)
-                sheet?.add(preview, order: (job.order, index))
-                if let template = options.preview {
-                    let path = template.path(input: job.input, number: index + 1)
-                    guard OutputFolder(template.fixedFolder).contains(path) else {
-                        throw RenderError(path, "preview leaves \(template.fixedFolder), the folder --preview names")
-                    }
-                    try AtomicWriter(options: options.companionSave).write(preview, to: path, input: job.input)
-                }
-            } catch {
-                records.append(
-                    BatchRecord(
-                        status: .failed, fields: [("input", .string(job.input))], error: error.description,
-                        milliseconds: 0))
+        let crops = outcomes.enumerated().filter { $0.element.error == nil }.map { ($0.offset, $0.element.rect) }
+        let problems = CropPreview(screen: options.previewScreen).previews(
+            of: job.input, crops: crops, failOn: options.failOn, sheet: sheet, order: job.order,
+            writer: AtomicWriter(options: options.companionSave)
+        ) { (index: Int) throws(RenderError) -> String? in
+            guard let template = options.preview else { return nil }
+            let path = template.path(input: job.input, number: index + 1)
+            guard OutputFolder(template.fixedFolder).contains(path) else {
+                throw RenderError(path, "preview leaves \(template.fixedFolder), the folder --preview names")
             }
+            return path
         }
-        return records
+        return problems.map {
+            BatchRecord(
+                status: .failed, fields: [("input", .string(job.input))], error: $0.description, milliseconds: 0)
+        }
     }
 
     /// The record of an output `--resume` skips because it is known to be whole.

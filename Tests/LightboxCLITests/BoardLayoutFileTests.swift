@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 import Testing
 
@@ -176,7 +177,7 @@ import Testing
             offsets: ["Oslo": CGSize(width: 1.0 / 3, height: -2.5e-7)], stacking: ["Oslo"],
             dragging: BoardDrag(id: "b", translation: CGSize(width: -0.1, height: 7)), reduceMotion: true
         )
-        let text = BoardLayoutJSON.value(plan, output: "out.png").text
+        let text = BoardLayoutFile(plan: plan, output: "out.png").json.text
         #expect(try Self.parse(text) == plan)
         #expect(
             text.hasPrefix(

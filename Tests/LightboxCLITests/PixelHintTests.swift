@@ -1,4 +1,5 @@
 import Foundation
+import LightboxRender
 import Testing
 
 @testable import LightboxCLI

@@ -1,33 +1,11 @@
 import Foundation
+import LightboxRender
 import Testing
 
 @testable import LightboxCLI
 
-/// Tables for the small readers and writers: rects, templates, JSON text, manifest values.
+/// Tables for the small readers and writers of the command line: output templates and error lines.
 @Suite struct ValueParsingTests {
-    @Test(arguments: [
-        ("0.1,0.2,0.3,0.4", [0.1, 0.2, 0.3, 0.4]),
-        (" 0 , 0 , 1 , 1 ", [0, 0, 1, 1]),
-        ("-0.25,1e-3,0.5,-0.5", [-0.25, 0.001, 0.5, -0.5]),
-        ("nan,0,1,1", [.nan, 0, 1, 1]),
-    ])
-    func rects(text: String, expected: [Double]) throws {
-        let rect = try RectParser.parse(text).get()
-        let values = [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map(Double.init)
-        #expect(zip(values, expected).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) })
-    }
-
-    @Test(arguments: [
-        ("1,2,3", "expected 4 numbers x,y,width,height, got 3"),
-        ("1,2,3,4,5", "expected 4 numbers x,y,width,height, got 5"),
-        ("", "expected 4 numbers x,y,width,height, got 1"),
-        ("a,0,1,1", "x 'a' is not a number"),
-        ("0,0,1,", "height '' is not a number"),
-    ])
-    func badRects(text: String, message: String) {
-        #expect(throws: RectParseError(message)) { try RectParser.parse(text).get() }
-    }
-
     @Test(arguments: [
         ("crops/{stem}-{n}.{ext}", "photos/beach.day.jpg", 3, "crops/beach.day-3.jpg"),
         ("{stem}.png", "a", 1, "a.png"),
@@ -36,34 +14,6 @@ import Testing
     ])
     func templates(template: String, input: String, number: Int, expected: String) {
         #expect(OutputTemplate(template).path(input: input, number: number) == expected)
-    }
-
-    @Test(arguments: [
-        (JSONValue.double(0.1), "0.1"), (.double(2), "2"), (.double(-0.0), "0"), (.double(.nan), "null"),
-        (.double(1e300), "1e+300"), (.string("a\"b\\c\n\u{1}"), #""a\"b\\c\n\u0001""#),
-        (.object([("z", .int(1)), ("a", .array([.bool(true), .null]))]), #"{"z":1,"a":[true,null]}"#),
-    ])
-    func jsonText(value: JSONValue, text: String) {
-        #expect(value.text == text)
-    }
-
-    @Test(arguments: [("maxZoom", "max-zoom"), ("doubleTap", "double-tap"), ("out-dir", "out-dir"), ("zoom", "zoom")])
-    func manifestKeysBecomeOptions(key: String, option: String) {
-        #expect(StateManifest.kebab(key) == option)
-    }
-
-    @Test func manifestValuesBecomeOptionText() throws {
-        let object =
-            try JSONSerialization.jsonObject(
-                with: Data(#"{"n":2.5,"s":"a","p":[1,-2],"z":{"width":3,"height":4},"t":true,"x":[1,2,3]}"#.utf8)
-            ) as? [String: Any] ?? [:]
-        #expect(StateManifest.optionValue(object["n"] as Any) == "2.5")
-        #expect(StateManifest.optionValue(object["s"] as Any) == "a")
-        #expect(StateManifest.optionValue(object["p"] as Any) == "1,-2")
-        #expect(StateManifest.optionValue(object["z"] as Any, separator: "x") == "3x4")
-        #expect(StateManifest.isBool(object["t"] as Any))
-        #expect(!StateManifest.isBool(object["n"] as Any))
-        #expect(StateManifest.optionValue(object["x"] as Any) == nil)
     }
 
     @Test func longErrorLinesAreShortenedInTheMiddle() {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 
 /// The answer line of one batch job: the command's `--json` object with the client's `id` first.
 struct BatchAnswer: Error, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 
 /// One job line of `lightbox batch` as the supervisor checks it: its id, command and fields.
@@ -22,9 +23,10 @@ struct BatchJob: Sendable {
     /// Reads a line's envelope; a line that is not a JSON object or names no known command gets its failed answer.
     static func read(_ line: String, number: Int, label: String) -> Result<BatchJob, BatchAnswer> {
         let place = "\(label):\(number)"
-        if line.contains("\u{FFFD}") { return .failure(BatchAnswer(id: .null, failed: "\(place): invalid UTF-8")) }
-        guard var object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
-            return .failure(BatchAnswer(id: .null, failed: "\(place): not a JSON object"))
+        var object: [String: Any]
+        switch JSONLines.object(line, number: number, path: label) {
+        case .failure(let problem): return .failure(BatchAnswer(id: .null, failed: problem.description))
+        case .success(let value): object = value
         }
         let id = JSONValue(any: object["id"] ?? NSNull())
         guard let command = object["command"] as? String, commands.contains(command) else {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 
 /// Runs one `batch` job in a worker with the readers and renderers of `crop`, `view` and `board`:

@@ -1,3 +1,5 @@
+import LightboxFormats
+
 /// What became of one item of a batch, as reported on stderr, in `--report` and in `--json`.
 struct BatchRecord: Sendable {
     /// How an item ended.

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 
 /// Where item records go as JSON lines: a `--report` file, stdout (`--json`), both or neither.
 final class BatchReport: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 
 /// Runs the jobs of a batch on `jobs` threads, reporting each item as it ends and counting the outcomes.
 final class BatchRunner: @unchecked Sendable {

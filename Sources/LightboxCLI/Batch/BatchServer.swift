@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 
 /// The supervisor's side of `lightbox batch`: reads job lines as they arrive, runs each in a
 /// worker, and writes each answer line on stdout, flushed, as soon as it is done.
@@ -43,18 +44,7 @@ final class BatchServer: @unchecked Sendable {
     /// Reads `stream` line by line until its end, starting each job as its line arrives, then
     /// waits for the jobs in flight.
     func serve(_ stream: UnsafeMutablePointer<FILE>) {
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        var number = 0
-        defer { free(buffer) }
-        while getline(&buffer, &capacity, stream) >= 0, let buffer {
-            number += 1
-            let text = String(decoding: UnsafeRawBufferPointer(start: buffer, count: strlen(buffer)), as: UTF8.self)
-            let line = text.trimmingCharacters(
-                in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
-            guard !line.isEmpty else { continue }
-            start(line, number: number)
-        }
+        JSONLines.forEachLine(in: stream) { number, line in start(line, number: number) }
         group.wait()
     }
 

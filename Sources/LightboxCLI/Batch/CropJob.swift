@@ -1,3 +1,4 @@
+import LightboxFormats
 import LightboxRender
 
 /// The crops of one input, done together so the input is decoded once.

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 
 /// What `--resume` trusts as finished: outputs the last run's report recorded whole, with their size.

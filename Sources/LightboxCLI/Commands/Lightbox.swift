@@ -1,5 +1,5 @@
 import Foundation
-import Vips
+import LightboxRender
 
 /// The `lightbox` command line: parses arguments, runs a subcommand, returns the exit code.
 public enum Lightbox {
@@ -51,7 +51,7 @@ public enum Lightbox {
             console.out(text)
             return ExitCode.success
         case .version:
-            console.out("lightbox \(version) (libvips \(Vips.version))")
+            console.out("lightbox \(version) (libvips \(LibvipsSettings.version))")
             return ExitCode.success
         case .run(let parsed, _):
             Interrupts.hold()

@@ -1,5 +1,5 @@
 import Foundation
-import Vips
+import LightboxRender
 
 /// A `batch` worker: runs one whole job (decode, render, write) and answers with its JSON object.
 struct BatchJobTask: WorkerTask {
@@ -9,8 +9,7 @@ struct BatchJobTask: WorkerTask {
     /// libvips as the batch runner sets it: `cores / jobs` threads, a bounded cache (a long-lived
     /// worker's memory stays flat however many jobs it runs).
     func prepare() {
-        Vips.setConcurrency(max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, runner.jobs)))
-        Vips.limitCache(operations: 20, memoryBytes: 32 << 20, files: 4)
+        LibvipsSettings.forWorker(jobs: runner.jobs)
     }
 
     /// Reads the job's number, command and fields, runs it and answers whether it was done and its object.

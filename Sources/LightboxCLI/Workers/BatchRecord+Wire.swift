@@ -1,3 +1,5 @@
+import LightboxFormats
+
 /// Batch records across the worker pipe: a worker does the items, the supervisor reports them.
 extension BatchRecord {
     /// Appends this record to a message.

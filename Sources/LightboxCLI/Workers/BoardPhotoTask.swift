@@ -1,11 +1,10 @@
 import LightboxRender
-import Vips
 
 /// A board worker: decodes one card's photo to its square and answers with the pixels or the error.
 struct BoardPhotoTask: WorkerTask {
     /// One libvips thread per worker: the cards already run side by side, one worker each.
     func prepare() {
-        Vips.setConcurrency(1)
+        LibvipsSettings.singleThreaded()
     }
 
     /// Reads path, side, `fail_on` and the pixel limit; answers the square's pixels, or the error's path and reason.

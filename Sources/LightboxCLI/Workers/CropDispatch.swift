@@ -60,13 +60,22 @@ struct CropDispatch: Sendable {
         case .success(let answer):
             var reader = WireReader(answer)
             do {
-                let records = try reader.list { (wire: inout WireReader) throws(WireReader.Malformed) in
+                var records = try reader.list { (wire: inout WireReader) throws(WireReader.Malformed) in
                     try BatchRecord.read(from: &wire)
                 }
                 let previews = try reader.list { (wire: inout WireReader) throws(WireReader.Malformed) in
                     ((try wire.int(), try wire.int()), try WorkerImage.read(from: &wire))
                 }
-                for (order, image) in previews { if let image { sheet?.add(image, order: order) } }
+                for case (let order, let image?) in previews {
+                    do throws(RenderError) {
+                        try sheet?.add(image, order: order, input: job.input)
+                    } catch {
+                        records.append(
+                            BatchRecord(
+                                status: .failed, fields: [("input", .string(job.input))], error: error.description,
+                                milliseconds: 0))
+                    }
+                }
                 return records
             } catch {
                 return failed(job, reason: .unavailable("its answer could not be read"))

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 
 /// Crop jobs across the worker pipe: the input, each rect and output, where each was asked for, the annotated size and the clipped outputs.

@@ -1,6 +1,5 @@
 import Foundation
 import LightboxRender
-import Vips
 
 /// A crop worker: decodes one input and writes its crops (and previews), answering with the records.
 struct CropWorkerTask: WorkerTask {
@@ -11,8 +10,7 @@ struct CropWorkerTask: WorkerTask {
 
     /// libvips as the batch runner set it: `cores / jobs` threads per pipeline, a bounded cache.
     func prepare() {
-        Vips.setConcurrency(max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, options.batch.jobs)))
-        Vips.limitCache(operations: 20, memoryBytes: 32 << 20, files: 4)
+        LibvipsSettings.forWorker(jobs: options.batch.jobs)
     }
 
     /// Runs one `CropJob`; the answer is its records, then the contact-sheet previews as pixels.

@@ -1,3 +1,5 @@
+import LightboxFormats
+
 /// JSON values across the worker pipe, tagged by case, objects keeping their key order.
 extension JSONValue {
     /// Appends this value to a message.

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 
 /// The supervisor's side of `view`: the snapshot or each manifest line is rendered in a worker.

@@ -1,6 +1,5 @@
 import Foundation
 import LightboxRender
-import Vips
 
 /// A view worker: renders the command line's snapshot, or one manifest line, and answers with the result.
 struct ViewWorkerTask: WorkerTask {
@@ -12,8 +11,7 @@ struct ViewWorkerTask: WorkerTask {
     /// A batch sets libvips as the batch runner does: `cores / jobs` threads, a bounded cache.
     func prepare() {
         guard let batch else { return }
-        Vips.setConcurrency(max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, batch.batch.jobs)))
-        Vips.limitCache(operations: 20, memoryBytes: 32 << 20, files: 4)
+        LibvipsSettings.forWorker(jobs: batch.batch.jobs)
     }
 
     /// Single: answers the error (if any) and the JSON line. Batch: reads a line number and its

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 
 /// Why a worker gave no answer for an item: it died, or it ran past the timeout and was killed.
 enum WorkerFailure: Error, Sendable, Equatable {

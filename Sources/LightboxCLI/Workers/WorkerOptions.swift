@@ -1,3 +1,5 @@
+import LightboxFormats
+
 /// `--timeout`, the one option of the worker processes, shared by crop, view and board.
 struct WorkerOptions: Sendable {
     /// Seconds after which an item is given up: far above what the largest honest photo needs

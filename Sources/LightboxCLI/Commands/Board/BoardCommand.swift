@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxGeometry
 import LightboxRender
 
@@ -86,7 +87,7 @@ struct BoardCommand: LightboxCommand {
 
     /// Prints the layout for `--dry-run` and writes it for `--print-layout`.
     private func writeLayout(_ plan: BoardPlan, console: Console) throws(RenderError) {
-        let text = BoardLayoutJSON.value(plan, output: options.output).text
+        let text = BoardLayoutFile(plan: plan, output: options.output).json.text
         if options.dryRun { console.out(text) }
         guard let path = options.printLayout else { return }
         if path == OutputPath.standardOutput {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 
 /// The board values `lightbox board` takes as options, each declared once with its type.

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxGeometry
 import LightboxRender
 

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxGeometry
 import LightboxRender
 
@@ -98,7 +99,8 @@ struct CropOptions: Sendable {
             throw parsed.error("--only '\(parsed.text(CropOptions.only) ?? "")': an empty class name")
         }
         let options = DatasetOptions(
-            pad: try parsed.value(pad, default: 0), square: parsed.flag(square), strict: strict, only: only)
+            pad: try parsed.value(pad, default: 0), square: parsed.flag(square), strict: strict, only: only,
+            writes: { OutputFormat(extension: $0) != nil })
         if format == "yolo" {
             return .yolo(YOLOReader(layout: try yoloLayout(path, parsed), options: options), outDir: outDir)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxRender
 
 /// `lightbox view --manifest`: every state of a JSON Lines file rendered by the batch runner.

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxGeometry
 
 /// The `warning:` lines `view` prints when it clamps a value as the app would, giving the value used.

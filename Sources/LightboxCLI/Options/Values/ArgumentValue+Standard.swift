@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 
 /// Any text, such as a path or a template.
 extension String: ArgumentValue {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxGeometry
 
 /// A size `WxH` of finite numbers, such as `390x844`; each option states the sizes it takes.

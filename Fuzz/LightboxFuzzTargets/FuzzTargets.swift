@@ -1,0 +1,46 @@
+import Foundation
+import LightboxFormats
+
+/// The parsers a fuzzer (and the fuzz regression tests) drive with arbitrary bytes.
+package enum FuzzTargets {
+    /// The parser names, as `LIGHTBOX_FUZZ_TARGET` takes them.
+    package static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states", "coco", "voc"]
+
+    /// The target chosen by the environment (default `csv`).
+    package static let selected = ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ_TARGET"] ?? "csv"
+
+    /// Feeds `data` to parser `name`; only a crash or a hang counts as a failure.
+    package static func run(_ name: String, _ data: Data) {
+        let text = String(decoding: data, as: UTF8.self)
+        switch name {
+        case "rect":
+            _ = RectParser.parse(text)
+            if let value = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) {
+                _ = RectValue.parse(value)
+            }
+        case "csv":
+            _ = try? ManifestReader.parse(data, path: "fuzz.csv")
+        case "jsonl":
+            _ = try? ManifestReader.parse(data, path: "fuzz.jsonl")
+        case "yolo":
+            let reader = YOLOLabelLine(poseValues: nil, pad: 0.1, strict: false)
+            for (index, line) in text.components(separatedBy: .newlines).enumerated() {
+                _ = reader.parse(line, file: "fuzz.txt", line: index + 1)
+            }
+        case "yaml":
+            _ = try? ClassNames.yaml(data, path: "fuzz.yaml")
+        case "coco":
+            _ = try? COCOFile(stream: JSONStream(data: data, path: "fuzz.json"))
+        case "voc":
+            _ = try? VOCDocument.read(data, file: "fuzz.xml")
+        case "layout":
+            _ = try? BoardLayoutFile.decode(data)
+        case "states":
+            for (index, line) in text.split(separator: "\n").enumerated() {
+                _ = StateManifest.arguments(String(line), number: index + 1, path: "fuzz.jsonl", folder: "/fuzz")
+            }
+        default:
+            preconditionFailure("unknown fuzz target \(name)")
+        }
+    }
+}

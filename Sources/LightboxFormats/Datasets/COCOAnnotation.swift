@@ -1,0 +1,13 @@
+/// One COCO annotation as kept while the file is read: ids, the pixel box and its line.
+package struct COCOAnnotation: Sendable {
+    /// The annotation's id (it names the output).
+    package var id: Int?
+    /// The image it is on.
+    package var imageID: Int?
+    /// Its category.
+    package var categoryID: Int?
+    /// `[x, y, width, height]` in pixels.
+    package var bbox: [Double]?
+    /// The line the annotation starts on.
+    package let line: Int
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Turns a COCO instances file into crops `OUT/<category>/<stem>_<annotation id>.<ext>`
+/// (crowd boxes, `iscrowd: 1`, included).
+package struct COCOReader: Sendable {
+    /// The instances JSON file.
+    package let annotations: String
+    /// The folder `file_name` is relative to.
+    package let images: String
+    /// Padding, squaring, strictness and the classes kept.
+    package let options: DatasetOptions
+
+    /// Makes a value from its parts.
+    package init(annotations: String, images: String, options: DatasetOptions) {
+        self.annotations = annotations
+        self.images = images
+        self.options = options
+    }
+
+    /// One crop entry per annotation, and a problem per annotation that cannot be planned.
+    package func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+        let file = try COCOFile(path: annotations)
+        for (id, category) in file.categories.sorted(by: { $0.key < $1.key }) {
+            try ClassNameCheck.check(
+                category.name, id: String(id), file: annotations, line: category.line, field: "categories")
+        }
+        try options.checkOnly(known: Set(file.categories.values.map(\.name)), file: annotations)
+        var planner = PixelBoxPlanner(outDir: outDir, options: options)
+        for annotation in file.annotations {
+            switch plan(annotation, file: file) {
+            case .success(let (image, size, name, box, id)):
+                let output = planner.outputName(image: image, suffix: String(id))
+                planner.add(
+                    image: image, box: box, size: size, name: name, output: output, file: annotations,
+                    line: annotation.line)
+            case .failure(let problem):
+                planner.fail(problem)
+            }
+        }
+        return (planner.entries, planner.problems)
+    }
+
+    /// The image path, its annotated size, the category name, the pixel box and the id of one annotation.
+    private func plan(
+        _ annotation: COCOAnnotation, file: COCOFile
+    ) -> Result<(String, AnnotatedSize, String, CGRect, Int), BatchProblem> {
+        let fail = { (field: String, message: String) in
+            Result<(String, AnnotatedSize, String, CGRect, Int), BatchProblem>.failure(
+                BatchProblem(annotations, line: annotation.line, field: field, message))
+        }
+        guard let id = annotation.id else { return fail("annotations", "an annotation without an id") }
+        guard let bbox = annotation.bbox, bbox.count == 4 else {
+            return fail("bbox", "annotation \(id): expected bbox [x, y, width, height]")
+        }
+        guard let imageID = annotation.imageID, let image = file.images[imageID] else {
+            return fail(
+                "image_id", "annotation \(id): no image with id \(annotation.imageID.map(String.init) ?? "(none)")")
+        }
+        guard let categoryID = annotation.categoryID, let category = file.categories[categoryID] else {
+            return fail(
+                "category_id",
+                "annotation \(id): no category with id \(annotation.categoryID.map(String.init) ?? "(none)")")
+        }
+        guard let name = image.fileName, Self.isInside(name) else {
+            return fail("file_name", "image \(imageID): file_name must be a relative path inside --images")
+        }
+        guard let width = image.width, let height = image.height, width > 0, height > 0 else {
+            return fail("images", "image \(imageID) has no width and height")
+        }
+        let box = CGRect(x: bbox[0], y: bbox[1], width: bbox[2], height: bbox[3])
+        return .success(
+            (
+                (images as NSString).appendingPathComponent(name), AnnotatedSize(width: width, height: height),
+                category.name, box, id
+            ))
+    }
+
+    /// Whether a `file_name` stays inside the image folder (relative, no `..` part).
+    package static func isInside(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix("/") && !name.split(separator: "/").contains("..")
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import LightboxGeometry
+
+/// Turns pixel boxes (COCO, VOC) into crop entries `OUT/<class>/<name>`, normalized over the
+/// annotation's image size; the frame that size means is settled when the image is opened.
+package struct PixelBoxPlanner {
+    /// The output folder.
+    package let outDir: String
+    /// Padding, squaring, strictness and the classes kept.
+    package let options: DatasetOptions
+
+    /// The crops planned so far.
+    package private(set) var entries: [CropEntry] = []
+    /// The bad boxes found so far.
+    package private(set) var problems: [BatchProblem] = []
+    private var claimed: [String: String] = [:]
+
+    /// Makes a planner.
+    package init(outDir: String, options: DatasetOptions) {
+        self.outDir = outDir
+        self.options = options
+    }
+
+    /// Plans the box `box` (pixels) of class `name` on `image`, whose annotation says it is `size`.
+    package mutating func add(
+        image: String, box: CGRect, size: AnnotatedSize, name: String, output: String, file: String, line: Int
+    ) {
+        guard options.keeps(name) else { return }
+        guard box.width > 0, box.height > 0 else {
+            problems.append(BatchProblem(file, line: line, field: "box", "the box \(Self.describe(box)) has no area"))
+            return
+        }
+        let (width, height) = (Double(size.width), Double(size.height))
+        let unit = CGRect(
+            x: box.minX / width, y: box.minY / height, width: box.width / width, height: box.height / height)
+        let padded = unit.insetBy(dx: -options.pad * unit.width, dy: -options.pad * unit.height)
+        let rect: CGRect
+        do {
+            rect = try CropRect.check(padded, strict: options.strict).rect
+        } catch {
+            problems.append(
+                BatchProblem(
+                    file, line: line, field: "box",
+                    "\(Self.describe(box)) in a \(size.text) image: \(error.description)"))
+            return
+        }
+        let path = [outDir, name, output].joined(separator: "/")
+        let origin = "\(file):\(line)"
+        if let first = claimed[path] {
+            problems.append(
+                BatchProblem(file, line: line, field: "output", "'\(path)' is already the output of \(first)"))
+            return
+        }
+        claimed[path] = origin
+        entries.append(
+            CropEntry(
+                input: image, rect: rect, output: path, square: options.square, origin: origin, annotatedSize: size))
+    }
+
+    /// A problem found by the reader, reported with the others.
+    package mutating func fail(_ problem: BatchProblem) {
+        problems.append(problem)
+    }
+
+    /// `x,y,width,height` in pixels, for messages.
+    package static func describe(_ box: CGRect) -> String {
+        [box.minX, box.minY, box.width, box.height].map { JSONValue.number(Double($0)) }.joined(separator: ",")
+    }
+
+    /// The output file name `<stem>_<suffix>.<ext>`, PNG for an input format Lightbox cannot write.
+    package func outputName(image: String, suffix: String) -> String {
+        let stem = ((image as NSString).lastPathComponent as NSString).deletingPathExtension
+        return "\(stem)_\(suffix).\(options.outputExtension(of: image))"
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import LightboxGeometry
+
+/// Turns a YOLO dataset (an Ultralytics `data.yaml`, or label files beside images) into crops by class.
+package struct YOLOReader: Sendable {
+    /// Where the dataset is described.
+    package enum Layout: Sendable {
+        /// An Ultralytics `data.yaml`.
+        case dataset(String)
+        /// `--yolo LABELS --images IMAGES [--classes FILE]`.
+        case flat(labels: String, images: String, classes: String?)
+    }
+
+    /// The dataset.
+    package let layout: Layout
+    /// Padding, squaring, strictness and the classes kept.
+    package let options: DatasetOptions
+
+    /// Makes a value from its parts.
+    package init(layout: Layout, options: DatasetOptions) {
+        self.layout = layout
+        self.options = options
+    }
+
+    /// One crop entry per box, and a problem per bad line or missing image.
+    package func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+        let (images, names, namesFile, poseValues) = try read()
+        if let names { try options.checkOnly(known: Set(names.values), file: namesFile) }
+        var planner = YOLOPlanner(
+            outDir: outDir, names: names, namesFile: namesFile, options: options,
+            lines: YOLOLabelLine(poseValues: poseValues, pad: options.pad, strict: options.strict))
+        var labelled = 0
+        for pair in images.pairs {
+            guard let data = FileManager.default.contents(atPath: pair.label) else { continue }
+            labelled += 1
+            planner.add(pair, text: String(decoding: data, as: UTF8.self))
+        }
+        guard labelled > 0 else { throw noLabels(images.pairs) }
+        return (planner.entries, images.problems + planner.problems)
+    }
+
+    /// The labelled images, the class names (nil: ids name the folders), their file and the pose line size.
+    private func read() throws(BatchProblem) -> (
+        images: (pairs: [YOLOLabelled], problems: [BatchProblem]), names: [Int: String]?, namesFile: String,
+        poseValues: Int?
+    ) {
+        switch layout {
+        case .dataset(let path):
+            let dataset = try YOLODataset(path: path)
+            return ((dataset.images, []), dataset.names, path, dataset.poseValues)
+        case .flat(let labels, let images, let classes):
+            let names = try classes.map { (path: String) throws(BatchProblem) in try ClassNames.read(path) }
+            return (try YOLOFlatLayout(labels: labels, images: images).pairs(), names, classes ?? "", nil)
+        }
+    }
+
+    /// The error for a dataset none of whose images has a label file.
+    private func noLabels(_ pairs: [YOLOLabelled]) -> BatchProblem {
+        switch layout {
+        case .dataset(let path):
+            guard let first = pairs.first else {
+                return BatchProblem(path, "no labels found: the splits hold no images")
+            }
+            return BatchProblem(
+                path, "no labels found: none of the \(pairs.count) images has a label file (such as \(first.label))")
+        case .flat(let labels, _, _):
+            return BatchProblem(labels, "no labels found: no label file has an image")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// One crop asked for by a batch source (a manifest line, a YOLO box, a `--rect`).
+package struct CropEntry: Sendable {
+    /// The input path.
+    package let input: String
+    /// The sanitized normalized rect; for a pixel box (COCO, VOC) it is normalized over `annotatedSize`.
+    package let rect: CGRect
+    /// Where the crop goes.
+    package let output: String
+    /// Grow the short side (in pixels) to make the crop square.
+    package let square: Bool
+    /// Where it was asked for, such as `crops.csv:12`, for messages and reports.
+    package let origin: String
+    /// For a pixel box (COCO, VOC): the image size the annotation states; `rect` is
+    /// normalized over it, and the frame it means is settled when the image is opened.
+    package var annotatedSize: AnnotatedSize?
+    /// Whether the rect was clipped to the image (reported as `"clipped": true`).
+    package var clipped = false
+
+    /// Makes an entry.
+    package init(
+        input: String, rect: CGRect, output: String, square: Bool, origin: String, annotatedSize: AnnotatedSize? = nil,
+        clipped: Bool = false
+    ) {
+        self.input = input
+        self.rect = rect
+        self.output = output
+        self.square = square
+        self.origin = origin
+        self.annotatedSize = annotatedSize
+        self.clipped = clipped
+    }
+}

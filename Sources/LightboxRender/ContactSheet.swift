@@ -1,0 +1,51 @@
+import Foundation
+import Vips
+
+/// Collects crop previews from every job and writes them as one grid, in batch order.
+package final class ContactSheet: @unchecked Sendable {
+    /// The longest side of one cell, in pixels.
+    package static let cell = 192
+
+    private var previews: [(order: (Int, Int), image: VImage)] = []
+    private let lock = NSLock()
+
+    /// Makes an empty sheet.
+    package init() {}
+
+    /// Adds `input`'s preview, shrunk to a cell; `order` is (job, item) in the batch.
+    package func add(_ preview: VImage, order: (Int, Int), input: String) throws(RenderError) {
+        let small: VImage
+        do {
+            let fit = Double(ContactSheet.cell) / Double(max(preview.width, preview.height))
+            small = try preview.resized(fit).inMemory()
+        } catch {
+            throw RenderError(input, "cannot shrink its preview for the contact sheet: \(error.message)")
+        }
+        lock.lock()
+        previews.append((order, small))
+        lock.unlock()
+    }
+
+    /// Takes the previews collected so far, leaving none (a worker hands them to its supervisor).
+    package func take() -> [(order: (Int, Int), image: VImage)] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = previews
+        previews = []
+        return taken
+    }
+
+    /// Writes the grid to `path`, about square, through the atomic writer, never over one of `inputs`.
+    package func write(to path: String, options: SaveOptions, inputs: [String]) throws(RenderError) {
+        let sorted = previews.sorted { $0.order < $1.order }.map(\.image)
+        guard !sorted.isEmpty else { throw RenderError(path, "no previews to put on the contact sheet") }
+        let columns = Int(Double(sorted.count).squareRoot().rounded(.up))
+        let grid: VImage
+        do {
+            grid = try CropPreview.sheet(sorted, columns: columns)
+        } catch {
+            throw RenderError(path, error.message)
+        }
+        try AtomicWriter(options: options).write(grid, to: path, input: nil, others: inputs)
+    }
+}

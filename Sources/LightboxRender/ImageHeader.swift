@@ -1,0 +1,29 @@
+import LightboxGeometry
+import Vips
+
+/// An image's stored size and EXIF orientation, read from its header without decoding pixels.
+package struct ImageHeader: Sendable, Equatable {
+    /// The stored width in pixels.
+    package let width: Int
+    /// The stored height in pixels.
+    package let height: Int
+    /// The orientation the viewer applies.
+    package let orientation: ExifOrientation
+
+    /// Reads the header of `path`.
+    package init(path: String) throws(RenderError) {
+        do {
+            let image = try VImage.load(path, access: "sequential")
+            width = image.width
+            height = image.height
+            orientation = ExifOrientation(tag: image.orientation)
+        } catch {
+            throw RenderError(path, error.message)
+        }
+    }
+
+    /// The size the viewer shows, after the orientation.
+    package var displayedSize: (width: Int, height: Int) {
+        orientation.displayedSize(width: width, height: height)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import LightboxFormats
+import Testing
+
+/// The one JSON Lines reader and the one boolean rule, as every JSON Lines file is read.
+@Suite struct JSONLinesTests {
+    /// (file bytes, the numbered lines kept).
+    static let files: [(String, [Int], [String])] = [
+        ("{\"a\":1}\n{\"b\":2}\n", [1, 2], [#"{"a":1}"#, #"{"b":2}"#]),
+        ("{\"a\":1}\r\n\r\n{\"b\":2}\r\n", [1, 3], [#"{"a":1}"#, #"{"b":2}"#]),
+        ("\u{FEFF}{\"a\":1}\n  \n\t{\"b\":2}", [1, 3], [#"{"a":1}"#, #"{"b":2}"#]),
+        ("\n\n", [], []),
+    ]
+
+    /// Lines end at LF (CRLF too), a BOM and blank lines are skipped, and numbers count every line.
+    @Test(arguments: files)
+    func linesAreNumberedAndTrimmed(text: String, numbers: [Int], texts: [String]) {
+        let lines = JSONLines.lines(Data(text.utf8))
+        #expect(lines.map(\.number) == numbers)
+        #expect(lines.map(\.text) == texts)
+    }
+
+    /// A line is one JSON object, or its problem with the file and line.
+    @Test(arguments: [
+        ("[1,2]", "m.jsonl:4: not a JSON object"),
+        ("{\"a\":", "m.jsonl:4: not a JSON object"),
+        ("{\"a\":\"\u{FFFD}\"}", "m.jsonl:4: invalid UTF-8"),
+    ])
+    func badLinesAreNamed(line: String, message: String) {
+        guard case .failure(let problem) = JSONLines.object(line, number: 4, path: "m.jsonl") else {
+            Issue.record("\(line) was read")
+            return
+        }
+        #expect(problem.description == message)
+    }
+
+    /// A view state manifest with CRLF line ends and a BOM reads like any other JSON Lines file.
+    @Test func stateManifestsTakeCRLFAndABOM() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("states.jsonl").path
+        try Data("\u{FEFF}{\"input\":\"a.jpg\",\"zoom\":2}\r\n\r\n{\"input\":\"b.jpg\",\"reduceMotion\":true}\r\n".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        let lines = try StateManifest.read(path)
+        #expect(lines.map(\.number) == [1, 3])
+        #expect(try lines[0].result.get() == ["--zoom", "2", "--", folder.appendingPathComponent("a.jpg").path])
+        #expect(try lines[1].result.get() == ["--reduce-motion", "--", folder.appendingPathComponent("b.jpg").path])
+    }
+
+    /// (JSON value, as a boolean, as a number): only `true` and `false` are booleans, and they are never numbers.
+    @Test(
+        arguments: [
+            ("true", true, nil), ("false", false, nil), ("1", nil, 1), ("0", nil, 0), ("2.5", nil, 2.5),
+            (#""true""#, nil, nil), ("null", nil, nil), ("[1]", nil, nil),
+            ("0.30000000000000004", nil, 0.30000000000000004),
+        ] as [(String, Bool?, Double?)])
+    func oneBooleanRule(json: String, bool: Bool?, number: Double?) throws {
+        let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
+        #expect(JSONScalar.bool(value) == bool)
+        #expect(JSONScalar.number(value) == number)
+    }
+
+    /// A rect of booleans is refused, as a layout's or a state's number would be.
+    @Test func rectsRefuseBooleans() throws {
+        let value = try JSONSerialization.jsonObject(with: Data("[true,false,true,true]".utf8))
+        #expect(throws: RectParseError("expected [[x,y],[width,height]] or [x,y,width,height]")) {
+            try RectValue.parse(value).get()
+        }
+    }
+}
