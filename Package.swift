@@ -8,7 +8,9 @@ let vipsPackage = ProcessInfo.processInfo.environment["LIGHTBOX_VIPS_PC"] ?? "vi
 let package = Package(
     name: "Lightbox",
     products: [
-        .executable(name: "lightbox", targets: ["lightbox"])
+        .executable(name: "lightbox", targets: ["lightbox"]),
+        .library(name: "LightboxKit", targets: ["LightboxKit"]),
+        .library(name: "LightboxGeometry", targets: ["LightboxGeometry"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,11 +33,13 @@ let package = Package(
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
         .target(name: "LightboxCLI", dependencies: ["LightboxRender", "LightboxGeometry", "LightboxYAML", "Vips"]),
+        .target(name: "LightboxKit", dependencies: ["LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
         .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI"]),
+        .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
         .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),
         .testTarget(
             name: "LightboxEndToEndTests",
