@@ -1,7 +1,7 @@
 import Foundation
 
 /// A JSON value with ordered object keys, written on one line for `--json` and `--dry-run`.
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     /// A string.
     case string(String)
     /// An integer.
@@ -18,7 +18,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
 
     /// The compact one-line text.
-    public var text: String {
+    package var text: String {
         switch self {
         case .string(let value): return JSONValue.quoted(value)
         case .int(let value): return String(value)
@@ -33,7 +33,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Two values are equal when their texts are.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs.text == rhs.text }
 
     /// The shortest text that reads back as the same double; whole numbers without ".0".
     static func number(_ value: Double) -> String {

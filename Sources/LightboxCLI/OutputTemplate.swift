@@ -3,34 +3,34 @@ import LightboxRender
 
 /// An output path with placeholders: `{stem}` and `{ext}` of the input, `{n}` the rect's
 /// number from 1, `{dir}` the input's folder (relative to the manifest, or as given).
-public struct OutputTemplate: Sendable, Equatable {
+package struct OutputTemplate: Sendable, Equatable {
     /// The folder the template's fixed text names, before any placeholder: what a file's
     /// `{stem}` or `{dir}` fills in must stay inside it (`previews/{dir}/{stem}.jpg` gives `previews`).
-    public var fixedFolder: String {
+    package var fixedFolder: String {
         let fixed = text.firstIndex(of: "{").map { String(text[..<$0]) } ?? text
         guard let slash = fixed.lastIndex(of: "/") else { return "." }
         return slash == fixed.startIndex ? "/" : String(fixed[..<slash])
     }
 
     /// The placeholders a template may hold.
-    public static let placeholders = ["{stem}", "{ext}", "{n}", "{dir}"]
+    package static let placeholders = ["{stem}", "{ext}", "{n}", "{dir}"]
 
     /// The template text.
-    public let text: String
+    package let text: String
 
     /// Makes a template.
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 
     /// Whether the template names outputs apart by rect (`{n}`).
-    public var numbersRects: Bool { text.contains("{n}") }
+    package var numbersRects: Bool { text.contains("{n}") }
 
     /// Whether the template names outputs apart by input (`{stem}`).
-    public var namesInputs: Bool { text.contains("{stem}") }
+    package var namesInputs: Bool { text.contains("{stem}") }
 
     /// The first `{...}` that is not a placeholder (such as `{name}`), or nil.
-    public var unknownPlaceholder: String? {
+    package var unknownPlaceholder: String? {
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else { return nil }
@@ -43,7 +43,7 @@ public struct OutputTemplate: Sendable, Equatable {
 
     /// The path for rect number `number` (from 1) of `input`; `{ext}` of an input format
     /// Lightbox cannot write (bmp, jp2, pdf...) is `png`.
-    public func path(input: String, number: Int, dir: String? = nil) -> String {
+    package func path(input: String, number: Int, dir: String? = nil) -> String {
         let url = URL(fileURLWithPath: input)
         let folder = dir ?? OutputTemplate.folder(of: input)
         let ext = OutputFormat(extension: url.pathExtension) == nil ? "png" : url.pathExtension

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Reads a normalized rect written `x,y,width,height`.
-public enum RectParser {
+package enum RectParser {
     /// The rect in `text`, or a message saying what is wrong with it.
-    public static func parse(_ text: String) -> Result<CGRect, RectParseError> {
+    package static func parse(_ text: String) -> Result<CGRect, RectParseError> {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 4 else {
@@ -21,12 +21,12 @@ public enum RectParser {
 }
 
 /// Why a rect could not be read.
-public struct RectParseError: Error, Equatable, Sendable {
+package struct RectParseError: Error, Equatable, Sendable {
     /// The reason, naming the field.
-    public let message: String
+    package let message: String
 
     /// Makes an error.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 }

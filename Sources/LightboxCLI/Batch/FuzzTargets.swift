@@ -1,15 +1,15 @@
 import Foundation
 
 /// The parsers a fuzzer (and the fuzz regression tests) drive with arbitrary bytes.
-public enum FuzzTargets {
+package enum FuzzTargets {
     /// The parser names, as `LIGHTBOX_FUZZ_TARGET` takes them.
-    public static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states", "coco", "voc"]
+    package static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states", "coco", "voc"]
 
     /// The target chosen by the environment (default `csv`).
-    public static let selected = ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ_TARGET"] ?? "csv"
+    package static let selected = ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ_TARGET"] ?? "csv"
 
     /// Feeds `data` to parser `name`; only a crash or a hang counts as a failure.
-    public static func run(_ name: String, _ data: Data) {
+    package static func run(_ name: String, _ data: Data) {
         let text = String(decoding: data, as: UTF8.self)
         switch name {
         case "rect":

@@ -1,37 +1,37 @@
 /// The result of successfully parsing a command line for one command.
-public struct ParsedCommand: Sendable, Equatable {
+package struct ParsedCommand: Sendable, Equatable {
     /// The command that was selected.
-    public let command: CommandSpec
+    package let command: CommandSpec
     /// The positional arguments, in the order given.
-    public let positionals: [String]
+    package let positionals: [String]
     /// Values given for each option, keyed by long name; a present flag maps to no values.
     private let storage: [String: [String]]
 
     /// Creates a parse result; `values` maps long option names to the values given.
-    public init(command: CommandSpec, positionals: [String], values: [String: [String]]) {
+    package init(command: CommandSpec, positionals: [String], values: [String: [String]]) {
         self.command = command
         self.positionals = positionals
         self.storage = values
     }
 
     /// Returns every value given for the option, in command-line order.
-    public func values(_ long: String) -> [String] {
+    package func values(_ long: String) -> [String] {
         requireDeclared(long)
         return storage[long] ?? []
     }
 
     /// Returns the value given for the option, or the last one when repeated.
-    public func value(_ long: String) -> String? {
+    package func value(_ long: String) -> String? {
         values(long).last
     }
 
     /// Returns whether the flag was given.
-    public func flag(_ long: String) -> Bool {
+    package func flag(_ long: String) -> Bool {
         has(long)
     }
 
     /// Returns whether the option was given at all.
-    public func has(_ long: String) -> Bool {
+    package func has(_ long: String) -> Bool {
         requireDeclared(long)
         return storage[long] != nil
     }
