@@ -8,7 +8,9 @@ let vipsPackage = ProcessInfo.processInfo.environment["LIGHTBOX_VIPS_PC"] ?? "vi
 let package = Package(
     name: "Lightbox",
     products: [
-        .executable(name: "lightbox", targets: ["lightbox"])
+        .executable(name: "lightbox", targets: ["lightbox"]),
+        .library(name: "LightboxKit", targets: ["LightboxKit"]),
+        .library(name: "LightboxGeometry", targets: ["LightboxGeometry"]),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +37,7 @@ let package = Package(
             name: "LightboxCLI",
             dependencies: ["LightboxRender", "LightboxFormats", "LightboxGeometry", "LightboxYAML", "Vips"]
         ),
+        .target(name: "LightboxKit", dependencies: ["LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
@@ -42,6 +45,7 @@ let package = Package(
         .target(name: "LightboxFuzzTargets", dependencies: ["LightboxFormats"], path: "Fuzz/LightboxFuzzTargets"),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI", "LightboxFormats", "LightboxRender"]),
+        .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
         .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),
         .testTarget(
             name: "LightboxEndToEndTests",

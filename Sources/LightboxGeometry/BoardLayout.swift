@@ -7,7 +7,7 @@ import Foundation
 /// anywhere as long as their tilted box stays on the board.
 public enum BoardLayout {
     /// The largest tilt of a card, in degrees, either way.
-    public static let maximumAngle = 9.0
+    package static let maximumAngle = 9.0
 
     /// The width of a card in points, unless told otherwise.
     public static let defaultCardWidth: CGFloat = 150
@@ -15,7 +15,7 @@ public enum BoardLayout {
     /// A repeatable pseudo-random number from -0.5 up to 0.5 for an index and a salt.
     ///
     /// Only the remainder of the index by 10,000 counts, keeping the sign of the index.
-    public static func noise(_ index: Int, salt: Double) -> Double {
+    package static func noise(_ index: Int, salt: Double) -> Double {
         let value = sin(Double(index % 10_000) * 12.9898 + salt) * 43_758.5453
         return value - value.rounded(.down) - 0.5
     }

@@ -31,7 +31,7 @@ public struct CardPose: Sendable, Equatable {
     /// The seed's card is a `VStack(spacing: 6)` of the square photo (width less the padding on
     /// both sides) and one caption line, padded by 8: `width + captionGap + captionLineHeight`.
     /// `BoardLayout.cardSize(width:)` (1.2 times the width) stays the size the layout clamps with.
-    public static func drawnSize(width: CGFloat) -> CGSize {
+    package static func drawnSize(width: CGFloat) -> CGSize {
         let side = max(width, 1)
         return CGSize(width: side, height: side + CardStyle.captionGap + CardStyle.captionLineHeight)
     }

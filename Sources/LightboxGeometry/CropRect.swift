@@ -1,9 +1,9 @@
 import Foundation
 
 /// Checks a normalized crop rect the way the crop overlay sanitizes it, and maps it to pixels.
-public enum CropRect {
+package enum CropRect {
     /// Why a normalized rect cannot be cropped.
-    public enum Problem: Error, Equatable, Sendable {
+    package enum Problem: Error, Equatable, Sendable {
         /// The named component (`x`, `y`, `width` or `height`) is NaN or infinite.
         case notFinite(String)
         /// The rect has no area inside the unit square.
@@ -15,7 +15,7 @@ public enum CropRect {
     }
 
     /// The minimum side a crop must keep, normalized (a fraction of the image) or in pixels.
-    public enum MinimumSide: Equatable, Sendable {
+    package enum MinimumSide: Equatable, Sendable {
         /// A fraction of the image's side, from 0 to 1.
         case fraction(Double)
         /// Whole pixels of the output.
@@ -23,17 +23,17 @@ public enum CropRect {
     }
 
     /// The result of checking a rect: the sanitized rect and whether it had to be clipped.
-    public struct Checked: Equatable, Sendable {
+    package struct Checked: Equatable, Sendable {
         /// The rect inside the unit square, as the overlay's `sanitized` gives it.
-        public let rect: CGRect
+        package let rect: CGRect
         /// Whether the input stuck out of the unit square and was clipped.
-        public let wasClipped: Bool
+        package let wasClipped: Bool
     }
 
     /// Validates `rect` with the overlay's `sanitized`: non-finite and outside rects are errors.
     ///
     /// A rect partly outside is clipped (an error when `strict`); a negative size is standardized.
-    public static func check(_ rect: CGRect, strict: Bool = false) throws(Problem) -> Checked {
+    package static func check(_ rect: CGRect, strict: Bool = false) throws(Problem) -> Checked {
         let parts = [
             ("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height),
         ]
@@ -51,14 +51,14 @@ public enum CropRect {
     ///
     /// Each edge is rounded half away from zero, so neighbouring rects tile with no gap or overlap;
     /// the result covers at least one pixel and stays inside the image.
-    public static func pixels(of rect: CGRect, width: Int, height: Int) -> PixelRect {
+    package static func pixels(of rect: CGRect, width: Int, height: Int) -> PixelRect {
         let (left, right) = span(rect.minX, rect.maxX, length: width)
         let (top, bottom) = span(rect.minY, rect.maxY, length: height)
         return PixelRect(left: left, top: top, width: right - left, height: bottom - top)
     }
 
     /// Throws when a side of `pixels` (over an image `width` by `height`) is under `minimum`.
-    public static func require(_ minimum: MinimumSide, rect: CGRect, pixels: PixelRect) throws(Problem) {
+    package static func require(_ minimum: MinimumSide, rect: CGRect, pixels: PixelRect) throws(Problem) {
         switch minimum {
         case .fraction(let side):
             if Double(rect.width) < side { throw .tooSmall(side: "width", length: Double(rect.width), minimum: side) }
@@ -79,7 +79,7 @@ public enum CropRect {
     ///
     /// The square keeps the rect's centre, is moved back inside the image when it sticks out,
     /// and is clipped only when it is larger than the image.
-    public static func squared(_ rect: CGRect, width: Int, height: Int) -> CGRect {
+    package static func squared(_ rect: CGRect, width: Int, height: Int) -> CGRect {
         guard width > 0, height > 0 else { return rect }
         let side = max(rect.width * CGFloat(width), rect.height * CGFloat(height))
         let size = CGSize(width: min(side / CGFloat(width), 1), height: min(side / CGFloat(height), 1))
@@ -98,7 +98,7 @@ public enum CropRect {
 
 extension CropRect.Problem: CustomStringConvertible {
     /// A short sentence naming the field at fault.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFinite(let field): return "\(field) is not a finite number"
         case .outsideImage: return "the rect lies outside the image (it must overlap 0...1)"

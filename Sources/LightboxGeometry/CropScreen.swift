@@ -5,28 +5,28 @@ import Foundation
 /// The seed's demo shows `CropRectangleOverlay` with `.padding(16)` in a full-screen frame that
 /// keeps to the safe areas, so the photo's size in points, and with it how thick the frame's
 /// strokes are next to the photo's pixels, depends on the screen.
-public struct CropScreen: Sendable, Equatable {
+package struct CropScreen: Sendable, Equatable {
     /// The screen in points.
-    public let screen: CGSize
+    package let screen: CGSize
     /// The screen's safe areas in points.
-    public let safeArea: SafeArea
+    package let safeArea: SafeArea
 
     /// The padding around the photo, in points.
-    public static let padding: CGFloat = 16
+    package static let padding: CGFloat = 16
 
     /// Makes a crop screen.
-    public init(screen: CGSize, safeArea: SafeArea = .zero) {
+    package init(screen: CGSize, safeArea: SafeArea = .zero) {
         self.screen = screen
         self.safeArea = safeArea
     }
 
     /// The crop screen of a device preset.
-    public init(device: DevicePreset) {
+    package init(device: DevicePreset) {
         self.init(screen: device.screen, safeArea: device.safeArea)
     }
 
     /// The photo's size in points on this screen: fitted into the padded safe area.
-    public func shownSize(of photo: CGSize) -> CGSize {
+    package func shownSize(of photo: CGSize) -> CGSize {
         let room = safeArea.content(of: screen, padding: CropScreen.padding).size
         return ViewportMath.fittedSize(of: photo, in: room)
     }
@@ -34,7 +34,7 @@ public struct CropScreen: Sendable, Equatable {
     /// Pixels of an image `pixelWidth` wide (the photo, any size) per point of the photo as shown.
     ///
     /// Zero when the photo has no width or the screen leaves it no room.
-    public func pixelsPerPoint(pixelWidth: CGFloat, photo: CGSize) -> CGFloat {
+    package func pixelsPerPoint(pixelWidth: CGFloat, photo: CGSize) -> CGFloat {
         let shown = shownSize(of: photo).width
         guard shown > 0, pixelWidth > 0 else { return 0 }
         return pixelWidth / shown
@@ -44,7 +44,7 @@ public struct CropScreen: Sendable, Equatable {
     ///
     /// The round caps and joins of the brackets reach as far as half their width, further than
     /// the frame's and the thirds' strokes.
-    public static var strokeReach: CGFloat {
+    package static var strokeReach: CGFloat {
         CropOverlayGeometry.bracketLineWidth / 2
     }
 }

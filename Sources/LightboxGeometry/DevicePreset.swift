@@ -5,20 +5,20 @@ import Foundation
 /// Sizes are Apple's published pixel resolutions divided by the scale; safe areas are the
 /// portrait insets the iOS simulator reports for the device (status bar or Dynamic Island at
 /// the top, home indicator at the bottom).
-public struct DevicePreset: Sendable, Equatable {
+package struct DevicePreset: Sendable, Equatable {
     /// The preset's name on the command line, such as `iphone-16`.
-    public let name: String
+    package let name: String
     /// The screen in points, portrait.
-    public let screen: CGSize
+    package let screen: CGSize
     /// Pixels per point.
-    public let scale: CGFloat
+    package let scale: CGFloat
     /// The portrait safe areas in points.
-    public let safeArea: SafeArea
+    package let safeArea: SafeArea
     /// Which devices share this screen, for the help and the docs.
-    public let models: String
+    package let models: String
 
     /// Makes a preset.
-    public init(
+    package init(
         _ name: String, _ width: CGFloat, _ height: CGFloat, scale: CGFloat, top: CGFloat, bottom: CGFloat,
         models: String
     ) {
@@ -30,12 +30,12 @@ public struct DevicePreset: Sendable, Equatable {
     }
 
     /// The screen in output pixels: points times the scale.
-    public var pixels: (width: Int, height: Int) {
+    package var pixels: (width: Int, height: Int) {
         (Int((screen.width * scale).rounded()), Int((screen.height * scale).rounded()))
     }
 
     /// Every preset, phones smallest first, then tablets.
-    public static let all: [DevicePreset] = [
+    package static let all: [DevicePreset] = [
         DevicePreset("iphone-se", 375, 667, scale: 2, top: 20, bottom: 0, models: "iPhone SE (2nd, 3rd generation)"),
         DevicePreset("iphone-13-mini", 375, 812, scale: 3, top: 50, bottom: 34, models: "iPhone 12 mini, 13 mini"),
         DevicePreset("iphone-14", 390, 844, scale: 3, top: 47, bottom: 34, models: "iPhone 13, 13 Pro, 14, 16e"),
@@ -58,16 +58,16 @@ public struct DevicePreset: Sendable, Equatable {
     ]
 
     /// The preset called `name` (case-insensitive), or nil.
-    public static func named(_ name: String) -> DevicePreset? {
+    package static func named(_ name: String) -> DevicePreset? {
         let key = name.lowercased()
         return all.first { $0.name == key }
     }
 
     /// The names of every preset, comma-separated, for error messages.
-    public static var names: String {
+    package static var names: String {
         all.map(\.name).joined(separator: ", ")
     }
 
     /// The phone of the seeds' demos (iOS 18): the crop screen's default.
-    public static let demo = DevicePreset.named("iphone-16")!
+    package static let demo = DevicePreset.named("iphone-16")!
 }

@@ -1,5 +1,5 @@
 /// The eight EXIF orientations, and how a rect on the displayed image maps back to the stored pixels.
-public enum ExifOrientation: Int, CaseIterable, Sendable {
+package enum ExifOrientation: Int, CaseIterable, Sendable {
     /// Stored as shown.
     case up = 1
     /// Mirrored left to right.
@@ -18,15 +18,15 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
     case left = 8
 
     /// The orientation for a tag value; 0, a missing tag and out-of-range values mean `.up`.
-    public init(tag: Int) {
+    package init(tag: Int) {
         self = ExifOrientation(rawValue: tag) ?? .up
     }
 
     /// Whether showing the image swaps its width and height.
-    public var swapsAxes: Bool { rawValue >= 5 }
+    package var swapsAxes: Bool { rawValue >= 5 }
 
     /// The displayed size of an image stored `width` by `height`.
-    public func displayedSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    package func displayedSize(width: Int, height: Int) -> (width: Int, height: Int) {
         swapsAxes ? (height, width) : (width, height)
     }
 
@@ -34,7 +34,7 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
     /// coordinates (pixel edges at whole numbers) of a displayed `width` by `height` image.
     ///
     /// `matrix` is A row by row (a, b, c, d): stored x = a·x + b·y + c.x, stored y = c·x + d·y + c.y.
-    public func storedFromDisplayed(width: Double, height: Double) -> (matrix: [Double], offset: (Double, Double)) {
+    package func storedFromDisplayed(width: Double, height: Double) -> (matrix: [Double], offset: (Double, Double)) {
         switch self {
         case .up: return ([1, 0, 0, 1], (0, 0))
         case .upMirrored: return ([-1, 0, 0, 1], (width, 0))
@@ -48,7 +48,7 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
     }
 
     /// The stored pixels that show as `rect` on the displayed image of a stored `width` by `height` image.
-    public func storedRect(of rect: PixelRect, width: Int, height: Int) -> PixelRect {
+    package func storedRect(of rect: PixelRect, width: Int, height: Int) -> PixelRect {
         let shown = displayedSize(width: width, height: height)
         let (a, c) = storedFromDisplayed(width: Double(shown.width), height: Double(shown.height))
         let corners = [(rect.left, rect.top), (rect.right, rect.bottom)].map { x, y in
@@ -65,7 +65,7 @@ public enum ExifOrientation: Int, CaseIterable, Sendable {
     ///
     /// Read off the map: the turn takes the stored x axis to where A's first column puts it,
     /// and a negative determinant is the mirror left to right after it.
-    public var uprightSteps: (clockwise: Int, mirror: Bool) {
+    package var uprightSteps: (clockwise: Int, mirror: Bool) {
         let a = storedFromDisplayed(width: 1, height: 1).matrix
         let mirror = a[0] * a[3] - a[1] * a[2] < 0
         // Displayed = A⁻¹·stored; undo the mirror (negate the first row of A⁻¹) to leave the turn.

@@ -1,16 +1,16 @@
 /// A rectangle of whole pixels, as libvips' `extract_area` takes it.
-public struct PixelRect: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
+package struct PixelRect: Equatable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The first column.
-    public var left: Int
+    package var left: Int
     /// The first row.
-    public var top: Int
+    package var top: Int
     /// Columns covered, at least 1.
-    public var width: Int
+    package var width: Int
     /// Rows covered, at least 1.
-    public var height: Int
+    package var height: Int
 
     /// Makes a pixel rectangle.
-    public init(left: Int, top: Int, width: Int, height: Int) {
+    package init(left: Int, top: Int, width: Int, height: Int) {
         self.left = left
         self.top = top
         self.width = width
@@ -18,11 +18,11 @@ public struct PixelRect: Equatable, Hashable, Sendable, Codable, CustomStringCon
     }
 
     /// One past the last column.
-    public var right: Int { left + width }
+    package var right: Int { left + width }
 
     /// One past the last row.
-    public var bottom: Int { top + height }
+    package var bottom: Int { top + height }
 
     /// `left,top widthxheight`, for messages.
-    public var description: String { "\(left),\(top) \(width)x\(height)" }
+    package var description: String { "\(left),\(top) \(width)x\(height)" }
 }

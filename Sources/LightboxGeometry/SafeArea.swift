@@ -1,25 +1,25 @@
 import Foundation
 
 /// The strips at the top and bottom of a screen that content is laid out clear of, in points.
-public struct SafeArea: Sendable, Equatable {
+package struct SafeArea: Sendable, Equatable {
     /// The inset at the top (status bar, Dynamic Island).
-    public var top: CGFloat
+    package var top: CGFloat
     /// The inset at the bottom (home indicator).
-    public var bottom: CGFloat
+    package var bottom: CGFloat
 
     /// Makes safe areas; negative values count as zero.
-    public init(top: CGFloat, bottom: CGFloat) {
+    package init(top: CGFloat, bottom: CGFloat) {
         self.top = max(top, 0)
         self.bottom = max(bottom, 0)
     }
 
     /// No safe areas: content may go edge to edge.
-    public static let zero = SafeArea(top: 0, bottom: 0)
+    package static let zero = SafeArea(top: 0, bottom: 0)
 
     /// The part of a `screen` left inside the safe areas, then inside `padding` on every side.
     ///
     /// A side that would be negative is zero.
-    public func content(of screen: CGSize, padding: CGFloat) -> CGRect {
+    package func content(of screen: CGSize, padding: CGFloat) -> CGRect {
         let top = self.top + padding
         let height = max(screen.height - self.top - bottom - 2 * padding, 0)
         let width = max(screen.width - 2 * padding, 0)

@@ -6,9 +6,9 @@ import Foundation
 /// viewer (`PhotoLightbox`) shrinks its pager around the screen centre and fades a black
 /// backdrop as it is pulled; the screen style (`DragToDismissScreen`) shrinks and fades the
 /// whole page, with no backdrop of its own.
-public struct ViewportLayout: Sendable, Equatable {
+package struct ViewportLayout: Sendable, Equatable {
     /// Which seed component moves the page on a pull down.
-    public enum Style: String, Sendable, CaseIterable {
+    package enum Style: String, Sendable, CaseIterable {
         /// The photo pager: backdrop fades to 0.3, pager scales to 0.8 over a 320-point pull.
         case viewer
         /// The drag-to-dismiss page: scales to 0.9 and fades to 0.7 over the threshold.
@@ -16,40 +16,40 @@ public struct ViewportLayout: Sendable, Equatable {
     }
 
     /// The screen in points.
-    public let screen: CGSize
+    package let screen: CGSize
     /// Output pixels per point.
-    public let scale: CGFloat
+    package let scale: CGFloat
     /// The seed component that moves the page.
-    public let style: Style
+    package let style: Style
     /// The output size in pixels: the screen times the scale, rounded.
-    public let pixelWidth: Int
+    package let pixelWidth: Int
     /// The output height in pixels.
-    public let pixelHeight: Int
+    package let pixelHeight: Int
     /// The photo fitted into the screen, in points.
-    public let fitted: CGSize
+    package let fitted: CGSize
     /// The zoom rendered, clamped to 1...maxZoom.
-    public let zoom: CGFloat
+    package let zoom: CGFloat
     /// The pan offset rendered, in points, clamped to where the zoomed photo still covers the screen.
-    public let offset: CGSize
+    package let offset: CGSize
     /// The pull down in points, as given.
-    public let pull: CGFloat
+    package let pull: CGFloat
     /// The pull's progress from 0 to 1 (pull distance for the viewer, threshold for the screen).
-    public let progress: CGFloat
+    package let progress: CGFloat
     /// The scale of the pulled page around the screen centre.
-    public let contentScale: CGFloat
+    package let contentScale: CGFloat
     /// The opacity of the page (1 for the viewer, whose backdrop fades instead).
-    public let contentOpacity: CGFloat
+    package let contentOpacity: CGFloat
     /// The opacity of the black backdrop behind the photo (0 for the screen style, which has none).
-    public let backdropOpacity: CGFloat
+    package let backdropOpacity: CGFloat
     /// The photo's rect in output pixels.
-    public let photoRect: CGRect
+    package let photoRect: CGRect
     /// The page's rect (the scaled and moved screen) in output pixels; the photo is clipped to it.
-    public let pageRect: CGRect
+    package let pageRect: CGRect
     /// The screen's safe areas in points; the header is laid out below the top one.
-    public let safeArea: SafeArea
+    package let safeArea: SafeArea
 
     /// Lays out a photo `photo` pixels wide and high (as displayed) on a `screen` in points shown at `scale`.
-    public init(
+    package init(
         screen: CGSize, scale: CGFloat, photo: CGSize, zoom: CGFloat, maxZoom: CGFloat = ViewportMath.defaultMaxZoom,
         offset: CGSize = .zero, pull: CGFloat = 0, style: Style = .viewer,
         threshold: CGFloat = DismissMath.defaultThreshold,
@@ -91,17 +91,17 @@ public struct ViewportLayout: Sendable, Equatable {
     /// The header's top-left corner in output pixels: the page's corner, below the top safe area.
     ///
     /// The header is as wide as the page and drawn at `scale * contentScale` pixels per point.
-    public var headerOrigin: CGPoint {
+    package var headerOrigin: CGPoint {
         CGPoint(x: pageRect.minX, y: pageRect.minY + safeArea.top * scale * contentScale)
     }
 
     /// Output pixels per displayed photo pixel, for a photo `photoWidth` pixels wide.
-    public func pixelsPerPhotoPixel(photoWidth: CGFloat) -> CGFloat {
+    package func pixelsPerPhotoPixel(photoWidth: CGFloat) -> CGFloat {
         photoWidth > 0 ? photoRect.width / photoWidth : 0
     }
 
     /// The page rect rounded to whole pixels and clipped to the output, or nil when nothing of it shows.
-    public var visiblePage: PixelRect? {
+    package var visiblePage: PixelRect? {
         ViewportLayout.rounded(pageRect, within: CGRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
     }
 
@@ -109,7 +109,7 @@ public struct ViewportLayout: Sendable, Equatable {
     ///
     /// A pixel belongs to the photo when its centre is inside the photo's rect, so the photo's
     /// edges are sharp and nothing of it bleeds outside its rect.
-    public var visiblePhoto: PixelRect? {
+    package var visiblePhoto: PixelRect? {
         guard let page = visiblePage else { return nil }
         let clip = CGRect(x: page.left, y: page.top, width: page.width, height: page.height)
         return ViewportLayout.rounded(photoRect, within: clip)

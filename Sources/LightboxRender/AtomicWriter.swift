@@ -6,12 +6,12 @@ import Vips
 /// A reader never sees a partial output: the temp file is either renamed whole or removed.
 /// Without `force` the final step is `link(2)`, which fails rather than replace a file that
 /// appeared meanwhile.
-public struct AtomicWriter: Sendable {
+package struct AtomicWriter: Sendable {
     /// The save options in force.
-    public let options: SaveOptions
+    package let options: SaveOptions
 
     /// Makes a writer.
-    public init(options: SaveOptions) {
+    package init(options: SaveOptions) {
         self.options = options
     }
 
@@ -20,7 +20,7 @@ public struct AtomicWriter: Sendable {
     /// `input` is the file whose pixels are decoded while saving, blamed when they are damaged;
     /// nil for a picture composed of pixels already in memory (a board, a contact sheet).
     /// The path `-` is standard output, in `options.streamFormat`, through a private temp file.
-    public func write(_ image: VImage, to path: String, input: String?, others: [String] = []) throws(RenderError) {
+    package func write(_ image: VImage, to path: String, input: String?, others: [String] = []) throws(RenderError) {
         let inputs = (input.map { [$0] } ?? []) + others
         let streamed = path == OutputPath.standardOutput
         let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)

@@ -3,7 +3,7 @@ import LightboxGeometry
 import Vips
 
 /// What lies under the cards: one colour, a vertical gradient, or an image filling the board.
-public enum BoardBackground: Sendable, Equatable {
+package enum BoardBackground: Sendable, Equatable {
     /// One flat colour.
     case color(BoardColor)
     /// A vertical gradient from the top colour to the bottom colour.
@@ -12,7 +12,7 @@ public enum BoardBackground: Sendable, Equatable {
     case image(path: String)
 
     /// The demo board's gradient, from `CardStyle.backgroundTop` to `CardStyle.backgroundBottom`.
-    public static let standard = BoardBackground.gradient(
+    package static let standard = BoardBackground.gradient(
         top: BoardColor(CardStyle.backgroundTop), bottom: BoardColor(CardStyle.backgroundBottom)
     )
 
@@ -20,7 +20,7 @@ public enum BoardBackground: Sendable, Equatable {
     ///
     /// A relative image path is taken from `folder` when given. Text that starts like a colour
     /// (`#`, `rgb`, a digit) but is not one is nil; a file named like a colour is `./white`.
-    public static func parse(_ spec: String, relativeTo folder: String? = nil) -> BoardBackground? {
+    package static func parse(_ spec: String, relativeTo folder: String? = nil) -> BoardBackground? {
         if let color = BoardColor.parse(spec) { return .color(color) }
         let halves = spec.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         if halves.count == 2, let top = BoardColor.parse(halves[0]), let bottom = BoardColor.parse(halves[1]) {
@@ -37,7 +37,7 @@ public enum BoardBackground: Sendable, Equatable {
     }
 
     /// The SPEC that reads back as this background (image paths made absolute).
-    public var spec: String {
+    package var spec: String {
         switch self {
         case .color(let color): return color.spec
         case .gradient(let top, let bottom): return "\(top.spec):\(bottom.spec)"
@@ -46,7 +46,7 @@ public enum BoardBackground: Sendable, Equatable {
     }
 
     /// The background as an opaque sRGB image of `width` by `height` pixels.
-    public func render(width: Int, height: Int) throws(RenderError) -> VImage {
+    package func render(width: Int, height: Int) throws(RenderError) -> VImage {
         switch self {
         case .color(let color):
             return try BoardBackground.vips("background") { () throws(VipsError) in

@@ -5,18 +5,18 @@ import Foundation
 /// The grammar: a CSS name (`white`, `steelblue`), `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
 /// `r,g,b` or `rgb(r,g,b)` with components from 0 to 255 (decimals allowed), and
 /// `rgba(r,g,b,a)` with alpha from 0 to 1.
-public struct BoardColor: Sendable, Equatable {
+package struct BoardColor: Sendable, Equatable {
     /// Red, from 0 to 1.
-    public let red: Double
+    package let red: Double
     /// Green, from 0 to 1.
-    public let green: Double
+    package let green: Double
     /// Blue, from 0 to 1.
-    public let blue: Double
+    package let blue: Double
     /// Opacity, from 0 (transparent) to 1.
-    public let alpha: Double
+    package let alpha: Double
 
     /// Makes a colour from components from 0 to 1.
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -24,12 +24,12 @@ public struct BoardColor: Sendable, Equatable {
     }
 
     /// Makes a colour from a (red, green, blue) tuple such as `CardStyle.backgroundTop`.
-    public init(_ components: (red: Double, green: Double, blue: Double)) {
+    package init(_ components: (red: Double, green: Double, blue: Double)) {
         self.init(red: components.red, green: components.green, blue: components.blue)
     }
 
     /// Reads a colour in the grammar above; nil when the text is not one.
-    public static func parse(_ text: String) -> BoardColor? {
+    package static func parse(_ text: String) -> BoardColor? {
         let lowered = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let value = CSSColourNames.values[lowered] { return hex(String(value, radix: 16).leftPadded(to: 6)) }
         if lowered.hasPrefix("#") { return hex(String(lowered.dropFirst())) }
@@ -40,7 +40,7 @@ public struct BoardColor: Sendable, Equatable {
     }
 
     /// Whether text starts the way only a colour does (`#`, `rgb(`, a digit), so it is never taken for a file.
-    public static func looksLikeColour(_ text: String) -> Bool {
+    package static func looksLikeColour(_ text: String) -> Bool {
         let lowered = text.lowercased()
         let number = lowered.drop { "+-.".contains($0) }.first?.isNumber == true && !lowered.hasPrefix("./")
         return lowered.hasPrefix("#") || lowered.hasPrefix("rgb") || number
@@ -71,15 +71,15 @@ public struct BoardColor: Sendable, Equatable {
     }
 
     /// The components from 0 to 255, as libvips takes colours, composited over `backdrop` (0 to 255) when translucent.
-    public func bytes(over backdrop: Double = 255) -> [Double] {
+    package func bytes(over backdrop: Double = 255) -> [Double] {
         [red, green, blue].map { $0 * 255 * alpha + backdrop * (1 - alpha) }
     }
 
     /// The components from 0 to 255 of an opaque colour (a translucent one over white).
-    public var bytes: [Double] { bytes() }
+    package var bytes: [Double] { bytes() }
 
     /// `#rrggbb` (or `#rrggbbaa`) when every byte is whole, else `rgb(r,g,b)` with the decimals needed to read back exact.
-    public var spec: String {
+    package var spec: String {
         let values = [red, green, blue].map { $0 * 255 }
         if values.allSatisfy({ $0 == $0.rounded() }) && (alpha * 255).rounded() == alpha * 255 {
             let hexes = (values + (alpha < 1 ? [alpha * 255] : [])).map { String(Int($0), radix: 16).leftPadded(to: 2) }

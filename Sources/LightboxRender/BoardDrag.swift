@@ -1,14 +1,14 @@
 import Foundation
 
 /// A card being dragged when the board was saved: which card, and how far the finger has moved it.
-public struct BoardDrag: Sendable, Equatable {
+package struct BoardDrag: Sendable, Equatable {
     /// The dragged photo's id.
-    public let id: String
+    package let id: String
     /// The live translation of the drag in points, added to the card's home and saved offset.
-    public let translation: CGSize
+    package let translation: CGSize
 
     /// Makes a drag.
-    public init(id: String, translation: CGSize) {
+    package init(id: String, translation: CGSize) {
         self.id = id
         self.translation = translation
     }

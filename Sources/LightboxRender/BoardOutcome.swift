@@ -1,16 +1,16 @@
 import Vips
 
 /// A rendered board and the photos that could not be drawn.
-public struct BoardOutcome: Sendable {
+package struct BoardOutcome: Sendable {
     /// The board image, opaque 8-bit sRGB, the board's size times the scale.
-    public let image: VImage
+    package let image: VImage
     /// One error per photo that could not be read, in drawing order.
-    public let failures: [RenderError]
+    package let failures: [RenderError]
     /// Whether the unreadable photos were drawn as empty cards rather than skipped.
-    public let placeholders: Bool
+    package let placeholders: Bool
 
     /// Makes an outcome.
-    public init(image: VImage, failures: [RenderError], placeholders: Bool) {
+    package init(image: VImage, failures: [RenderError], placeholders: Bool) {
         self.image = image
         self.failures = failures
         self.placeholders = placeholders

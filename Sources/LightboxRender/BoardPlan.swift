@@ -6,28 +6,28 @@ import LightboxGeometry
 ///
 /// This is what a layout file holds and what `--print-layout` writes back; the placed cards
 /// follow from it through `BoardLayout`, exactly as the app computes them.
-public struct BoardPlan: Sendable, Equatable {
+package struct BoardPlan: Sendable, Equatable {
     /// The board's size in points.
-    public var board: CGSize
+    package var board: CGSize
     /// The card width in points (the height is 1.2 times it).
-    public var cardWidth: CGFloat
+    package var cardWidth: CGFloat
     /// Output pixels per point.
-    public var scale: Double
+    package var scale: Double
     /// What lies under the cards.
-    public var background: BoardBackground
+    package var background: BoardBackground
     /// The photos in board order.
-    public var photos: [BoardPhoto]
+    package var photos: [BoardPhoto]
     /// Saved offsets from each card's home, by id, in points.
-    public var offsets: [String: CGSize]
+    package var offsets: [String: CGSize]
     /// The ids brought to the front, the most recent last.
-    public var stacking: [String]
+    package var stacking: [String]
     /// The card under the finger, if one was being dragged.
-    public var dragging: BoardDrag?
+    package var dragging: BoardDrag?
     /// Whether Reduce Motion was on: a dragged card then does not lift.
-    public var reduceMotion: Bool
+    package var reduceMotion: Bool
 
     /// Makes a plan.
-    public init(
+    package init(
         board: CGSize, cardWidth: CGFloat = BoardLayout.defaultCardWidth, scale: Double = 1,
         background: BoardBackground = .standard, photos: [BoardPhoto],
         offsets: [String: CGSize] = [:], stacking: [String] = [], dragging: BoardDrag? = nil, reduceMotion: Bool = false
@@ -44,26 +44,26 @@ public struct BoardPlan: Sendable, Equatable {
     }
 
     /// The card's size in points for the layout: the width by 1.2 times it, as the seed clamps.
-    public var cardSize: CGSize { BoardLayout.cardSize(width: cardWidth) }
+    package var cardSize: CGSize { BoardLayout.cardSize(width: cardWidth) }
 
     /// Every file the board reads: the photos, then the background image if there is one.
-    public var inputs: [String] {
+    package var inputs: [String] {
         var paths = photos.map(\.path)
         if case .image(let path) = background { paths.append(path) }
         return paths
     }
 
     /// The card's drawn size in points: the width by its content's height.
-    public var drawnSize: CGSize { CardPose.drawnSize(width: cardWidth) }
+    package var drawnSize: CGSize { CardPose.drawnSize(width: cardWidth) }
 
     /// The stacking list as drawn: a dragged card is brought to the front when the drag starts.
-    public var shownStacking: [String] {
+    package var shownStacking: [String] {
         guard let dragging else { return stacking }
         return BoardLayout.bringingToFront(dragging.id, in: stacking)
     }
 
     /// The output image's size in pixels: the board times the scale, rounded.
-    public var pixelSize: (width: Int, height: Int) {
+    package var pixelSize: (width: Int, height: Int) {
         (Int((Double(board.width) * scale).rounded()), Int((Double(board.height) * scale).rounded()))
     }
 
@@ -71,7 +71,7 @@ public struct BoardPlan: Sendable, Equatable {
     ///
     /// A dragged card sits at `clamped(home + saved offset + translation)`, on top, and is
     /// lifted unless Reduce Motion is on.
-    public var cards: [BoardCard] {
+    package var cards: [BoardCard] {
         let card = cardSize
         let count = photos.count
         let stacking = shownStacking

@@ -4,21 +4,21 @@ import Vips
 
 /// Renders a `BoardPlan`: photos decoded in parallel straight to their card size, then every card
 /// turned and placed, and the board composed over the background in one `composite`.
-public struct BoardRenderer: Sendable {
+package struct BoardRenderer: Sendable {
     /// The board to draw.
-    public let plan: BoardPlan
+    package let plan: BoardPlan
     /// Draw an empty card for a photo that cannot be read, instead of skipping it.
-    public let placeholder: Bool
+    package let placeholder: Bool
     /// How a photo is read: libvips' `fail_on` and the most pixels its header may declare.
-    public let limits: CardPhoto.Limits
+    package let limits: CardPhoto.Limits
     /// How a card's photo becomes its square: `CardPhoto.square` in this process, or in a worker.
-    public let decode: PhotoDecoder
+    package let decode: PhotoDecoder
 
     /// Decodes the photo at a path into a square of a side, within limits (`CardPhoto.square`'s contract).
-    public typealias PhotoDecoder = @Sendable (String, Int, CardPhoto.Limits) throws(RenderError) -> VImage
+    package typealias PhotoDecoder = @Sendable (String, Int, CardPhoto.Limits) throws(RenderError) -> VImage
 
     /// Makes a renderer.
-    public init(
+    package init(
         plan: BoardPlan, placeholder: Bool = false, limits: CardPhoto.Limits = CardPhoto.Limits(),
         decode: @escaping PhotoDecoder = { path, side, limits throws(RenderError) in
             try CardPhoto.square(path, side: side, limits: limits)
@@ -37,7 +37,7 @@ public struct BoardRenderer: Sendable {
     }
 
     /// Draws the board; a card that fails is reported in the outcome, while a failing background or shared card throws.
-    public func render() throws(RenderError) -> BoardOutcome {
+    package func render() throws(RenderError) -> BoardOutcome {
         let size = plan.pixelSize
         let cards = plan.cards
         let resting = try cardRenderer(CardPose(index: 0, dragged: false, reduceMotion: false))

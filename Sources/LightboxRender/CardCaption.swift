@@ -3,16 +3,16 @@ import LightboxGeometry
 import Vips
 
 /// The caption line: one line, centred, shrinking to `CardStyle.minimumScaleFactor` before an ellipsis cuts it.
-public enum CardCaption {
+package enum CardCaption {
     /// The typeface: Inter Display Medium where installed, then Inter Medium, then DejaVu Sans Book.
-    public static let face = Typeface.caption
+    package static let face = Typeface.caption
 
     /// The caption's mask (0 to 255) fitted into `width` pixels, or nil for an empty caption.
     ///
     /// The text is set at `CardStyle.captionFontSize` points; if it is too wide, at the size that
     /// fits, down to the minimum scale; below that, at the minimum scale with as many characters
     /// as fit before an ellipsis.
-    public static func mask(_ caption: String, width: Int, scale: Double) throws(VipsError) -> VImage? {
+    package static func mask(_ caption: String, width: Int, scale: Double) throws(VipsError) -> VImage? {
         let text = caption.replacingOccurrences(of: "\n", with: " ")
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty, width > 0 else { return nil }
         let full = Double(CardStyle.captionFontSize) * scale

@@ -2,13 +2,13 @@ import Foundation
 import Vips
 
 /// Decoding a card's photo: shrink-on-load straight to the square the card shows, centre-cropped.
-public enum CardPhoto {
+package enum CardPhoto {
     /// The photo at `path` as an opaque sRGB square of `side` pixels, decoded into memory.
     ///
     /// The EXIF orientation is applied and the photo fills the square, cropped in its centre,
     /// as SwiftUI's `scaledToFill()` inside a clipped square does.
     /// The header is checked against `limits.maxPixels` before any pixel is decoded.
-    public static func square(_ path: String, side: Int, limits: Limits = Limits()) throws(RenderError) -> VImage {
+    package static func square(_ path: String, side: Int, limits: Limits = Limits()) throws(RenderError) -> VImage {
         try SourceImage.checkReadable(path)
         let header = try BoardBackground.vips(path) { () throws(VipsError) in
             try VImage.load(path, failOn: limits.failOn)
@@ -32,21 +32,21 @@ public enum CardPhoto {
     }
 
     /// How strictly photos are read.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// libvips' `fail_on`: none, truncated (the default), error or warning.
-        public var failOn: String
+        package var failOn: String
         /// The most pixels a photo's header may declare (0: no limit).
-        public var maxPixels: Int
+        package var maxPixels: Int
 
         /// Makes limits; the defaults are the same as `crop`'s and `view`'s.
-        public init(failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
+        package init(failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
             self.failOn = failOn
             self.maxPixels = maxPixels
         }
     }
 
     /// Three 8-bit sRGB bands: converted through the photo's profile (`DisplayColour`), alpha flattened onto white.
-    public static func opaqueSRGB(_ image: VImage) throws(VipsError) -> VImage {
+    package static func opaqueSRGB(_ image: VImage) throws(VipsError) -> VImage {
         var result = try DisplayColour.sRGB(image)
         if result.hasAlpha {
             result = try result.flattened(background: [255, 255, 255])

@@ -7,9 +7,9 @@ import Vips
 /// The white card and its shadow are the same for every card, so they are drawn once (by
 /// librsvg) and shared; each card then adds its photo and caption and is turned by one
 /// affine transform of its premultiplied pixels, which keeps the edges smooth.
-public struct CardRenderer: Sendable {
+package struct CardRenderer: Sendable {
     /// The card geometry in pixels.
-    public let metrics: CardMetrics
+    package let metrics: CardMetrics
     /// The straight white card with its shadow, RGBA, shared by every card.
     let base: VImage
 
@@ -17,7 +17,7 @@ public struct CardRenderer: Sendable {
     static let placeholderGrey: Double = 230
 
     /// Draws the shared card and shadow for `metrics`.
-    public init(metrics: CardMetrics) throws(VipsError) {
+    package init(metrics: CardMetrics) throws(VipsError) {
         self.metrics = metrics
         base = try VImage.svg(CardRenderer.cardDocument(metrics)).inMemory()
     }
@@ -47,7 +47,7 @@ public struct CardRenderer: Sendable {
     }
 
     /// The straight card with `photo` (or an empty grey square when nil) and `caption`, premultiplied.
-    public func canvas(photo: VImage?, caption: VImage?) throws(VipsError) -> VImage {
+    package func canvas(photo: VImage?, caption: VImage?) throws(VipsError) -> VImage {
         let side = metrics.photoSide
         let grey = [Double](repeating: CardRenderer.placeholderGrey, count: 3)
         var layers = [photo].compactMap { $0 }
@@ -74,7 +74,7 @@ public struct CardRenderer: Sendable {
     /// The card's own scale may differ from the board's: a lifted card is drawn 1.06 times larger.
     /// The result is rendered into memory as premultiplied 8-bit RGBA: a few hundred kilobytes a
     /// card, so the final composite reads finished pixels instead of keeping one pipeline per card.
-    public func placed(
+    package func placed(
         _ canvas: VImage, center: CGPoint, angle: Double, boardScale: Double
     ) throws(VipsError) -> (image: VImage, x: Int, y: Int) {
         let radians = angle * .pi / 180

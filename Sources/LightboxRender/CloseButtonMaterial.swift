@@ -7,15 +7,15 @@ import Vips
 /// comes out at 255 x 0.45 + 28 x 0.55 = 130, and the cross stands 3.8 to 1 against it (and the
 /// disc against the photo), above the 3 to 1 WCAG asks of graphics; 0.45 gave 2.9 and 0.5 gave
 /// 3.3. Over pure black the disc is 15 and the cross stands 19 to 1.
-public enum CloseButtonMaterial {
+package enum CloseButtonMaterial {
     /// The Gaussian blur of the pixels under the disc, as a sigma in points.
-    public static let blurSigma: Double = 8
+    package static let blurSigma: Double = 8
 
     /// The tint's grey (0 to 255): iOS's dark elevated background, #1C1C1E, taken as grey 28.
-    public static let tintGrey: Double = 28
+    package static let tintGrey: Double = 28
 
     /// The tint's opacity over the blurred pixels.
-    public static let tintOpacity: Double = 0.55
+    package static let tintOpacity: Double = 0.55
 
     /// The disc as RGBA, `side` pixels square, for the square of `page` whose top-left is (`left`, `top`).
     ///

@@ -2,30 +2,30 @@ import Foundation
 import LightboxGeometry
 
 /// What happened to one crop: where it came from, the numbers used, and any error.
-public struct CropOutcome: Sendable {
+package struct CropOutcome: Sendable {
     /// The input path, as given.
-    public let input: String
+    package let input: String
     /// The output path.
-    public let output: String
+    package let output: String
     /// The sanitized normalized rect (made square when the item asked for it).
-    public var rect: CGRect
+    package var rect: CGRect
     /// The displayed (oriented) image size, when the input could be opened.
-    public var image: (width: Int, height: Int)?
+    package var image: (width: Int, height: Int)?
     /// The pixel rect on the displayed image, when it could be computed.
-    public var pixels: PixelRect?
+    package var pixels: PixelRect?
     /// The failure, or nil when the crop was written (or planned, in a dry run).
-    public var error: RenderError?
+    package var error: RenderError?
     /// Whether `error` is the input's, already reported with an earlier crop of the same input.
-    public var repeatsInputError = false
+    package var repeatsInputError = false
     /// The decoder that served the pixels: "region" (the JPEG region decoder) or "libvips"; nil when not written.
-    public var decoder: String?
+    package var decoder: String?
     /// The shrink-on-load the pixels were decoded at (2, 4 or 8 when `--resize` allowed it), else 1.
-    public var loadShrink = 1
+    package var loadShrink = 1
     /// Milliseconds spent writing this output (0 in a dry run).
-    public var milliseconds: Double = 0
+    package var milliseconds: Double = 0
 
     /// Makes an outcome for one planned crop, before any work.
-    public init(input: String, output: String, rect: CGRect) {
+    package init(input: String, output: String, rect: CGRect) {
         self.input = input
         self.output = output
         self.rect = rect

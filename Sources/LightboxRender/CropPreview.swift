@@ -8,20 +8,20 @@ import Vips
 /// fitted into the screen's safe area less 16 points, which gives the preview's pixels per point.
 /// When a stroke reaches past the photo (a rect at an edge), the preview gets a black margin on
 /// every side, as the app draws over its padding, instead of cutting the stroke.
-public struct CropPreview: Sendable {
+package struct CropPreview: Sendable {
     /// The longest side of a preview's photo, in pixels.
-    public let size: Int
+    package let size: Int
     /// The crop screen whose points the strokes are measured in.
-    public let screen: CropScreen
+    package let screen: CropScreen
 
     /// Makes a preview renderer; the screen defaults to the seed demo's iPhone.
-    public init(size: Int = 1024, screen: CropScreen = CropScreen(device: .demo)) {
+    package init(size: Int = 1024, screen: CropScreen = CropScreen(device: .demo)) {
         self.size = size
         self.screen = screen
     }
 
     /// The upright `input` fitted into `size` (never enlarged), decoded once for all of its rects.
-    public func base(of input: String, failOn: String) throws(RenderError) -> VImage {
+    package func base(of input: String, failOn: String) throws(RenderError) -> VImage {
         do {
             let image = try DisplayColour.thumbnail(input, width: size, height: size, size: "down", failOn: failOn)
             return try image.flattenedIfAlpha().inMemory()
@@ -31,12 +31,12 @@ public struct CropPreview: Sendable {
     }
 
     /// Pixels of `base` per point of the photo on the crop screen.
-    public func pixelsPerPoint(_ base: VImage) -> CGFloat {
+    package func pixelsPerPoint(_ base: VImage) -> CGFloat {
         screen.pixelsPerPoint(pixelWidth: CGFloat(base.width), photo: CGSize(width: base.width, height: base.height))
     }
 
     /// The black margin in pixels that `crop`'s strokes need around a `width` by `height` photo; 0 when they stay on it.
-    public static func margin(for crop: CGRect, width: Int, height: Int, pixelsPerPoint: CGFloat) -> Int {
+    package static func margin(for crop: CGRect, width: Int, height: Int, pixelsPerPoint: CGFloat) -> Int {
         let reach = CropScreen.strokeReach * pixelsPerPoint
         let frame = CropOverlayGeometry.frame(for: crop, in: CGSize(width: width, height: height))
         let inside =
@@ -46,7 +46,7 @@ public struct CropPreview: Sendable {
     }
 
     /// `base` with the overlay of the normalized `crop` drawn over it, on a margin when the strokes need one.
-    public func render(_ crop: CGRect, over base: VImage, input: String) throws(RenderError) -> VImage {
+    package func render(_ crop: CGRect, over base: VImage, input: String) throws(RenderError) -> VImage {
         let scale = pixelsPerPoint(base)
         let margin = Self.margin(for: crop, width: base.width, height: base.height, pixelsPerPoint: scale)
         let svg = CropOverlaySVG.document(
@@ -65,7 +65,7 @@ public struct CropPreview: Sendable {
     }
 
     /// Small previews joined into one grid image, `columns` across, each centred in its cell.
-    public static func sheet(_ cells: [VImage], columns: Int) throws(VipsError) -> VImage {
+    package static func sheet(_ cells: [VImage], columns: Int) throws(VipsError) -> VImage {
         try VOperation.call(
             "arrayjoin",
             [

@@ -3,9 +3,9 @@ import LightboxGeometry
 import Vips
 
 /// `--resize` and `--fit`: the size every crop is resampled to, with sharp's meanings of fit.
-public struct CropResize: Sendable, Equatable {
+package struct CropResize: Sendable, Equatable {
     /// How a crop meets the target size.
-    public enum Fit: String, Sendable, CaseIterable {
+    package enum Fit: String, Sendable, CaseIterable {
         /// Stretched to exactly the target, the aspect ratio not kept.
         case fill
         /// Scaled to cover the target, then the overflow cut off equally on both sides.
@@ -15,16 +15,16 @@ public struct CropResize: Sendable, Equatable {
     }
 
     /// The target width.
-    public let width: Int
+    package let width: Int
     /// The target height.
-    public let height: Int
+    package let height: Int
     /// How the crop meets it.
-    public let fit: Fit
+    package let fit: Fit
     /// The padding colour for `contain`, components from 0 to 255.
-    public let background: [Double]
+    package let background: [Double]
 
     /// Makes a resize.
-    public init(width: Int, height: Int, fit: Fit = .cover, background: [Double] = [0, 0, 0]) {
+    package init(width: Int, height: Int, fit: Fit = .cover, background: [Double] = [0, 0, 0]) {
         self.width = width
         self.height = height
         self.fit = fit
@@ -33,7 +33,7 @@ public struct CropResize: Sendable, Equatable {
 
     /// The largest shrink-on-load (1, 2, 4 or 8) after which a crop of `pixels` still has the
     /// pixels the one resample needs, so it only ever scales down from enough detail.
-    public func loadShrink(for pixels: PixelRect) -> Int {
+    package func loadShrink(for pixels: PixelRect) -> Int {
         let allowed = allowedShrink(for: pixels)
         var shrink = 1
         while shrink < 8 && Double(shrink * 2) <= allowed { shrink *= 2 }
@@ -41,13 +41,13 @@ public struct CropResize: Sendable, Equatable {
     }
 
     /// How many times smaller than full size a crop of `pixels` may be decoded and still give the target every pixel.
-    public func allowedShrink(for pixels: PixelRect) -> Double {
+    package func allowedShrink(for pixels: PixelRect) -> Double {
         let ratios = (Double(pixels.width) / Double(width), Double(pixels.height) / Double(height))
         return fit == .contain ? max(ratios.0, ratios.1) : min(ratios.0, ratios.1)
     }
 
     /// The crop resampled once (lanczos3) to the target, cut or padded as `fit` says.
-    public func apply(_ image: VImage) throws(VipsError) -> VImage {
+    package func apply(_ image: VImage) throws(VipsError) -> VImage {
         let (sx, sy) = (Double(width) / Double(image.width), Double(height) / Double(image.height))
         switch fit {
         case .fill:

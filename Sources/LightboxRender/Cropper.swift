@@ -3,18 +3,18 @@ import LightboxGeometry
 import Vips
 
 /// Crops one input into many outputs from normalized rects, decoding the input once.
-public struct Cropper: Sendable {
+package struct Cropper: Sendable {
     /// One requested crop: a checked normalized rect and its output path.
-    public struct Item: Sendable {
+    package struct Item: Sendable {
         /// The sanitized normalized rect.
-        public let rect: CGRect
+        package let rect: CGRect
         /// Where the crop goes.
-        public let output: String
+        package let output: String
         /// Grow the short side (in pixels) to make the crop square.
-        public let square: Bool
+        package let square: Bool
 
         /// Makes an item.
-        public init(rect: CGRect, output: String, square: Bool = false) {
+        package init(rect: CGRect, output: String, square: Bool = false) {
             self.rect = rect
             self.output = output
             self.square = square
@@ -22,18 +22,18 @@ public struct Cropper: Sendable {
     }
 
     /// The writer for outputs.
-    public let writer: AtomicWriter
+    package let writer: AtomicWriter
     /// The smallest side a crop may have, if any.
-    public let minimumSide: CropRect.MinimumSide?
+    package let minimumSide: CropRect.MinimumSide?
     /// libvips' `fail_on` for loading.
-    public let failOn: String
+    package let failOn: String
     /// The most pixels an input may declare (0: no limit).
-    public let maxPixels: Int
+    package let maxPixels: Int
     /// The size every crop is resampled to (`--resize`), if any.
-    public let resize: CropResize?
+    package let resize: CropResize?
 
     /// Makes a cropper.
-    public init(
+    package init(
         writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated",
         maxPixels: Int = SourceImage.defaultMaxPixels, resize: CropResize? = nil
     ) {
@@ -45,7 +45,7 @@ public struct Cropper: Sendable {
     }
 
     /// Crops `input` into every item (or only plans them when `dryRun`), one outcome per item.
-    public func run(input: String, items: [Item], dryRun: Bool) -> [CropOutcome] {
+    package func run(input: String, items: [Item], dryRun: Bool) -> [CropOutcome] {
         var outcomes = items.map { CropOutcome(input: input, output: $0.output, rect: $0.rect) }
         let source: SourceImage
         do {

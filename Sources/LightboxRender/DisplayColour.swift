@@ -5,9 +5,9 @@ import Vips
 /// iOS colour-manages every photo with its embedded profile, so a photo with a profile (CMYK,
 /// Display P3, Adobe RGB, grey, 16-bit) goes through `icc_transform` from that profile to sRGB;
 /// libvips' built-in profile stands in only where the file has none.
-public enum DisplayColour {
+package enum DisplayColour {
     /// `image` in sRGB at `depth` bits (8 or 16), alpha kept; already-sRGB images without a profile pass through.
-    public static func sRGB(_ image: VImage, depth: Int = 8) throws(VipsError) -> VImage {
+    package static func sRGB(_ image: VImage, depth: Int = 8) throws(VipsError) -> VImage {
         let profiled = image.hasField("icc-profile-data")
         let cmyk = image.interpretation == "cmyk"
         guard profiled || cmyk || !isPlainSRGB(image, depth: depth) else { return image }
@@ -25,7 +25,7 @@ public enum DisplayColour {
     /// `thumbnail` converts CMYK its own way, unlike `icc_transform`; a CMYK file is therefore
     /// decoded, converted and then resampled.
     /// `header` is the file's header when the caller has read it already (with the same `failOn`).
-    public static func thumbnail(
+    package static func thumbnail(
         _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none", failOn: String?,
         header: VImage? = nil
     ) throws(VipsError) -> VImage {
@@ -39,7 +39,7 @@ public enum DisplayColour {
     }
 
     /// Whether a format can hold CMYK pixels as they are (JPEG and TIFF); others get sRGB.
-    public static func holdsCMYK(_ format: OutputFormat) -> Bool {
+    package static func holdsCMYK(_ format: OutputFormat) -> Bool {
         format == .jpeg || format == .tiff
     }
 

@@ -1,7 +1,7 @@
 import Vips
 
 /// An output file format, chosen from the output's extension.
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     /// JPEG (`.jpg`, `.jpeg`).
     case jpeg
     /// PNG.
@@ -18,7 +18,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     case heic
 
     /// The format for an extension (without the dot, any case), or nil.
-    public init?(extension ext: String) {
+    package init?(extension ext: String) {
         switch ext.lowercased() {
         case "jpg", "jpeg": self = .jpeg
         case "png": self = .png
@@ -32,16 +32,16 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     }
 
     /// Every extension Lightbox accepts, for help and errors.
-    public static let extensions = "jpg, jpeg, png, webp, tif, tiff, gif, avif, heic"
+    package static let extensions = "jpg, jpeg, png, webp, tif, tiff, gif, avif, heic"
 
     /// Whether the format takes a quality setting (`Q`).
-    public var takesQuality: Bool { self != .png && self != .gif }
+    package var takesQuality: Bool { self != .png && self != .gif }
 
     /// Whether the format can hold an alpha band.
-    public var keepsAlpha: Bool { self != .jpeg }
+    package var keepsAlpha: Bool { self != .jpeg }
 
     /// The libvips saver for `path`, or an error saying the build cannot write this format.
-    public func saver(for path: String) throws(RenderError) -> String {
+    package func saver(for path: String) throws(RenderError) -> String {
         do {
             return try Vips.saver(for: path)
         } catch {

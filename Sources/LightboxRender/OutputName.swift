@@ -3,14 +3,14 @@ import Vips
 
 /// An output name as libvips' users write it: a path, then save options in brackets
 /// (`crop.jpg[Q=90,strip,interlace]`, `out.webp[lossless]`, `x.png[compression=9]`).
-public struct OutputName: Sendable, Equatable {
+package struct OutputName: Sendable, Equatable {
     /// The file path (or template) without the brackets.
-    public let path: String
+    package let path: String
     /// The save options with their brackets, as libvips reads them, or nil.
-    public let options: String?
+    package let options: String?
 
     /// Splits `text` at a final `[...]`; a name without one has no options.
-    public init(_ text: String) {
+    package init(_ text: String) {
         guard text.hasSuffix("]"), let open = text.lastIndex(of: "["), open > text.startIndex else {
             path = text
             options = nil
@@ -21,7 +21,7 @@ public struct OutputName: Sendable, Equatable {
     }
 
     /// Why the options do not suit the saver of the path's format, naming its real options, or nil when they do.
-    public func problem() -> String? {
+    package func problem() -> String? {
         guard let options else { return nil }
         let probe = path.replacingOccurrences(of: "{", with: "_").replacingOccurrences(of: "}", with: "_")
         guard let saver = try? Vips.saver(for: probe) else { return nil }

@@ -2,16 +2,17 @@ import Foundation
 import Vips
 
 /// Rules about output paths: never the input, never a silent replace, temp names beside the output.
-public enum OutputPath {
+package enum OutputPath {
     /// The output name that means standard output.
-    public static let standardOutput = "-"
+    package static let standardOutput = "-"
 
     /// Throws when `path` is one of the inputs, its folder cannot be made, or it exists without `force`.
     ///
     /// A missing folder is made (with its parents) when `makeFolder`; otherwise, for a dry run,
     /// only whether it could be made is checked.
-    public static func check(_ path: String, inputs: [String], force: Bool, makeFolder: Bool = true) throws(RenderError)
-    {
+    package static func check(
+        _ path: String, inputs: [String], force: Bool, makeFolder: Bool = true
+    ) throws(RenderError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
@@ -57,13 +58,13 @@ public enum OutputPath {
     }
 
     /// Whether `path` holds an image that decodes to its last pixel with no truncation (a finished output).
-    public static func isWholeImage(_ path: String) -> Bool {
+    package static func isWholeImage(_ path: String) -> Bool {
         guard FileManager.default.fileExists(atPath: path) else { return false }
         return (try? VImage.load(path, access: "sequential", failOn: "truncated").average()) != nil
     }
 
     /// Whether two paths name the same file (same device and inode), following links.
-    public static func sameFile(_ first: String, _ second: String) -> Bool {
+    package static func sameFile(_ first: String, _ second: String) -> Bool {
         var a = stat()
         var b = stat()
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }

@@ -1,22 +1,22 @@
 import Vips
 
 /// How outputs are written: quality, metadata kept, and whether an existing output may be replaced.
-public struct SaveOptions: Sendable, Equatable {
+package struct SaveOptions: Sendable, Equatable {
     /// Quality from 1 to 100 for lossy formats, or nil for libvips' default.
-    public var quality: Int?
+    package var quality: Int?
     /// Drop EXIF, XMP, IPTC and other metadata about the photo (a crop's default; `--keep-metadata` keeps it).
-    public var strip: Bool
+    package var strip: Bool
     /// Drop the ICC colour profile.
-    public var stripICC: Bool
+    package var stripICC: Bool
     /// Replace an existing output.
-    public var force: Bool
+    package var force: Bool
     /// The format written to standard output (`-o -`), from `--format`.
-    public var streamFormat: OutputFormat?
+    package var streamFormat: OutputFormat?
     /// Save options as libvips writes them in an output name (`[Q=90,strip]`), applied last; nil for none.
-    public var saverOptions: String?
+    package var saverOptions: String?
 
     /// Makes save options; with both `strip` and `stripICC` nothing of the input's metadata is written.
-    public init(quality: Int? = nil, strip: Bool = false, stripICC: Bool = false, force: Bool = false) {
+    package init(quality: Int? = nil, strip: Bool = false, stripICC: Bool = false, force: Bool = false) {
         self.quality = quality
         self.strip = strip
         self.stripICC = stripICC

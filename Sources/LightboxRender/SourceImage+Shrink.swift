@@ -4,7 +4,7 @@ import Vips
 extension SourceImage {
     /// The same input opened again with shrink-on-load by `shrink` (JPEG DCT scaling, WebP
     /// scale): the stored pixels and the displayed size are `shrink` times smaller.
-    public init(shrinking source: SourceImage, by shrink: Int, failOn: String) throws(RenderError) {
+    package init(shrinking source: SourceImage, by shrink: Int, failOn: String) throws(RenderError) {
         path = source.path
         let options: [(String, VValue)] = [("shrink", .int(shrink)), ("scale", .double(1 / Double(shrink)))]
         let loader = (try? Vips.loader(for: source.path)) ?? ""
@@ -27,7 +27,7 @@ extension SourceImage {
 
     /// The same HEIF input's embedded thumbnail, when it is at most `allowed` times smaller than
     /// the stored image each way (so every crop still has the pixels its resample needs); nil otherwise.
-    public init?(thumbnailOf source: SourceImage, allowed: Double, failOn: String) {
+    package init?(thumbnailOf source: SourceImage, allowed: Double, failOn: String) {
         guard (try? Vips.loader(for: source.path))?.hasPrefix("VipsForeignLoadHeif") == true,
             let thumbnail = try? VImage.load(
                 source.path, access: source.isRandomAccess ? "random" : "sequential", failOn: failOn,

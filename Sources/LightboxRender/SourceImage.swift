@@ -3,19 +3,19 @@ import LightboxGeometry
 import Vips
 
 /// An input image opened lazily (header only), with its EXIF orientation and displayed size.
-public struct SourceImage: Sendable {
+package struct SourceImage: Sendable {
     /// The path as given, for messages.
-    public let path: String
+    package let path: String
     /// The stored (unrotated) image.
-    public let stored: VImage
+    package let stored: VImage
     /// The orientation the viewer applies.
-    public let orientation: ExifOrientation
+    package let orientation: ExifOrientation
     /// Whether pixels may be read in any order (several crops) or only top to bottom.
-    public let isRandomAccess: Bool
+    package let isRandomAccess: Bool
     /// Whether libvips reads the file as a JPEG, so the region decoder may serve its rects.
-    public let isJPEG: Bool
+    package let isJPEG: Bool
     /// The shrink-on-load `stored` was opened with (1, or 2, 4, 8 for a JPEG's DCT scaling).
-    public var loadShrink = 1
+    package var loadShrink = 1
 
     /// Opens `path`; pass `crops` greater than 1 to decode once for many crops.
     ///
@@ -23,7 +23,7 @@ public struct SourceImage: Sendable {
     /// use random access so the image is decoded once and every crop reads from it.
     /// `maxPixels` refuses an image whose header declares more pixels (a decompression bomb)
     /// before any pixel is decoded; 0 means no limit.
-    public init(
+    package init(
         path: String, crops: Int = 1, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels
     ) throws(RenderError) {
         self.path = path
@@ -41,13 +41,13 @@ public struct SourceImage: Sendable {
     }
 
     /// The pixels a normalized rect covers on the displayed image, by the rounding rule.
-    public func pixels(of rect: CGRect) -> PixelRect {
+    package func pixels(of rect: CGRect) -> PixelRect {
         let size = displayedSize
         return CropRect.pixels(of: rect, width: size.width, height: size.height)
     }
 
     /// Throws a plain reason for a path that is missing, a folder, or not readable.
-    public static func checkReadable(_ path: String) throws(RenderError) {
+    package static func checkReadable(_ path: String) throws(RenderError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw RenderError(path, "cannot open: \(String(cString: strerror(errno)))")
@@ -59,10 +59,10 @@ public struct SourceImage: Sendable {
     }
 
     /// The default `--max-pixels`: 250 megapixels.
-    public static let defaultMaxPixels = 250_000_000
+    package static let defaultMaxPixels = 250_000_000
 
     /// Throws when `width` x `height` is over `limit` pixels (0: no limit).
-    public static func checkSize(_ width: Int, _ height: Int, limit: Int, path: String) throws(RenderError) {
+    package static func checkSize(_ width: Int, _ height: Int, limit: Int, path: String) throws(RenderError) {
         guard limit > 0, width * height > limit else { return }
         let megapixels = Double(width * height) / 1e6
         throw RenderError(
@@ -72,7 +72,7 @@ public struct SourceImage: Sendable {
     }
 
     /// The size the viewer shows, after the orientation.
-    public var displayedSize: (width: Int, height: Int) {
+    package var displayedSize: (width: Int, height: Int) {
         orientation.displayedSize(width: stored.width, height: stored.height)
     }
 
@@ -80,7 +80,7 @@ public struct SourceImage: Sendable {
     ///
     /// The crop happens on the stored pixels first, so only the area needed is turned; a
     /// sequential source is copied to memory before turning, since a turn reads out of order.
-    public func upright(_ rect: PixelRect) throws(RenderError) -> VImage {
+    package func upright(_ rect: PixelRect) throws(RenderError) -> VImage {
         let area = storedArea(of: rect)
         do {
             let image = try stored.crop(left: area.left, top: area.top, width: area.width, height: area.height)
@@ -91,13 +91,13 @@ public struct SourceImage: Sendable {
     }
 
     /// The stored pixels under `rect`, given on the displayed image.
-    public func storedArea(of rect: PixelRect) -> PixelRect {
+    package func storedArea(of rect: PixelRect) -> PixelRect {
         orientation.storedRect(of: rect, width: stored.width, height: stored.height)
     }
 
     /// Stored pixels turned and mirrored upright, without the orientation tag; a `sequential`
     /// image is copied to memory before a turn, which reads out of order.
-    public func turnedUpright(_ image: VImage, sequential: Bool) throws(VipsError) -> VImage {
+    package func turnedUpright(_ image: VImage, sequential: Bool) throws(VipsError) -> VImage {
         let steps = orientation.uprightSteps
         var image = image
         if steps.clockwise != 0 || steps.mirror {

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The temp files being written right now, so an interrupt can remove them before the process ends.
-public final class TempFiles: @unchecked Sendable {
+package final class TempFiles: @unchecked Sendable {
     /// The one registry of the process.
-    public static let shared = TempFiles()
+    package static let shared = TempFiles()
 
     private var paths: Set<String> = []
     private var swept: Set<String> = []
@@ -30,7 +30,7 @@ public final class TempFiles: @unchecked Sendable {
     ///
     /// Temp names are `.<stem>.lightbox-<pid>-<token>.<ext>`; a file whose process still runs is
     /// left alone, since another run may be writing it.
-    public func sweepStale(in folder: String) {
+    package func sweepStale(in folder: String) {
         lock.lock()
         let first = swept.insert(folder).inserted
         lock.unlock()
@@ -42,7 +42,7 @@ public final class TempFiles: @unchecked Sendable {
     }
 
     /// Removes the temp files that process `pid` (a worker that died or was killed) left in `folder`.
-    public func removeFiles(of pid: pid_t, in folder: String) {
+    package func removeFiles(of pid: pid_t, in folder: String) {
         let place = folder.isEmpty ? "." : folder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: place) else { return }
         for name in names where name.hasPrefix(".") && TempFiles.owner(of: name) == pid {
@@ -60,7 +60,7 @@ public final class TempFiles: @unchecked Sendable {
 
     /// Removes every temp file still being written and keeps the registry locked, so no
     /// output is published after this; call it only on the way out of the process.
-    public func removeAllAndHold() -> Int {
+    package func removeAllAndHold() -> Int {
         lock.lock()
         for path in paths { unlink(path) }
         return paths.count

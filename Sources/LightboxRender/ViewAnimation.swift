@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// The two animations `lightbox view --animate` renders, as a sequence of states.
-public enum ViewAnimation: String, Sendable, CaseIterable {
+package enum ViewAnimation: String, Sendable, CaseIterable {
     /// The double-tap zoom: ease in-out from the current zoom to the toggled one, the pan going to zero.
     case zoom
     /// The release of a pull: ease in off the screen when it dismisses, otherwise spring back.
@@ -14,7 +14,7 @@ public enum ViewAnimation: String, Sendable, CaseIterable {
     }
 
     /// The states of `frames` frames evenly spread over `duration` seconds, starting from `start`.
-    public func states(from start: ViewState, frames: Int, duration: Double, dismisses: Bool) -> [ViewState] {
+    package func states(from start: ViewState, frames: Int, duration: Double, dismisses: Bool) -> [ViewState] {
         let count = max(frames, 1)
         return (0..<count).map { index in
             let fraction = count == 1 ? 1 : Double(index) / Double(count - 1)
@@ -23,7 +23,7 @@ public enum ViewAnimation: String, Sendable, CaseIterable {
     }
 
     /// The milliseconds each frame shows, so that the frames span `duration` seconds.
-    public static func delay(frames: Int, duration: Double) -> Int {
+    package static func delay(frames: Int, duration: Double) -> Int {
         Int((duration * 1000 / Double(max(frames - 1, 1))).rounded())
     }
 

@@ -7,12 +7,12 @@ import Vips
 /// Laid out in points on a 44-point row 16 points from the edges, below the top safe area: the
 /// label in the headline face (`Typeface.headline`) centred on the row; the button a circle of
 /// `CloseButtonMaterial`, a blurred and darkened copy of the pixels under it, with a white cross.
-public struct ViewChrome: Sendable, Equatable {
+package struct ViewChrome: Sendable, Equatable {
     /// The label, such as "2 of 5".
-    public let label: String
+    package let label: String
 
     /// Makes the header for `page` (from 0, clamped) of `count` photos.
-    public init(page: Int, count: Int) {
+    package init(page: Int, count: Int) {
         label = ViewportMath.pageLabel(page: page, count: count) ?? ""
     }
 
@@ -32,7 +32,7 @@ public struct ViewChrome: Sendable, Equatable {
     /// `page` with the header drawn on it: its top-left at `origin` pixels, `width` points wide at `scale`.
     ///
     /// `page` is opaque RGB; the result has the same bands.
-    public func drawn(over page: VImage, origin: CGPoint, width: CGFloat, scale: CGFloat) throws(VipsError) -> VImage {
+    package func drawn(over page: VImage, origin: CGPoint, width: CGFloat, scale: CGFloat) throws(VipsError) -> VImage {
         let centre = Self.buttonCentre(width: width)
         let side = ViewportMath.closeButtonSide * scale
         let corner = (

@@ -3,23 +3,23 @@ import LightboxGeometry
 import Vips
 
 /// Renders a `lightbox view` request: opens the shown page's photo once, renders each frame, writes atomically.
-public struct ViewRunner: Sendable {
+package struct ViewRunner: Sendable {
     /// The writer for outputs.
-    public let writer: AtomicWriter
+    package let writer: AtomicWriter
     /// libvips' `fail_on` for loading.
-    public let failOn: String
+    package let failOn: String
     /// The most pixels an input may declare (0: no limit).
-    public let maxPixels: Int
+    package let maxPixels: Int
 
     /// Makes a runner.
-    public init(writer: AtomicWriter, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
+    package init(writer: AtomicWriter, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
         self.writer = writer
         self.failOn = failOn
         self.maxPixels = maxPixels
     }
 
     /// Renders and writes `request` (or only lays it out when `dryRun`).
-    public func run(_ request: ViewRequest, dryRun: Bool) -> ViewOutcome {
+    package func run(_ request: ViewRequest, dryRun: Bool) -> ViewOutcome {
         var outcome = ViewOutcome(request: request)
         let start = DispatchTime.now().uptimeNanoseconds
         do {

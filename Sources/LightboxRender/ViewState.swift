@@ -2,33 +2,33 @@ import Foundation
 import LightboxGeometry
 
 /// What the viewer shows, as given on the command line (before clamping): screen, zoom, pan and pull.
-public struct ViewState: Sendable, Equatable {
+package struct ViewState: Sendable, Equatable {
     /// The flick a released viewer pull must be heading past to close it (the seed's `predictedEndTranslation` test).
-    public static let viewerCloseFlick: CGFloat = 200
+    package static let viewerCloseFlick: CGFloat = 200
 
     /// The screen in points.
-    public var screen: CGSize
+    package var screen: CGSize
     /// Output pixels per point.
-    public var scale: CGFloat
+    package var scale: CGFloat
     /// The page's zoom.
-    public var zoom: CGFloat
+    package var zoom: CGFloat
     /// The largest zoom.
-    public var maxZoom: CGFloat
+    package var maxZoom: CGFloat
     /// The page's pan offset in points.
-    public var offset: CGSize
+    package var offset: CGSize
     /// The pull down in points.
-    public var pull: CGFloat
+    package var pull: CGFloat
     /// The component that moves the page on a pull.
-    public var style: ViewportLayout.Style
+    package var style: ViewportLayout.Style
     /// The dismiss threshold of the screen style, in points.
-    public var threshold: CGFloat
+    package var threshold: CGFloat
     /// The screen's safe areas in points; the header is laid out below the top one.
-    public var safeArea: SafeArea = .zero
+    package var safeArea: SafeArea = .zero
     /// Whether Reduce Motion is on: the drag-to-dismiss page then does not scale.
-    public var reduceMotion = false
+    package var reduceMotion = false
 
     /// Makes a state.
-    public init(
+    package init(
         screen: CGSize, scale: CGFloat = 1, zoom: CGFloat = 1, maxZoom: CGFloat = ViewportMath.defaultMaxZoom,
         offset: CGSize = .zero, pull: CGFloat = 0, style: ViewportLayout.Style = .viewer,
         threshold: CGFloat = DismissMath.defaultThreshold
@@ -44,7 +44,7 @@ public struct ViewState: Sendable, Equatable {
     }
 
     /// The layout of a photo `photo` pixels in size (as displayed) in this state.
-    public func layout(photo: CGSize) -> ViewportLayout {
+    package func layout(photo: CGSize) -> ViewportLayout {
         ViewportLayout(
             screen: screen, scale: scale, photo: photo, zoom: zoom, maxZoom: maxZoom,
             offset: offset, pull: pull, style: style, threshold: threshold, safeArea: safeArea,
@@ -53,7 +53,7 @@ public struct ViewState: Sendable, Equatable {
     }
 
     /// The state after the seed's double tap: fit goes to 2.5 (clamped), a zoomed page goes back to fit, the pan resets.
-    public func doubleTapped() -> ViewState {
+    package func doubleTapped() -> ViewState {
         var next = self
         next.zoom = ViewportMath.toggledZoom(ViewportMath.clampedZoom(zoom, maxZoom: maxZoom), maxZoom: maxZoom)
         next.offset = .zero
@@ -61,7 +61,7 @@ public struct ViewState: Sendable, Equatable {
     }
 
     /// Whether releasing the pull here closes: the seed's rule for the style, `predicted` defaulting to the pull.
-    public func dismisses(predicted: CGFloat?) -> Bool {
+    package func dismisses(predicted: CGFloat?) -> Bool {
         let heading = predicted ?? pull
         switch style {
         case .viewer: return pull > 0 && heading > ViewState.viewerCloseFlick
@@ -70,7 +70,7 @@ public struct ViewState: Sendable, Equatable {
     }
 
     /// How far the page slides when it leaves: the screen height (the screen style's rule adds four thresholds).
-    public var dismissDistance: CGFloat {
+    package var dismissDistance: CGFloat {
         switch style {
         case .viewer: return screen.height
         case .screen: return DismissMath.dismissDistance(screenHeight: screen.height, threshold: threshold)

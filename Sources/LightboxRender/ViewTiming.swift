@@ -1,14 +1,14 @@
 import Foundation
 
 /// SwiftUI's timing curves, as functions of the elapsed fraction or time.
-public enum ViewTiming {
+package enum ViewTiming {
     /// `.easeInOut`: the cubic Bézier (0.42, 0) (0.58, 1) at fraction `t` of the duration.
-    public static func easeInOut(_ t: Double) -> Double {
+    package static func easeInOut(_ t: Double) -> Double {
         bezier(t, x1: 0.42, y1: 0, x2: 0.58, y2: 1)
     }
 
     /// `.easeIn`: the cubic Bézier (0.42, 0) (1, 1) at fraction `t` of the duration.
-    public static func easeIn(_ t: Double) -> Double {
+    package static func easeIn(_ t: Double) -> Double {
         bezier(t, x1: 0.42, y1: 0, x2: 1, y2: 1)
     }
 
@@ -16,7 +16,7 @@ public enum ViewTiming {
     ///
     /// SwiftUI's spring has a period of `duration` and a damping ratio of 1 − `bounce`; a
     /// positive bounce overshoots, so the value goes below zero for a while.
-    public static func springRemaining(time: Double, duration: Double, bounce: Double) -> Double {
+    package static func springRemaining(time: Double, duration: Double, bounce: Double) -> Double {
         guard duration > 0 else { return 0 }
         let omega = 2 * Double.pi / duration
         let damping = 1 - bounce

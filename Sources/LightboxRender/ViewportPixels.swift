@@ -6,17 +6,17 @@ import Vips
 ///
 /// The EXIF orientation is not applied to the pixels: it is folded into the transform with
 /// the reduction and the layout, so each snapshot resamples once.
-public struct ViewportPixels: Sendable {
+package struct ViewportPixels: Sendable {
     /// The stored pixels as loaded (reduced by `factor`), 8-bit sRGB, with alpha if the file has it.
-    public let image: VImage
+    package let image: VImage
     /// The orientation to apply.
-    public let orientation: ExifOrientation
+    package let orientation: ExifOrientation
     /// The displayed size at full resolution, in pixels.
-    public let displayedSize: CGSize
+    package let displayedSize: CGSize
     /// Stored full-resolution pixels per loaded pixel, horizontally and vertically.
-    public let factor: (x: Double, y: Double)
+    package let factor: (x: Double, y: Double)
     /// Where `image` starts in the whole loaded image: (0, 0), or the corner of the part decoded alone.
-    public let origin: (x: Int, y: Int)
+    package let origin: (x: Int, y: Int)
 
     /// Wraps loaded pixels of `source`, converted to 8-bit sRGB through their profile (`DisplayColour`);
     /// `origin` places a part decoded alone within the whole loaded image.
@@ -34,7 +34,7 @@ public struct ViewportPixels: Sendable {
     /// Continuous coordinates (pixel edges at integers) map as output = M·loaded + b; libvips
     /// samples pixel centres at integers, so its offset is b + M·(½, ½) − (½, ½), made relative
     /// to the output area's top-left corner `origin`.
-    public func transform(to rect: CGRect, origin: (x: Int, y: Int)) -> (matrix: [Double], offset: (Double, Double)) {
+    package func transform(to rect: CGRect, origin: (x: Int, y: Int)) -> (matrix: [Double], offset: (Double, Double)) {
         let (a, c) = orientationMap
         let rx = Double(rect.width / displayedSize.width)
         let ry = Double(rect.height / displayedSize.height)

@@ -3,17 +3,17 @@ import LightboxGeometry
 import Vips
 
 /// Renders one viewer snapshot: one affine from the loaded pixels into the visible page, then the backdrop and header.
-public struct ViewportRenderer: Sendable {
+package struct ViewportRenderer: Sendable {
     /// The colour translucent pixels are flattened onto (0 to 255 per band), or nil to keep the alpha.
-    public let under: [Double]?
+    package let under: [Double]?
 
     /// Makes a renderer; pass `under` for outputs that cannot keep translucency (JPEG) or when asked to.
-    public init(under: [Double]?) {
+    package init(under: [Double]?) {
         self.under = under
     }
 
     /// The snapshot of `pixels` laid out by `layout`, with the header `chrome` when given.
-    public func render(
+    package func render(
         _ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?
     ) throws(VipsError) -> VImage {
         let image: VImage

@@ -3,20 +3,20 @@ import LightboxGeometry
 import Vips
 
 /// A viewer input opened for its header: its EXIF orientation and displayed size, before any pixels.
-public struct ViewportSource: Sendable {
+package struct ViewportSource: Sendable {
     /// The path as given, for messages.
-    public let path: String
+    package let path: String
     /// The orientation the viewer applies.
-    public let orientation: ExifOrientation
+    package let orientation: ExifOrientation
     /// The stored (unrotated) size in pixels.
-    public let storedSize: (width: Int, height: Int)
+    package let storedSize: (width: Int, height: Int)
     /// libvips' `fail_on` for loading.
-    public let failOn: String
+    package let failOn: String
     /// The loader libvips picks for the file, by type name, such as `VipsForeignLoadJpegFile`.
     let loader: String
 
     /// Opens the header of `path`, refusing one that declares more than `maxPixels` (0: no limit).
-    public init(
+    package init(
         path: String, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels
     ) throws(RenderError) {
         self.path = path
@@ -34,7 +34,7 @@ public struct ViewportSource: Sendable {
     }
 
     /// The size the viewer shows, after the orientation, in pixels.
-    public var displayedSize: CGSize {
+    package var displayedSize: CGSize {
         let size = orientation.displayedSize(width: storedSize.width, height: storedSize.height)
         return CGSize(width: size.width, height: size.height)
     }
@@ -43,7 +43,7 @@ public struct ViewportSource: Sendable {
     ///
     /// `outputPerPixel` is output pixels per displayed source pixel; the reduced image keeps at
     /// least one pixel per output pixel, so the one resampling step never enlarges detail it lacks.
-    public static func shrinkFactor(outputPerPixel: CGFloat) -> Int {
+    package static func shrinkFactor(outputPerPixel: CGFloat) -> Int {
         guard outputPerPixel > 0, outputPerPixel.isFinite else { return 1 }
         return [8, 4, 2].first { CGFloat($0) * outputPerPixel <= 1 + 1e-9 } ?? 1
     }
@@ -53,7 +53,7 @@ public struct ViewportSource: Sendable {
     /// With `once` (a single snapshot) an image stored upright or mirrored left to right is
     /// streamed top to bottom, as the affine reads it; anything turned or flipped upside down,
     /// or read for several frames, is opened for random access.
-    public func pixels(outputPerPixel: CGFloat, once: Bool) throws(RenderError) -> ViewportPixels {
+    package func pixels(outputPerPixel: CGFloat, once: Bool) throws(RenderError) -> ViewportPixels {
         let reduction = reduction(for: ViewportSource.shrinkFactor(outputPerPixel: outputPerPixel))
         let streams = once && (orientation == .up || orientation == .upMirrored)
         let access = streams ? "sequential" : "random"
@@ -86,7 +86,7 @@ public struct ViewportSource: Sendable {
     }
 
     /// How a reduction by `factor` is done for this file's format.
-    public enum Reduction: Equatable, Sendable {
+    package enum Reduction: Equatable, Sendable {
         /// JPEG's shrink-on-load (DCT scaling), the cheapest.
         case shrinkOnLoad(Int)
         /// WebP's scale-on-load.
@@ -98,7 +98,7 @@ public struct ViewportSource: Sendable {
     }
 
     /// The reduction by `factor` for this file: on load where the loader can, a box shrink otherwise.
-    public func reduction(for factor: Int) -> Reduction {
+    package func reduction(for factor: Int) -> Reduction {
         if loader.hasPrefix("VipsForeignLoadJpeg") { return .shrinkOnLoad(factor) }
         if loader.hasPrefix("VipsForeignLoadWebp"), factor > 1 { return .scaleOnLoad(factor) }
         if loader.hasPrefix("VipsForeignLoadHeif"), factor > 1, let thumbnail = thumbnailSize,

@@ -1,16 +1,16 @@
 /// A YAML document that cannot be read, located by line.
-public struct YAMLError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct YAMLError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The line of the problem, from 1.
-    public let line: Int
+    package let line: Int
     /// What is wrong.
-    public let message: String
+    package let message: String
 
     /// Makes an error.
-    public init(line: Int, _ message: String) {
+    package init(line: Int, _ message: String) {
         self.line = line
         self.message = message
     }
 
     /// `line N: message`.
-    public var description: String { "line \(line): \(message)" }
+    package var description: String { "line \(line): \(message)" }
 }

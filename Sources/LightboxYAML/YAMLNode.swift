@@ -1,7 +1,7 @@
 /// One node of a YAML document: a scalar, a sequence or a mapping, with the line it starts on.
-public struct YAMLNode: Sendable, Hashable {
+package struct YAMLNode: Sendable, Hashable {
     /// What a node holds.
-    public indirect enum Value: Sendable, Hashable {
+    package indirect enum Value: Sendable, Hashable {
         /// Text; `plain` when it was written unquoted, so `0` and `null` keep their YAML meaning.
         case scalar(String, plain: Bool)
         /// A list.
@@ -11,53 +11,53 @@ public struct YAMLNode: Sendable, Hashable {
     }
 
     /// The content.
-    public let value: Value
+    package let value: Value
     /// The line the node starts on, from 1.
-    public let line: Int
+    package let line: Int
 
     /// Makes a node.
-    public init(_ value: Value, line: Int) {
+    package init(_ value: Value, line: Int) {
         self.value = value
         self.line = line
     }
 
     /// The text of a scalar (nil for a sequence or a mapping).
-    public var text: String? {
+    package var text: String? {
         if case .scalar(let text, _) = value { return text }
         return nil
     }
 
     /// Whether this is a plain `null`, `~` or empty scalar, YAML's "no value".
-    public var isNull: Bool {
+    package var isNull: Bool {
         if case .scalar(let text, plain: true) = value { return ["", "~", "null", "Null", "NULL"].contains(text) }
         return false
     }
 
     /// A plain scalar that is a whole decimal number, such as a class id.
-    public var integer: Int? {
+    package var integer: Int? {
         if case .scalar(let text, plain: true) = value { return Int(text) }
         return nil
     }
 
     /// The items of a sequence (nil for anything else).
-    public var items: [YAMLNode]? {
+    package var items: [YAMLNode]? {
         if case .sequence(let items) = value { return items }
         return nil
     }
 
     /// The pairs of a mapping (nil for anything else).
-    public var pairs: [YAMLPair]? {
+    package var pairs: [YAMLPair]? {
         if case .mapping(let pairs) = value { return pairs }
         return nil
     }
 
     /// The value under a scalar key of a mapping, nil when absent or not a mapping.
-    public subscript(key: String) -> YAMLNode? {
+    package subscript(key: String) -> YAMLNode? {
         pairs?.first { $0.key.text == key }?.value
     }
 
     /// "a list", "a mapping" or "text", for messages.
-    public var kindName: String {
+    package var kindName: String {
         switch value {
         case .scalar: return "text"
         case .sequence: return "a list"

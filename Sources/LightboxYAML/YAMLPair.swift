@@ -1,12 +1,12 @@
 /// One key and its value in a YAML mapping.
-public struct YAMLPair: Sendable, Hashable {
+package struct YAMLPair: Sendable, Hashable {
     /// The key node.
-    public let key: YAMLNode
+    package let key: YAMLNode
     /// The value node.
-    public let value: YAMLNode
+    package let value: YAMLNode
 
     /// Makes a pair.
-    public init(key: YAMLNode, value: YAMLNode) {
+    package init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
     }

@@ -1,12 +1,12 @@
 import CYaml
 
 /// Reads one YAML document into a tree of nodes with line numbers, through libyaml's events.
-public enum YAMLParser {
+package enum YAMLParser {
     /// The largest document read, so a hostile file cannot make the tree huge.
-    public static let maximumBytes = 16 << 20
+    package static let maximumBytes = 16 << 20
 
     /// The document's root node, nil for an empty document.
-    public static func parse(_ bytes: [UInt8]) throws(YAMLError) -> YAMLNode? {
+    package static func parse(_ bytes: [UInt8]) throws(YAMLError) -> YAMLNode? {
         guard bytes.count <= maximumBytes else {
             throw YAMLError(line: 1, "the file is larger than \(maximumBytes >> 20) MB")
         }

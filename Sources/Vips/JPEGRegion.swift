@@ -6,7 +6,7 @@ import CVips
 /// Rows above the rect are only entropy-decoded (`jpeg_skip_scanlines`), columns outside it
 /// are not transformed (`jpeg_crop_scanline`), and nothing below its last row is read. The
 /// result is a sequential libvips image whose rows are decoded as a pipeline asks for them.
-public enum JPEGRegion {
+package enum JPEGRegion {
     /// The rect of `path` (in the pixels of its load shrunk by `shrink`: 1, 2, 4 or 8), or nil
     /// when the partial decoder cannot serve the file (progressive, arithmetic, lossless,
     /// 12-bit, CMYK/YCCK, unreadable), which the caller then gives to libvips.
@@ -14,7 +14,7 @@ public enum JPEGRegion {
     /// `header` is the file's libvips header (not decoded): the result carries its metadata.
     /// A warning or error while decoding fails the pipeline that reads the result, with the
     /// reason in libvips' error buffer, so the caller can fall back to libvips' own decode.
-    public static func load(
+    package static func load(
         _ path: String, header: VImage, left: Int, top: Int, width: Int, height: Int, shrink: Int = 1
     ) -> VImage? {
         Vips.ensureStarted()

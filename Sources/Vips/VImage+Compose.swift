@@ -1,8 +1,9 @@
 /// Typed wrappers for resampling, placing and blending images.
 extension VImage {
     /// Resized by `scale` (and `vscale` vertically when given) with `kernel` ("lanczos3", "linear", ...).
-    public func resized(_ scale: Double, vscale: Double? = nil, kernel: String = "lanczos3") throws(VipsError) -> VImage
-    {
+    package func resized(
+        _ scale: Double, vscale: Double? = nil, kernel: String = "lanczos3"
+    ) throws(VipsError) -> VImage {
         var arguments: [(String, VValue)] = [
             ("in", .image(self)), ("scale", .double(scale)), ("kernel", .nick(kernel)),
         ]
@@ -14,7 +15,7 @@ extension VImage {
     ///
     /// `offset` is (odx, ody); `background` fills uncovered pixels; `extend` is "background",
     /// "black", "copy" and so on.
-    public func affine(
+    package func affine(
         _ matrix: [Double], area: [Int], offset: (Double, Double) = (0, 0), background: [Double] = [0],
         interpolate: String = "bicubic", extend: String = "background", premultiplied: Bool = false
     ) throws(VipsError) -> VImage {
@@ -30,7 +31,7 @@ extension VImage {
     }
 
     /// Placed at `x`, `y` in a `width` by `height` canvas whose other pixels are `background`.
-    public func embedded(
+    package func embedded(
         x: Int, y: Int, width: Int, height: Int, background: [Double] = [0], extend: String = "background"
     ) throws(VipsError) -> VImage {
         try VOperation.call(
@@ -43,7 +44,7 @@ extension VImage {
     }
 
     /// `overlays` blended in order over this image at their positions with "over" (the result is float).
-    public func composited(
+    package func composited(
         _ overlays: [VImage], at positions: [(x: Int, y: Int)], premultiplied: Bool = false
     ) throws(VipsError) -> VImage {
         guard !overlays.isEmpty else { return self }
@@ -58,22 +59,22 @@ extension VImage {
     }
 
     /// The alpha flattened onto `background`.
-    public func flattened(background: [Double]) throws(VipsError) -> VImage {
+    package func flattened(background: [Double]) throws(VipsError) -> VImage {
         try VOperation.call("flatten", [("in", .image(self)), ("background", .doubles(background))]).image()
     }
 
     /// The same pixels labelled with interpretation `nick` ("srgb", "b-w", ...).
-    public func interpreted(_ nick: String) throws(VipsError) -> VImage {
+    package func interpreted(_ nick: String) throws(VipsError) -> VImage {
         try VOperation.call("copy", [("in", .image(self)), ("interpretation", .nick(nick))]).image()
     }
 
     /// Cast to band format `format` ("uchar", "float", ...).
-    public func cast(_ format: String) throws(VipsError) -> VImage {
+    package func cast(_ format: String) throws(VipsError) -> VImage {
         try VOperation.call("cast", [("in", .image(self)), ("format", .nick(format))]).image()
     }
 
     /// Converted to colourspace `space` ("srgb", "b-w", ...).
-    public func colourspace(_ space: String) throws(VipsError) -> VImage {
+    package func colourspace(_ space: String) throws(VipsError) -> VImage {
         try VOperation.call("colourspace", [("in", .image(self)), ("space", .nick(space))]).image()
     }
 
@@ -81,7 +82,7 @@ extension VImage {
     ///
     /// The file's own profile is used when it has one (`embedded`); `inputProfile` is the
     /// fallback for a file without one.
-    public func iccTransformed(to profile: String, inputProfile: String, depth: Int) throws(VipsError) -> VImage {
+    package func iccTransformed(to profile: String, inputProfile: String, depth: Int) throws(VipsError) -> VImage {
         try VOperation.call(
             "icc_transform",
             [
@@ -92,27 +93,27 @@ extension VImage {
     }
 
     /// Each pixel times `a` plus `b`, per band.
-    public func linear(_ a: [Double], _ b: [Double]) throws(VipsError) -> VImage {
+    package func linear(_ a: [Double], _ b: [Double]) throws(VipsError) -> VImage {
         try VOperation.call("linear", [("in", .image(self)), ("a", .doubles(a)), ("b", .doubles(b))]).image()
     }
 
     /// The bands of `others` appended after this image's.
-    public func bandjoin(_ others: [VImage]) throws(VipsError) -> VImage {
+    package func bandjoin(_ others: [VImage]) throws(VipsError) -> VImage {
         try VOperation.call("bandjoin", [("in", .images([self] + others))]).image()
     }
 
     /// Band `band` (and `count` bands from it).
-    public func band(_ band: Int, count: Int = 1) throws(VipsError) -> VImage {
+    package func band(_ band: Int, count: Int = 1) throws(VipsError) -> VImage {
         try VOperation.call("extract_band", [("in", .image(self)), ("band", .int(band)), ("n", .int(count))]).image()
     }
 
     /// Blurred with a Gaussian of standard deviation `sigma`.
-    public func blurred(sigma: Double) throws(VipsError) -> VImage {
+    package func blurred(sigma: Double) throws(VipsError) -> VImage {
         try VOperation.call("gaussblur", [("in", .image(self)), ("sigma", .double(sigma))]).image()
     }
 
     /// Alpha premultiplied into the colour bands (float).
-    public func premultiplied() throws(VipsError) -> VImage {
+    package func premultiplied() throws(VipsError) -> VImage {
         try VOperation.call("premultiply", [("in", .image(self))]).image()
     }
 }

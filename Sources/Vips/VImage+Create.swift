@@ -3,7 +3,7 @@ import CVips
 /// Typed wrappers that make new images: constants, text, SVG and thumbnails.
 extension VImage {
     /// A `width` by `height` sRGB image filled with `color` (one value per band, 0 to 255).
-    public static func filled(width: Int, height: Int, color: [Double]) throws(VipsError) -> VImage {
+    package static func filled(width: Int, height: Int, color: [Double]) throws(VipsError) -> VImage {
         let black = try VOperation.call("black", [("width", .int(width)), ("height", .int(height))]).image()
         let ones = [Double](repeating: 0, count: color.count)
         let painted = try VOperation.call(
@@ -13,7 +13,7 @@ extension VImage {
     }
 
     /// An SVG document rendered at its own size (`scale` multiplies it).
-    public static func svg(_ document: String, scale: Double = 1) throws(VipsError) -> VImage {
+    package static func svg(_ document: String, scale: Double = 1) throws(VipsError) -> VImage {
         try VOperation.call("svgload_buffer", [("buffer", .blob(Array(document.utf8))), ("scale", .double(scale))])
             .image()
     }
@@ -21,7 +21,7 @@ extension VImage {
     /// Pango markup rendered as a one-band mask (0 to 255), fitted into `width` when given.
     ///
     /// `dpi` 72 makes the font's point size equal to pixels.
-    public static func text(
+    package static func text(
         _ markup: String, font: String, width: Int? = nil, dpi: Int = 72, align: String = "low"
     ) throws(VipsError) -> VImage {
         var arguments: [(String, VValue)] = [
@@ -35,7 +35,7 @@ extension VImage {
     ///
     /// `size` is "both", "up", "down" or "force"; `crop` is "none", "centre", "attention" and so on.
     /// The EXIF orientation is applied unless `noRotate`.
-    public static func thumbnail(
+    package static func thumbnail(
         _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none",
         noRotate: Bool = false, failOn: String? = nil
     ) throws(VipsError) -> VImage {
@@ -48,7 +48,7 @@ extension VImage {
     }
 
     /// This image resampled to fit `width` by `height`, with `thumbnail`'s `size` and `crop` rules.
-    public func thumbnailImage(
+    package func thumbnailImage(
         width: Int, height: Int, size: String = "both", crop: String = "none"
     ) throws(VipsError) -> VImage {
         try VOperation.call(
@@ -61,7 +61,7 @@ extension VImage {
     }
 
     /// Turned and mirrored upright by its EXIF orientation, which is then removed.
-    public func autorotated() throws(VipsError) -> VImage {
+    package func autorotated() throws(VipsError) -> VImage {
         try VOperation.call("autorot", [("in", .image(self))]).image()
     }
 }

@@ -3,7 +3,7 @@ import CVips
 /// Raw pixels in and out, so a worker process can hand a decoded image to its parent.
 extension VImage {
     /// The 8-bit pixels, band-interleaved row by row (`width * height * bands` bytes).
-    public func ucharBytes() throws(VipsError) -> [UInt8] {
+    package func ucharBytes() throws(VipsError) -> [UInt8] {
         guard format == "uchar" else { throw VipsError("raw pixels: expected 8-bit bands, got \(format)") }
         var size = 0
         guard let buffer = vips_image_write_to_memory(pointer, &size) else {
@@ -14,7 +14,7 @@ extension VImage {
     }
 
     /// An 8-bit image of `bands` bands copied from `bytes` and labelled `interpretation`.
-    public static func fromUCharBytes(
+    package static func fromUCharBytes(
         _ bytes: [UInt8], width: Int, height: Int, bands: Int, interpretation: String = "srgb"
     ) throws(VipsError) -> VImage {
         guard width > 0, height > 0, bands > 0, bytes.count == width * height * bands else {

@@ -7,7 +7,7 @@ extension VImage {
     /// `access` is "random", "sequential" or "sequential-unbuffered"; `failOn` is libvips'
     /// `fail_on` nick. `options` the loader lacks are left out, so JPEG's `shrink` and WebP's
     /// `scale` may be offered for any file.
-    public static func load(
+    package static func load(
         _ path: String, access: String = "random", failOn: String? = nil, options: [(String, VValue)] = []
     ) throws(VipsError) -> VImage {
         let loader = try Vips.loader(for: path)
@@ -20,7 +20,7 @@ extension VImage {
     /// Writes the image to `path` with the saver `saver` (named for the final filename) and options.
     ///
     /// `optionString` holds options as written in a file name (`[Q=90,strip]`), set after `options`.
-    public func save(
+    package func save(
         to path: String, saver: String, options: [(String, VValue)] = [], optionString: String? = nil
     ) throws(VipsError) {
         _ = try VOperation.call(
@@ -29,7 +29,7 @@ extension VImage {
     }
 
     /// The area `width` by `height` at `left`, `top`.
-    public func crop(left: Int, top: Int, width: Int, height: Int) throws(VipsError) -> VImage {
+    package func crop(left: Int, top: Int, width: Int, height: Int) throws(VipsError) -> VImage {
         try VOperation.call(
             "extract_area",
             [
@@ -40,29 +40,29 @@ extension VImage {
     }
 
     /// Turned clockwise by `angle`: "d90", "d180" or "d270".
-    public func rotated(_ angle: String) throws(VipsError) -> VImage {
+    package func rotated(_ angle: String) throws(VipsError) -> VImage {
         try VOperation.call("rot", [("in", .image(self)), ("angle", .nick(angle))]).image()
     }
 
     /// Mirrored along `direction`: "horizontal" or "vertical".
-    public func flipped(_ direction: String) throws(VipsError) -> VImage {
+    package func flipped(_ direction: String) throws(VipsError) -> VImage {
         try VOperation.call("flip", [("in", .image(self)), ("direction", .nick(direction))]).image()
     }
 
     /// Rendered into memory, so later operations may read it in any order.
-    public func inMemory() throws(VipsError) -> VImage {
+    package func inMemory() throws(VipsError) -> VImage {
         guard let copy = vips_image_copy_memory(pointer) else { throw VipsError.fromBuffer("copy to memory") }
         return VImage(owning: copy)
     }
 
     /// The pixel values at `x`, `y`, one per band.
-    public func pixel(x: Int, y: Int) throws(VipsError) -> [Double] {
+    package func pixel(x: Int, y: Int) throws(VipsError) -> [Double] {
         try VOperation.call("getpoint", [("in", .image(self)), ("x", .int(x)), ("y", .int(y))], outputs: ["out-array"])
             .doubles("out-array")
     }
 
     /// The mean of all pixel values over every band.
-    public func average() throws(VipsError) -> Double {
+    package func average() throws(VipsError) -> Double {
         try VOperation.call("avg", [("in", .image(self))], outputs: ["out"]).double("out")
     }
 }

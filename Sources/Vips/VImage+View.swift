@@ -3,7 +3,7 @@ import CVips
 /// Typed wrappers for shrinking, alpha, joining frames and frame metadata.
 extension VImage {
     /// Shrunk by whole factors (box filter), `horizontal` by `vertical`.
-    public func shrunk(_ horizontal: Int, _ vertical: Int) throws(VipsError) -> VImage {
+    package func shrunk(_ horizontal: Int, _ vertical: Int) throws(VipsError) -> VImage {
         try VOperation.call(
             "shrink",
             [
@@ -13,12 +13,12 @@ extension VImage {
     }
 
     /// Constant bands `values` appended after this image's, such as an opaque alpha.
-    public func appendingBands(_ values: [Double]) throws(VipsError) -> VImage {
+    package func appendingBands(_ values: [Double]) throws(VipsError) -> VImage {
         try VOperation.call("bandjoin_const", [("in", .image(self)), ("c", .doubles(values))]).image()
     }
 
     /// `images` joined into one image, `across` per row (1 stacks them top to bottom).
-    public static func joined(_ images: [VImage], across: Int = 1) throws(VipsError) -> VImage {
+    package static func joined(_ images: [VImage], across: Int = 1) throws(VipsError) -> VImage {
         try VOperation.call("arrayjoin", [("in", .images(images)), ("across", .int(across))]).image()
     }
 
@@ -26,7 +26,7 @@ extension VImage {
     ///
     /// This is how an animation is described to the GIF and WebP savers: `page-height`, `loop`
     /// and `delay` (milliseconds per frame).
-    public func settingMetadata(ints: [(String, Int)], arrays: [(String, [Int])] = []) throws(VipsError) -> VImage {
+    package func settingMetadata(ints: [(String, Int)], arrays: [(String, [Int])] = []) throws(VipsError) -> VImage {
         let copy = try VOperation.call("copy", [("in", .image(self))], cached: false).image()
         for (name, value) in ints {
             vips_image_set_int(copy.pointer, name, Int32(clamping: value))
@@ -41,7 +41,7 @@ extension VImage {
     }
 
     /// The integer metadata field `name`, or nil when it is absent.
-    public func intField(_ name: String) -> Int? {
+    package func intField(_ name: String) -> Int? {
         guard hasField(name) else { return nil }
         var value: Int32 = 0
         guard vips_image_get_int(pointer, name, &value) == 0 else {

@@ -4,7 +4,7 @@ import CVips
 ///
 /// libvips images are immutable once built and safe to read from several threads, which is
 /// why the class is `Sendable`; the only mutation (`removingFields`) happens on a private copy.
-public final class VImage: @unchecked Sendable {
+package final class VImage: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<VipsImage>
 
     /// Takes ownership of one reference.
@@ -17,36 +17,36 @@ public final class VImage: @unchecked Sendable {
     }
 
     /// Width in pixels.
-    public var width: Int { Int(vips_image_get_width(pointer)) }
+    package var width: Int { Int(vips_image_get_width(pointer)) }
 
     /// Height in pixels.
-    public var height: Int { Int(vips_image_get_height(pointer)) }
+    package var height: Int { Int(vips_image_get_height(pointer)) }
 
     /// Number of bands.
-    public var bands: Int { Int(vips_image_get_bands(pointer)) }
+    package var bands: Int { Int(vips_image_get_bands(pointer)) }
 
     /// Whether the last band is alpha.
-    public var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    package var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
 
     /// The EXIF orientation tag, 1 to 8 (1 when absent or invalid).
-    public var orientation: Int { Int(vips_image_get_orientation(pointer)) }
+    package var orientation: Int { Int(vips_image_get_orientation(pointer)) }
 
     /// The interpretation's nick, such as "srgb", "cmyk", "rgb16" or "b-w".
-    public var interpretation: String {
+    package var interpretation: String {
         let value = vips_image_get_interpretation(pointer)
         guard let nick = vips_enum_nick(vips_interpretation_get_type(), Int32(value.rawValue)) else { return "" }
         return String(cString: nick)
     }
 
     /// The band format's nick, such as "uchar" or "ushort".
-    public var format: String {
+    package var format: String {
         let value = vips_image_get_format(pointer)
         guard let nick = vips_enum_nick(vips_band_format_get_type(), Int32(value.rawValue)) else { return "" }
         return String(cString: nick)
     }
 
     /// The names of every metadata field the image carries.
-    public var fieldNames: [String] {
+    package var fieldNames: [String] {
         guard let fields = vips_image_get_fields(pointer) else { return [] }
         defer { g_strfreev(fields) }
         var names: [String] = []
@@ -59,12 +59,12 @@ public final class VImage: @unchecked Sendable {
     }
 
     /// Whether the image carries metadata field `name`.
-    public func hasField(_ name: String) -> Bool {
+    package func hasField(_ name: String) -> Bool {
         vips_image_get_typeof(pointer, name) != 0
     }
 
     /// A copy without the fields for which `drop` is true; the original stays as it was.
-    public func removingFields(where drop: (String) -> Bool) throws(VipsError) -> VImage {
+    package func removingFields(where drop: (String) -> Bool) throws(VipsError) -> VImage {
         let names = fieldNames.filter(drop)
         guard !names.isEmpty else { return self }
         let copy = try VOperation.call("copy", [("in", .image(self))], cached: false).image()

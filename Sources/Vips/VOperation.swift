@@ -1,12 +1,12 @@
 import CVips
 
 /// The one generic path to every libvips operation: new, set arguments, build through the cache, read outputs.
-public enum VOperation {
+package enum VOperation {
     /// Runs operation `name` with `arguments` and returns the outputs named in `outputs`.
     ///
     /// Set `cached: false` for an operation whose result the caller will modify (metadata edits).
     /// `options` are set last, written as libvips writes them in a file name (`[Q=90,strip]`).
-    public static func call(
+    package static func call(
         _ name: String,
         _ arguments: [(String, VValue)],
         outputs: [String] = ["out"],
@@ -37,7 +37,7 @@ public enum VOperation {
     }
 
     /// Whether operation `name` has an argument called `argument`.
-    public static func hasArgument(_ name: String, _ argument: String) -> Bool {
+    package static func hasArgument(_ name: String, _ argument: String) -> Bool {
         Vips.ensureStarted()
         guard let operation = vips_operation_new(name) else {
             vips_error_clear()
@@ -48,7 +48,7 @@ public enum VOperation {
     }
 
     /// The optional inputs of operation `name` (a saver's options), in libvips' order.
-    public static func optionalInputs(of name: String) -> [String] {
+    package static func optionalInputs(of name: String) -> [String] {
         Vips.ensureStarted()
         guard let operation = vips_operation_new(name) else {
             vips_error_clear()
@@ -66,7 +66,7 @@ public enum VOperation {
     }
 
     /// Throws libvips' own error when `options` (`[Q=90,strip]`) do not suit operation `name`.
-    public static func check(_ name: String, options: String) throws(VipsError) {
+    package static func check(_ name: String, options: String) throws(VipsError) {
         Vips.ensureStarted()
         guard let operation = vips_operation_new(name) else { throw VipsError.fromBuffer(name) }
         defer { lbx_discard(operation) }

@@ -1,7 +1,7 @@
 import CVips
 
 /// One output value read back from a built operation.
-public enum VOutput: Sendable {
+package enum VOutput: Sendable {
     /// An integer (or an enum's number).
     case int(Int)
     /// A double.

@@ -1,18 +1,18 @@
 /// The outputs of one operation call, by argument name, with typed accessors.
-public struct VOutputs: Sendable {
+package struct VOutputs: Sendable {
     /// The operation's name, for error messages.
-    public let operation: String
+    package let operation: String
     /// The values read, by output name.
-    public let values: [String: VOutput]
+    package let values: [String: VOutput]
 
     /// The image output `name` (by default `out`).
-    public func image(_ name: String = "out") throws(VipsError) -> VImage {
+    package func image(_ name: String = "out") throws(VipsError) -> VImage {
         guard case .image(let image) = values[name] else { throw missing(name, "an image") }
         return image
     }
 
     /// The double output `name`.
-    public func double(_ name: String) throws(VipsError) -> Double {
+    package func double(_ name: String) throws(VipsError) -> Double {
         switch values[name] {
         case .double(let value): return value
         case .int(let value): return Double(value)
@@ -21,13 +21,13 @@ public struct VOutputs: Sendable {
     }
 
     /// The integer output `name`.
-    public func int(_ name: String) throws(VipsError) -> Int {
+    package func int(_ name: String) throws(VipsError) -> Int {
         guard case .int(let value) = values[name] else { throw missing(name, "an integer") }
         return value
     }
 
     /// The double-array output `name`.
-    public func doubles(_ name: String) throws(VipsError) -> [Double] {
+    package func doubles(_ name: String) throws(VipsError) -> [Double] {
         guard case .doubles(let value) = values[name] else { throw missing(name, "an array") }
         return value
     }

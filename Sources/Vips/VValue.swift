@@ -1,7 +1,7 @@
 import CVips
 
 /// A value for one argument of a libvips operation; its GType comes from the operation's own spec.
-public enum VValue: Sendable {
+package enum VValue: Sendable {
     /// An integer, or an enum given by its number.
     case int(Int)
     /// A double.

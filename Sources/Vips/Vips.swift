@@ -1,7 +1,7 @@
 import CVips
 
 /// Process-wide libvips state: start-up once, concurrency and the operation cache.
-public enum Vips {
+package enum Vips {
     private static let started: Int32 = {
         _ = lbx_limit_malloc_arenas(2)
         let status = lbx_init("lightbox")
@@ -10,24 +10,24 @@ public enum Vips {
     }()
 
     /// Starts libvips once; every call path goes through here, so callers need not.
-    public static func ensureStarted() {
+    package static func ensureStarted() {
         precondition(started == 0, "libvips failed to start")
     }
 
     /// The libvips version as "major.minor.micro".
-    public static var version: String {
+    package static var version: String {
         ensureStarted()
         return "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
     }
 
     /// Sets how many worker threads each pipeline evaluation uses (0: libvips' default).
-    public static func setConcurrency(_ threads: Int) {
+    package static func setConcurrency(_ threads: Int) {
         ensureStarted()
         vips_concurrency_set(Int32(threads))
     }
 
     /// Bounds the operation cache, so a long batch does not grow memory or hold files open.
-    public static func limitCache(operations: Int, memoryBytes: Int, files: Int) {
+    package static func limitCache(operations: Int, memoryBytes: Int, files: Int) {
         ensureStarted()
         vips_cache_set_max(Int32(operations))
         vips_cache_set_max_mem(memoryBytes)
@@ -35,7 +35,7 @@ public enum Vips {
     }
 
     /// The loader operation libvips picks for a file, from its first bytes.
-    public static func loader(for path: String) throws(VipsError) -> String {
+    package static func loader(for path: String) throws(VipsError) -> String {
         ensureStarted()
         guard let name = vips_foreign_find_load(path) else {
             throw VipsError.fromBuffer("cannot open")
@@ -44,7 +44,7 @@ public enum Vips {
     }
 
     /// The saver operation libvips picks for a filename, from its extension.
-    public static func saver(for path: String) throws(VipsError) -> String {
+    package static func saver(for path: String) throws(VipsError) -> String {
         ensureStarted()
         guard let name = vips_foreign_find_save(path) else {
             throw VipsError.fromBuffer("no saver for this file extension")

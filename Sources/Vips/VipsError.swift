@@ -2,17 +2,17 @@ import CVips
 import Foundation
 
 /// The one error type of the binding: a message taken from libvips' error buffer or from the binding itself.
-public struct VipsError: Error, Sendable, CustomStringConvertible {
+package struct VipsError: Error, Sendable, CustomStringConvertible {
     /// The text libvips (or the binding) gave, on one line.
-    public let message: String
+    package let message: String
 
     /// Makes an error with a message of the binding's own.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
     /// Reads and clears libvips' global error buffer in one locked step, after `context`.
-    public static func fromBuffer(_ context: String) -> VipsError {
+    package static func fromBuffer(_ context: String) -> VipsError {
         var text = ""
         if let buffer = vips_error_buffer_copy() {
             text = String(cString: buffer)
@@ -28,5 +28,5 @@ public struct VipsError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The message, as printed.
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -1,21 +1,21 @@
 import Foundation
 
 /// Line output on stdout and stderr, safe to call from several threads.
-public final class Console: @unchecked Sendable {
+package final class Console: @unchecked Sendable {
     private let lock = NSLock()
     /// Silences warnings (errors are always printed).
-    public var quiet = false
+    package var quiet = false
 
     /// Makes a console.
-    public init() {}
+    package init() {}
 
     /// Writes one line on stdout.
-    public func out(_ line: String) {
+    package func out(_ line: String) {
         write(line, to: FileHandle.standardOutput)
     }
 
     /// Writes one `error:` line on stderr, shortened in the middle when it is very long.
-    public func error(_ message: String) {
+    package func error(_ message: String) {
         write(
             "error: \(Console.printable(Console.shortened(StandardInput.shown(message))))", to: FileHandle.standardError
         )
@@ -42,13 +42,13 @@ public final class Console: @unchecked Sendable {
     }
 
     /// Writes one `warning:` line on stderr unless quiet.
-    public func warning(_ message: String) {
+    package func warning(_ message: String) {
         guard !quiet else { return }
         write("warning: \(Console.printable(StandardInput.shown(message)))", to: FileHandle.standardError)
     }
 
     /// Writes raw text on stderr, such as a usage error block.
-    public func raw(_ text: String) {
+    package func raw(_ text: String) {
         write(text, to: FileHandle.standardError)
     }
 

@@ -1,11 +1,11 @@
 /// The documented exit codes of every command.
-public enum ExitCode {
+package enum ExitCode {
     /// Everything asked for was done.
-    public static let success: Int32 = 0
+    package static let success: Int32 = 0
     /// At least one input or output failed; the others were still done.
-    public static let failure: Int32 = 1
+    package static let failure: Int32 = 1
     /// The command line was wrong; nothing was done.
-    public static let usage: Int32 = 64
+    package static let usage: Int32 = 64
 
     /// Each exit code with what it means, for help and the manual.
     static let meanings = [

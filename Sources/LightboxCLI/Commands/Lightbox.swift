@@ -2,9 +2,9 @@ import Foundation
 import LightboxRender
 
 /// The `lightbox` command line: parses arguments, runs a subcommand, returns the exit code.
-public enum Lightbox {
+package enum Lightbox {
     /// The version printed by `--version`.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// Every subcommand, in the order help lists them.
     static let commands: [any LightboxCommand.Type] = [
@@ -12,7 +12,7 @@ public enum Lightbox {
     ]
 
     /// The root command, with every subcommand as data.
-    public static let root = CommandSpec(
+    package static let root = CommandSpec(
         name: "lightbox",
         abstract:
             "Render what the app's photo components showed (crop frame, photo viewer, photo board) as image files.",
@@ -33,7 +33,7 @@ public enum Lightbox {
     )
 
     /// Runs the command line `arguments` (without argv[0]) and returns the exit code.
-    public static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
+    package static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
         if let status = serveIfWorker(arguments) { return status }
         let outcome: ParseOutcome
         do {

@@ -1,5 +1,5 @@
 /// Parses a command line against a tree of `CommandSpec` declarations.
-public enum ArgumentParser {
+package enum ArgumentParser {
     /// Parses `arguments` (without the program name) against the `root` command.
     ///
     /// At a command with subcommands the first positional selects the subcommand; only
@@ -7,7 +7,7 @@ public enum ArgumentParser {
     /// at the root is the same as `<command> --help`. The selected leaf command then
     /// parses its options and positionals; see `CommandLineScanner` for those rules.
     /// A help request anywhere before `--` wins over any usage error.
-    public static func parse(_ arguments: [String], root: CommandSpec) throws(UsageError) -> ParseOutcome {
+    package static func parse(_ arguments: [String], root: CommandSpec) throws(UsageError) -> ParseOutcome {
         if isHelpCommand(arguments, root: root) {
             return try helpCommand(Array(arguments.dropFirst()), root: root)
         }

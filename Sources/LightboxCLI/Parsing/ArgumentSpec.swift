@@ -1,16 +1,16 @@
 /// The declaration of one positional argument, such as `<input>`.
-public struct ArgumentSpec: Sendable, Equatable {
+package struct ArgumentSpec: Sendable, Equatable {
     /// The name shown in angle brackets in usage and help, for example `input`.
-    public var name: String
+    package var name: String
     /// The one-line description shown in generated help.
-    public var help: String
+    package var help: String
     /// Whether the argument absorbs all remaining positionals; it should be the last one.
-    public var isRepeating: Bool
+    package var isRepeating: Bool
     /// Whether the argument may be left out.
-    public var isOptional: Bool
+    package var isOptional: Bool
 
     /// Creates a positional argument declaration.
-    public init(name: String, help: String, isRepeating: Bool = false, isOptional: Bool = false) {
+    package init(name: String, help: String, isRepeating: Bool = false, isOptional: Bool = false) {
         self.name = name
         self.help = help
         self.isRepeating = isRepeating
@@ -18,17 +18,17 @@ public struct ArgumentSpec: Sendable, Equatable {
     }
 
     /// The name in angle brackets, such as `<input>`.
-    public var placeholder: String {
+    package var placeholder: String {
         "<\(name)>"
     }
 
     /// The label used in the ARGUMENTS section of help, such as `<input> ...` when repeating.
-    public var helpLabel: String {
+    package var helpLabel: String {
         isRepeating ? "\(placeholder) ..." : placeholder
     }
 
     /// The usage-line form, such as `<input>`, `[<input>]` or `<input> ...`.
-    public var usageSynopsis: String {
+    package var usageSynopsis: String {
         isOptional ? "[\(helpLabel)]" : helpLabel
     }
 }

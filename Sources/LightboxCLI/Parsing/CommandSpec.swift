@@ -3,24 +3,24 @@
 /// Every command implicitly accepts `-h`/`--help` (only `--help` when it declares its own
 /// short `-h`), and the root command also accepts `--version`. A command that has
 /// subcommands only dispatches to them; its own arguments and options are not parsed.
-public struct CommandSpec: Sendable, Equatable {
+package struct CommandSpec: Sendable, Equatable {
     /// The name typed on the command line, for example `crop`.
-    public var name: String
+    package var name: String
     /// The one-line summary shown as OVERVIEW and in the parent's SUBCOMMANDS list.
-    public var abstract: String
+    package var abstract: String
     /// Free text appended to the help after the sections, for example exit codes.
-    public var discussion: String
+    package var discussion: String
     /// The positional arguments, in command-line order.
-    public var arguments: [ArgumentSpec]
+    package var arguments: [ArgumentSpec]
     /// The named options, in the order they are listed in help.
-    public var options: [OptionSpec]
+    package var options: [OptionSpec]
     /// The subcommands; when non-empty the first positional selects one of them.
-    public var subcommands: [CommandSpec]
+    package var subcommands: [CommandSpec]
     /// Complete example invocations listed under EXAMPLES.
-    public var examples: [String]
+    package var examples: [String]
 
     /// Creates a command declaration.
-    public init(
+    package init(
         name: String,
         abstract: String,
         discussion: String = "",
@@ -39,17 +39,17 @@ public struct CommandSpec: Sendable, Equatable {
     }
 
     /// Returns the declared option with the given long name, if any.
-    public func option(long: String) -> OptionSpec? {
+    package func option(long: String) -> OptionSpec? {
         options.first { $0.long == long }
     }
 
     /// Returns the declared option with the given short name, if any.
-    public func option(short: Character) -> OptionSpec? {
+    package func option(short: Character) -> OptionSpec? {
         options.first { $0.short == short }
     }
 
     /// Returns the direct subcommand with the given name, if any.
-    public func subcommand(named name: String) -> CommandSpec? {
+    package func subcommand(named name: String) -> CommandSpec? {
         subcommands.first { $0.name == name }
     }
 

@@ -1,5 +1,5 @@
 /// Generates usage lines and `--help` text from command declarations.
-public enum HelpFormatter {
+package enum HelpFormatter {
     /// Returns the one-line usage of a command, such as
     /// `Usage: lightbox crop <input> --rect <x,y,w,h> [--rect <x,y,w,h> ...] -o <output> [options]`.
     ///
@@ -9,13 +9,13 @@ public enum HelpFormatter {
     /// spelling, and the optional options: each in brackets when there are at most
     /// `maximumListedOptional` (two), otherwise all collapsed into one `[options]`.
     /// The implicit `--help` and `--version` are not shown. The line is never wrapped.
-    public static func usage(for command: CommandSpec, path: [String]) -> String {
+    package static func usage(for command: CommandSpec, path: [String]) -> String {
         "Usage: " + usageElements(for: command, path: path).joined(separator: " ")
     }
 
     /// Returns the full help text: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS,
     /// the discussion and EXAMPLES, wrapped at 80 columns, without a trailing newline.
-    public static func help(for command: CommandSpec, path: [String]) -> String {
+    package static func help(for command: CommandSpec, path: [String]) -> String {
         let options = listedOptions(for: command, isRoot: path.count == 1)
         let column = TextLayout.descriptionColumn(for: labels(command, options))
         let sections = [

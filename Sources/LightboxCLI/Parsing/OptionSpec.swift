@@ -1,7 +1,7 @@
 /// The declaration of one named command-line option, such as `-o, --output <output>`.
-public struct OptionSpec: Sendable, Equatable {
+package struct OptionSpec: Sendable, Equatable {
     /// How an option consumes values on the command line.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A switch that takes no value; it is either present or absent.
         case flag
         /// An option taking exactly one value, shown in help under the given value name.
@@ -11,20 +11,20 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// The long name without leading dashes, for example `rect`.
-    public var long: String
+    package var long: String
     /// The optional one-letter short name, for example `o` for `-o`.
-    public var short: Character?
+    package var short: Character?
     /// Whether the option is a flag, a single value or a repeated value.
-    public var kind: Kind
+    package var kind: Kind
     /// The one-line description shown in generated help.
-    public var help: String
+    package var help: String
     /// Whether parsing fails when the option is absent; meant for value options.
-    public var isRequired: Bool
+    package var isRequired: Bool
     /// The values the option accepts, offered by shell completion; empty when any value goes.
-    public var choices: [String] = []
+    package var choices: [String] = []
 
     /// Creates an option declaration from all of its parts.
-    public init(long: String, short: Character? = nil, kind: Kind, help: String, isRequired: Bool = false) {
+    package init(long: String, short: Character? = nil, kind: Kind, help: String, isRequired: Bool = false) {
         self.long = long
         self.short = short
         self.kind = kind
@@ -33,7 +33,7 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// The value name in angle brackets, such as `<output>`, or nil for a flag.
-    public var valuePlaceholder: String? {
+    package var valuePlaceholder: String? {
         switch kind {
         case .flag: nil
         case .value(let name), .repeated(let name): "<\(name)>"
@@ -41,12 +41,12 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// Whether the option consumes a value.
-    public var takesValue: Bool {
+    package var takesValue: Bool {
         valuePlaceholder != nil
     }
 
     /// What shell completion offers for the value: its choices, files, folders or nothing.
-    public var completion: Completion {
+    package var completion: Completion {
         switch kind {
         case .flag: .none
         case .value(let name), .repeated(let name): Completion.forValue(named: name, choices: choices)
@@ -55,7 +55,7 @@ public struct OptionSpec: Sendable, Equatable {
 
     /// A value's completion; value names `file`, `output`, `template`, `labels` and `path` take
     /// files, `dir` takes folders.
-    public enum Completion: Sendable, Equatable {
+    package enum Completion: Sendable, Equatable {
         /// Nothing to offer (a number, a rect).
         case none
         /// Any file.
@@ -74,23 +74,23 @@ public struct OptionSpec: Sendable, Equatable {
     }
 
     /// Whether the option may be given more than once.
-    public var isRepeatable: Bool {
+    package var isRepeatable: Bool {
         if case .repeated = kind { return true }
         return false
     }
 
     /// The long spelling with its value name, such as `--rect <x,y,w,h>`.
-    public var longSynopsis: String {
+    package var longSynopsis: String {
         synopsis(spelling: "--\(long)")
     }
 
     /// The shortest spelling with its value name, such as `-o <output>`.
-    public var shortestSynopsis: String {
+    package var shortestSynopsis: String {
         synopsis(spelling: short.map { "-\($0)" } ?? "--\(long)")
     }
 
     /// The label used in the OPTIONS section of help, such as `-o, --output <output>`.
-    public var helpLabel: String {
+    package var helpLabel: String {
         guard let short else { return longSynopsis }
         return "-\(short), \(longSynopsis)"
     }

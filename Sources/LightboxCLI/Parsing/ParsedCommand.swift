@@ -2,18 +2,18 @@
 ///
 /// Values are read through the command's declared options (`value(_:)`, `flag(_:)`), typed; a
 /// bad value is a usage error `--name 'text': expected ...` naming the option.
-public struct ParsedCommand: Sendable, Equatable {
+package struct ParsedCommand: Sendable, Equatable {
     /// The command that was selected.
-    public let command: CommandSpec
+    package let command: CommandSpec
     /// The command's names from the root, such as `["lightbox", "crop"]`, for usage errors.
-    public let path: [String]
+    package let path: [String]
     /// The positional arguments, in the order given.
-    public let positionals: [String]
+    package let positionals: [String]
     /// Values given for each option, keyed by long name; a present flag maps to no values.
     private let storage: [String: [String]]
 
     /// Creates a parse result; `values` maps long option names to the values given.
-    public init(command: CommandSpec, path: [String], positionals: [String], values: [String: [String]]) {
+    package init(command: CommandSpec, path: [String], positionals: [String], values: [String: [String]]) {
         self.command = command
         self.path = path
         self.positionals = positionals

@@ -1,12 +1,12 @@
 /// A command line that does not match its command's declaration.
-public struct UsageError: Error, Sendable, Equatable {
+package struct UsageError: Error, Sendable, Equatable {
     /// A lowercase description of the problem, such as `missing value for '--rect <x,y,w,h>'`.
-    public var message: String
+    package var message: String
     /// The names of the command that was being parsed, such as `["lightbox", "crop"]`.
-    public var commandPath: [String]
+    package var commandPath: [String]
 
     /// Creates a usage error for the command at the given path.
-    public init(_ message: String, commandPath: [String]) {
+    package init(_ message: String, commandPath: [String]) {
         self.message = message
         self.commandPath = commandPath
     }

@@ -1,0 +1,40 @@
+import Foundation
+import LightboxGeometry
+import LightboxRender
+
+extension ViewerRequest {
+    /// The largest output side in pixels, as on the command line.
+    static let maximumSide: CGFloat = 32768
+
+    /// The renderer's request, or an error about the output naming the field that cannot be drawn.
+    func rendered() throws(LightboxError) -> ViewRequest {
+        guard !photos.isEmpty else { throw LightboxError(output, "photos: the viewer needs at least one photo") }
+        let numbers: [(String, CGFloat)] = [
+            ("screen.width", screen.width), ("screen.height", screen.height), ("scale", scale), ("zoom", zoom),
+            ("offset.width", offset.width), ("offset.height", offset.height), ("pull", pull), ("topInset", topInset),
+        ]
+        if let (field, _) = numbers.first(where: { !$0.1.isFinite }) {
+            throw LightboxError(output, "\(field) is not a finite number")
+        }
+        guard screen.width > 0, screen.height > 0, scale > 0 else {
+            throw LightboxError(output, "screen and scale must be positive")
+        }
+        let sides = [screen.width * scale, screen.height * scale].map { $0.rounded() }
+        guard sides.allSatisfy({ $0 >= 1 && $0 <= ViewerRequest.maximumSide }) else {
+            let size = sides.map { String(format: "%.0f", Double($0)) }.joined(separator: "x")
+            throw LightboxError(output, "screen times scale gives \(size) pixels; each side must be 1 to 32768")
+        }
+        var state = ViewState(
+            screen: screen, scale: scale, zoom: zoom, offset: offset, pull: pull,
+            style: style == .viewer ? .viewer : .screen)
+        state.safeArea = SafeArea(top: topInset, bottom: 0)
+        return ViewRequest(
+            inputs: photos, page: page, output: output, state: state, chrome: header, under: under)
+    }
+
+    /// The colour under translucent pixels: white for JPEG (no alpha) and GIF (on-off alpha), as on the command line.
+    var under: [Double]? {
+        guard let format = OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) else { return nil }
+        return format.keepsAlpha && format != .gif ? nil : [255, 255, 255]
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import LightboxRender
+import Testing
+
+@testable import LightboxKit
+
+/// Each bad request or input gives one `LightboxError` naming the file and the field, and writes nothing partial.
+@Suite struct RendererErrorTests {
+    /// A bad rect fails its own crop only; the other crop is written.
+    @Test func badRectFailsOnlyItsCrop() throws {
+        let folder = try TemporaryFolder()
+        let input = TemporaryFolder.fixture("pattern.png")
+        let results = Renderer().crop(
+            CropRequest(
+                input: input,
+                crops: [
+                    CropRequest.Crop(
+                        rect: CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1), output: folder.file("a.png")),
+                    CropRequest.Crop(rect: CGRect(x: 2, y: 2, width: 1, height: 1), output: folder.file("b.png")),
+                    CropRequest.Crop(rect: CGRect(x: 0.5, y: 0.5, width: 1, height: 1), output: folder.file("c.png")),
+                ]))
+        #expect(results[0].error?.description == "\(input): rect 1: x is not a finite number")
+        #expect(results[1].error?.reason == "rect 2: the rect lies outside the image (it must overlap 0...1)")
+        #expect(results[2].error == nil)
+        #expect(results[2].pixels == CGRect(x: 320, y: 240, width: 320, height: 240))
+        #expect(try folder.contents() == ["c.png"])
+    }
+
+    /// An input that cannot be read fails every crop with the same error about the input.
+    @Test func missingInputFailsEveryCrop() throws {
+        let folder = try TemporaryFolder()
+        let input = folder.file("missing.jpg")
+        let crop = { (name: String) in CropRequest.Crop(rect: CGRect(x: 0, y: 0, width: 1, height: 1), output: name) }
+        let results = Renderer().crop(
+            CropRequest(input: input, crops: [crop(folder.file("a.png")), crop(folder.file("b.png"))]))
+        #expect(results.map(\.error) == Array(repeating: LightboxError?.some(results[0].error!), count: 2))
+        #expect(results[0].error?.path == input)
+        #expect(results[0].error?.reason.hasPrefix("cannot open") == true)
+        #expect(results.allSatisfy { $0.pixels == nil })
+        #expect(try folder.contents() == [])
+    }
+
+    /// An existing output is refused unless `replaceExisting`, and is then replaced whole.
+    @Test func existingOutputNeedsReplaceExisting() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.file("out.png")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: output))
+        let request = CropRequest(
+            input: TemporaryFolder.fixture("pattern.png"),
+            crops: [CropRequest.Crop(rect: CGRect(x: 0, y: 0, width: 0.5, height: 0.5), output: output)])
+        #expect(
+            Renderer().crop(request)[0].error
+                == LightboxError(output, "output exists (set replaceExisting to replace it)"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("old".utf8))
+        #expect(Renderer(save: SaveOptions(replaceExisting: true)).crop(request)[0].error == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)).count > 1000)
+        #expect(try folder.contents() == ["out.png"])
+    }
+
+    /// A quality out of 1...100 fails every crop, naming its output.
+    @Test func qualityOutOfRange() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.file("out.jpg")
+        let results = Renderer(save: SaveOptions(quality: 0)).crop(
+            CropRequest(
+                input: TemporaryFolder.fixture("pattern.png"),
+                crops: [CropRequest.Crop(rect: CGRect(x: 0, y: 0, width: 1, height: 1), output: output)]))
+        #expect(results[0].error?.description == "\(output): quality 0: expected a whole number from 1 to 100")
+    }
+
+    /// The defaults are the command line's: the same pixel limit, crops keep the ICC profile only.
+    @Test func defaultsAreTheCommandLines() throws {
+        #expect(Renderer().maxPixels == SourceImage.defaultMaxPixels)
+        let crops = try SaveOptions().rendered(pictures: false, output: "o.jpg")
+        #expect(crops == LightboxRender.SaveOptions(strip: true, stripICC: false, force: false))
+        let pictures = try SaveOptions(quality: 80, replaceExisting: true).rendered(pictures: true, output: "o.jpg")
+        #expect(pictures == LightboxRender.SaveOptions(quality: 80, strip: true, stripICC: true, force: true))
+    }
+
+    /// An input whose header declares more than `maxPixels` is refused.
+    @Test func maxPixelsRefusesLargeInputs() throws {
+        let folder = try TemporaryFolder()
+        let input = TemporaryFolder.fixture("pattern.png")
+        let results = Renderer(maxPixels: 1000).crop(
+            CropRequest(
+                input: input,
+                crops: [CropRequest.Crop(rect: CGRect(x: 0, y: 0, width: 1, height: 1), output: folder.file("o.png"))]))
+        #expect(results[0].error?.path == input)
+        #expect(
+            results[0].error?.reason
+                == "640x480 is 0.3 megapixels, over the limit of 1000 pixels (maxPixels; 0 for none)")
+    }
+
+    /// Viewer requests that cannot be drawn, with the reason each gives.
+    @Test(arguments: [
+        (
+            ViewerRequest(photos: [], output: "v.png", screen: CGSize(width: 390, height: 844)),
+            "photos: the viewer needs at least one photo"
+        ),
+        (
+            ViewerRequest(photos: ["p.png"], output: "v.png", screen: CGSize(width: 390, height: 844), zoom: .nan),
+            "zoom is not a finite number"
+        ),
+        (
+            ViewerRequest(photos: ["p.png"], output: "v.png", screen: CGSize(width: 0, height: 844)),
+            "screen and scale must be positive"
+        ),
+        (
+            ViewerRequest(photos: ["p.png"], output: "v.png", screen: CGSize(width: 390, height: 844), scale: 100),
+            "screen times scale gives 39000x84400 pixels; each side must be 1 to 32768"
+        ),
+    ])
+    func viewerRequestRefused(request: ViewerRequest, reason: String) throws {
+        #expect(throws: LightboxError("v.png", reason)) { try Renderer().view(request) }
+    }
+
+    /// A page past the end shows the last photo; an unreadable photo is an error about it.
+    @Test func viewerClampsThePageAndNamesAnUnreadablePhoto() throws {
+        let folder = try TemporaryFolder()
+        let photos = [TemporaryFolder.fixture("photo.jpg"), TemporaryFolder.fixture("pattern.png")]
+        let screen = CGSize(width: 100, height: 200)
+        let result = try Renderer().view(
+            ViewerRequest(photos: photos, page: 7, output: folder.file("v.jpg"), screen: screen, scale: 2))
+        #expect(result == ViewerResult(photo: photos[1], width: 200, height: 400))
+        let missing = folder.file("missing.png")
+        #expect(throws: LightboxError(missing, "cannot open: No such file or directory")) {
+            try Renderer().view(ViewerRequest(photos: [missing], output: folder.file("w.png"), screen: screen))
+        }
+        #expect(try folder.contents() == ["v.jpg"])
+    }
+
+    /// Board requests that cannot be drawn, with the reason each gives.
+    @Test(arguments: [
+        (
+            BoardRequest(
+                photos: [.init(id: "a", path: "1.jpg", caption: ""), .init(id: "a", path: "2.jpg", caption: "")],
+                output: "b.png", size: CGSize(width: 400, height: 300)),
+            "photos 1 and 2 share the id 'a'"
+        ),
+        (
+            BoardRequest(photos: [], output: "b.png", size: CGSize(width: 400, height: 300), scale: 9),
+            "scale 9.0 is not a number from 0.01 to 8"
+        ),
+        (
+            BoardRequest(photos: [], output: "b.png", size: CGSize(width: 20_000, height: 300), scale: 2),
+            "the board is 40000x600 pixels; each side must be 1 to 30000"
+        ),
+        (
+            BoardRequest(photos: [], output: "b.png", size: CGSize(width: 400, height: CGFloat.infinity)),
+            "size.height is not a number from -100000 to 100000"
+        ),
+        (
+            BoardRequest(
+                photos: [], output: "b.png", size: CGSize(width: 400, height: 300),
+                background: .colour(Colour(red: 2, green: 0, blue: 0))),
+            "background: each of red, green and blue must be a number from 0 to 1"
+        ),
+    ])
+    func boardRequestRefused(request: BoardRequest, reason: String) throws {
+        #expect(throws: LightboxError("b.png", reason)) { try Renderer().board(request) }
+    }
+
+    /// A photo that cannot be read is left out and reported; the board is still written.
+    @Test func boardLeavesOutAnUnreadablePhoto() throws {
+        let folder = try TemporaryFolder()
+        let missing = folder.file("missing.jpg")
+        let result = try Renderer().board(
+            BoardRequest(
+                photos: [
+                    .init(id: "a", path: TemporaryFolder.fixture("photo.jpg"), caption: "A"),
+                    .init(id: "b", path: missing, caption: "B"),
+                ],
+                output: folder.file("board.jpg"), size: CGSize(width: 300, height: 200), scale: 2))
+        #expect(
+            result
+                == BoardResult(
+                    width: 600, height: 400,
+                    failures: [LightboxError(missing, "cannot open: No such file or directory")]))
+        #expect(try folder.contents() == ["board.jpg"])
+    }
+}
