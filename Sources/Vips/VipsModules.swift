@@ -18,7 +18,7 @@ import Synchronization
 /// module savers (HEIF/AVIF, JPEG XL at 0, ImageMagick at -100) outrank no built-in saver.
 public enum VipsModules {
     /// The modules folder left for later; nil when libvips loaded its modules itself (the user set
-    /// `VIPSHOME`, or no folder was found) or they have been loaded. Written once, during start-up.
+    /// `VIPSHOME`, or no folder was found). Written once, inside the one-time start of libvips.
     nonisolated(unsafe) private static var deferred: String?
 
     /// The value start-up gives `VIPSHOME`: a prefix with no modules folder under it.
