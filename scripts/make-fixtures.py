@@ -11,6 +11,9 @@ cmyk.jpg        the photo as a CMYK JPEG.
 icc.jpg         the photo with an embedded sRGB ICC profile and EXIF ImageDescription and Artist.
 thumbnailed.heic  the photo, 600x400, as HEIC with a 160-pixel embedded thumbnail (needs heif-enc,
                 from Debian's libheif-examples; skipped without it).
+quadrants.avif, quadrants.jxl, quadrants.pdf
+                64x48, red top left, green top right, blue bottom left, white bottom right: inputs
+                that only libvips' modules read (AVIF, JPEG XL, PDF at 72 dpi, one point a pixel).
 """
 import os
 import shutil
@@ -86,6 +89,31 @@ def heic(upright):
                        check=True, stdout=subprocess.DEVNULL)
 
 
+def quadrants():
+    """The four-colour image as AVIF and JPEG XL (libvips' savers) and as a hand-written one-page PDF."""
+    colours = [[255, 0, 0], [0, 255, 0], [0, 0, 255], [255, 255, 255]]
+    tiles = [pyvips.Image.black(32, 24).new_from_image(c).cast("uchar").copy(interpretation="srgb") for c in colours]
+    image = pyvips.Image.arrayjoin(tiles, across=2)
+    image.heifsave(os.path.join(OUT, "quadrants.avif"), compression="av1", Q=90, strip=True)
+    image.jxlsave(os.path.join(OUT, "quadrants.jxl"), lossless=True, strip=True)
+    fills = [(0, 24, "1 0 0"), (32, 24, "0 1 0"), (0, 0, "0 0 1"), (32, 0, "1 1 1")]
+    content = "".join(f"{rgb} rg {x} {y} 32 24 re f\n" for x, y, rgb in fills).encode()
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 64 48] /Contents 4 0 R /Resources << >> >>",
+               b"<< /Length %d >>\nstream\n" % len(content) + content + b"endstream"]
+    pdf = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(pdf))
+        pdf += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(pdf)
+    pdf += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    pdf += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    pdf += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    with open(os.path.join(OUT, "quadrants.pdf"), "wb") as f:
+        f.write(pdf)
+
+
 def main():
     if not os.path.exists(PHOTO):
         sys.exit(f"missing {PHOTO}: the orientation set is part of the repo")
@@ -98,6 +126,7 @@ def main():
     cmyk(upright)
     icc(upright)
     heic(upright)
+    quadrants()
 
 
 if __name__ == "__main__":

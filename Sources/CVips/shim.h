@@ -13,6 +13,56 @@ static inline int lbx_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MA
 /// VIPS_INIT is a macro; this is the function it calls, under a stable name.
 static inline int lbx_init(const char *argv0) { return vips_init(argv0); }
 
+/// The folder of the libvips library this process mapped (the first /proc/self/maps line naming
+/// it), where its modules folder lives. Found without vips_guess_libdir, which caches its answer for
+/// vips_init, and without dladdr, whose Dl_info needs _GNU_SOURCE. Free with g_free; NULL if none.
+static inline char *lbx_vips_library_folder(void) {
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (!maps) return NULL;
+    char line[4096];
+    char *folder = NULL;
+    while (!folder && fgets(line, sizeof line, maps)) {
+        char *path = strchr(line, '/');
+        char *name = path ? strstr(path, "/libvips.so") : NULL;
+        if (name) folder = g_strndup(path, name - path);
+    }
+    fclose(maps);
+    return folder;
+}
+
+/// vips_init's own module loading (every .so in `folder`, g_module_open lazy-bound, kept resident),
+/// callable later: libvips 8.14 exports no function for it. Returns how many modules loaded.
+static inline int lbx_load_modules(const char *folder) {
+    GDir *dir = g_dir_open(folder, 0, NULL);
+    if (!dir) return 0;
+    int loaded = 0;
+    const char *name;
+    while ((name = g_dir_read_name(dir))) {
+        if (!g_str_has_suffix(name, "." G_MODULE_SUFFIX)) continue;
+        char *path = g_build_filename(folder, name, NULL);
+        GModule *module = g_module_open(path, G_MODULE_BIND_LAZY);
+        if (module) {
+            g_module_make_resident(module);
+            loaded += 1;
+        } else {
+            g_log("VIPS", G_LOG_LEVEL_WARNING, "unable to load \"%s\" -- %s", path, g_module_error());
+        }
+        g_free(path);
+    }
+    g_dir_close(dir);
+    return loaded;
+}
+
+/// A loader's or saver's priority by its type name (VIPS_FOREIGN_CLASS() is a cast macro); 0 when unknown.
+static inline int lbx_foreign_priority(const char *type_name) {
+    GType type = g_type_from_name(type_name);
+    if (!type) return 0;
+    gpointer class = g_type_class_ref(type);
+    int priority = VIPS_FOREIGN_CLASS(class)->priority;
+    g_type_class_unref(class);
+    return priority;
+}
+
 /// VIPS_OBJECT() is a cast macro.
 static inline VipsObject *lbx_object(VipsOperation *operation) { return VIPS_OBJECT(operation); }
 

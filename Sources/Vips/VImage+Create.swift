@@ -34,7 +34,8 @@ extension VImage {
     /// The file at `path` decoded straight to fit `width` by `height` (shrink-on-load where the format allows).
     ///
     /// `size` is "both", "up", "down" or "force"; `crop` is "none", "centre", "attention" and so on.
-    /// The EXIF orientation is applied unless `noRotate`.
+    /// The EXIF orientation is applied unless `noRotate`. `thumbnail` picks its loader itself, so
+    /// `Vips.loader(for:)` is asked first, which loads libvips' modules when the file may need one.
     package static func thumbnail(
         _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none",
         noRotate: Bool = false, failOn: String? = nil
@@ -44,6 +45,7 @@ extension VImage {
             ("size", .nick(size)), ("crop", .nick(crop)), ("no-rotate", .bool(noRotate)),
         ]
         if let failOn { arguments.append(("fail-on", .nick(failOn))) }
+        _ = try? Vips.loader(for: path)
         return try VOperation.call("thumbnail", arguments).image()
     }
 

@@ -4,7 +4,7 @@ import CVips
 package enum Vips {
     private static let started: Int32 = {
         _ = lbx_limit_malloc_arenas(2)
-        let status = lbx_init("lightbox")
+        let status = VipsModules.startWithoutModules { lbx_init("lightbox") }
         VipsWarnings.capture()
         return status
     }()
@@ -35,20 +35,32 @@ package enum Vips {
     }
 
     /// The loader operation libvips picks for a file, from its first bytes.
+    ///
+    /// libvips' modules are loaded first when one of their loaders could take the file (see
+    /// `VipsModules`), so the answer is the one libvips gives with every module loaded.
     package static func loader(for path: String) throws(VipsError) -> String {
         ensureStarted()
-        guard let name = vips_foreign_find_load(path) else {
-            throw VipsError.fromBuffer("cannot open")
+        var name = vips_foreign_find_load(path).map { String(cString: $0) }
+        if VipsModules.areDeferred && VipsModules.mayOutrank(name, for: path) {
+            if name == nil { vips_error_clear() }
+            VipsModules.load()
+            name = vips_foreign_find_load(path).map { String(cString: $0) }
         }
-        return String(cString: name)
+        guard let name else { throw VipsError.fromBuffer("cannot open") }
+        return name
     }
 
-    /// The saver operation libvips picks for a filename, from its extension.
+    /// The saver operation libvips picks for a filename, from its extension; libvips' modules are
+    /// loaded first when no built-in saver takes it (HEIF, AVIF, JPEG XL and ImageMagick's are modules).
     package static func saver(for path: String) throws(VipsError) -> String {
         ensureStarted()
-        guard let name = vips_foreign_find_save(path) else {
-            throw VipsError.fromBuffer("no saver for this file extension")
+        var name = vips_foreign_find_save(path)
+        if name == nil && VipsModules.areDeferred {
+            vips_error_clear()
+            VipsModules.load()
+            name = vips_foreign_find_save(path)
         }
+        guard let name else { throw VipsError.fromBuffer("no saver for this file extension") }
         return String(cString: name)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Vips
 
 /// The worker side: answer requests one at a time until the supervisor closes the pipe.
 enum WorkerLoop {
@@ -9,9 +10,22 @@ enum WorkerLoop {
         task.prepare()
         guard WorkerFrames.write([], to: responses) else { _exit(0) }
         while let request = WorkerFrames.read(from: requests) {
-            guard WorkerFrames.write(task.perform(request), to: responses) else { break }
+            let answer = task.perform(request)
+            reportModules()
+            guard WorkerFrames.write(answer, to: responses) else { break }
         }
         _exit(0)
+    }
+
+    /// Debug builds with `LIGHTBOX_REPORT_MODULES` set: after each request, one stderr line naming
+    /// the libvips modules mapped into this worker (`none` while they are still deferred), for tests.
+    private static func reportModules() {
+        #if DEBUG
+            guard getenv("LIGHTBOX_REPORT_MODULES") != nil else { return }
+            let names = VipsModules.mapped
+            let line = "lightbox-debug: vips modules: \(names.isEmpty ? "none" : names.joined(separator: ","))\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        #endif
     }
 
     /// Lets a crash kill the worker plainly, leaves SIGINT and SIGTERM to the supervisor, and

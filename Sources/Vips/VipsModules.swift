@@ -1,0 +1,97 @@
+import CVips
+import Foundation
+import Synchronization
+
+/// libvips' plugin modules (Debian's vips-heif, vips-jxl, vips-poppler, vips-openslide, vips-magick),
+/// kept out of start-up and loaded the first time a file may need one.
+///
+/// `vips_init` loads every module from `vips_guess_libdir(argv0, "VIPSHOME")`: about half of a
+/// small crop's start-up. With `VIPSHOME` naming a folder that does not exist, it loads none; the
+/// user's environment is put back right after. Later, before libvips picks a loader or a saver, the
+/// modules are loaded once (as `vips_init` would have) whenever one of them could be chosen:
+/// - no built-in loader takes the file, or no built-in saver takes the extension;
+/// - the built-in loader ranks below 0 (svg, analyze, fits, nifti, rad): the HEIF, JPEG XL and PDF
+///   loaders rank 0 and sniff the content, so they could outrank it;
+/// - the built-in loader ranks below OpenSlide's 100 and the file is a TIFF (OpenSlide claims
+///   vendor TIFFs: SVS, NDPI, SCN, BIF) or has one of OpenSlide's extensions (MIRAX and the rest).
+/// Ties keep the built-in first, as with every module loaded (modules register later), and the
+/// module savers (HEIF/AVIF, JPEG XL at 0, ImageMagick at -100) outrank no built-in saver.
+package enum VipsModules {
+    /// The modules folder left for later; nil when libvips loaded its modules itself (the user set
+    /// `VIPSHOME`, or no folder was found). Written once, inside the one-time start of libvips.
+    nonisolated(unsafe) private static var deferred: String?
+
+    /// The value start-up gives `VIPSHOME`: a prefix with no modules folder under it.
+    static let placeholderHome = "/nonexistent/lightbox-vips-modules-on-demand"
+
+    /// OpenSlide's file extensions (libvips 8.14 `openslideload.c`).
+    static let slideExtensions: Set<String> = ["svs", "vms", "vmu", "ndpi", "scn", "mrxs", "svslide", "tif", "bif"]
+
+    /// Runs `start` (`vips_init`) with the modules kept out, then restores `VIPSHOME`; leaves
+    /// everything to libvips when the user set `VIPSHOME` or the modules folder is not found.
+    static func startWithoutModules(_ start: () -> Int32) -> Int32 {
+        guard getenv("VIPSHOME") == nil, let folder = libraryModulesFolder() else { return start() }
+        setenv("VIPSHOME", placeholderHome, 1)
+        let status = start()
+        unsetenv("VIPSHOME")
+        deferred = folder
+        return status
+    }
+
+    /// Where libvips keeps its modules: `vips-modules-MAJOR.MINOR` beside the libvips library.
+    private static func libraryModulesFolder() -> String? {
+        guard let library = lbx_vips_library_folder() else { return nil }
+        defer { g_free(library) }
+        let folder = "\(String(cString: library))/vips-modules-\(vips_version(0)).\(vips_version(1))"
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) && isFolder.boolValue
+            ? folder : nil
+    }
+
+    /// Loads the deferred modules, once for the process and from any thread.
+    private static let loaded: Int = {
+        guard let folder = deferred else { return 0 }
+        return Int(lbx_load_modules(folder))
+    }()
+
+    /// Set once the deferred modules have been loaded.
+    private static let isLoaded = Atomic<Bool>(false)
+
+    /// Whether the modules are still to be loaded.
+    static var areDeferred: Bool { deferred != nil && !isLoaded.load(ordering: .acquiring) }
+
+    /// Loads the modules if they were kept out; a no-op afterwards.
+    static func load() {
+        guard deferred != nil else { return }
+        _ = loaded
+        isLoaded.store(true, ordering: .releasing)
+    }
+
+    /// Whether a module loader could take `path` instead of `builtIn`, the loader libvips picked
+    /// without modules (nil: none took it).
+    static func mayOutrank(_ builtIn: String?, for path: String) -> Bool {
+        guard let builtIn else { return true }
+        let priority = lbx_foreign_priority(builtIn)
+        if priority < 0 { return true }
+        let slideLike =
+            builtIn.hasPrefix("VipsForeignLoadTiff")
+            || slideExtensions.contains((path as NSString).pathExtension.lowercased())
+        return priority < 100 && slideLike
+    }
+
+    /// The module files mapped into this process (from `/proc/self/maps`), for checks and tests.
+    package static var mapped: [String] {
+        let names = mappedFiles().filter { $0.contains("/vips-modules-") }.map { ($0 as NSString).lastPathComponent }
+        return Array(Set(names)).sorted()
+    }
+
+    /// The paths of the files mapped into this process (read to the end: the file's size reads as 0,
+    /// and `String(contentsOfFile:)` stops after its first 4 KB).
+    private static func mappedFiles() -> [String] {
+        guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard let slash = line.firstIndex(of: "/") else { return nil }
+            return String(line[slash...])
+        }
+    }
+}
