@@ -33,9 +33,12 @@ let package = Package(
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
         .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML"]),
+        .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
             name: "LightboxCLI",
-            dependencies: ["LightboxRender", "LightboxFormats", "LightboxGeometry", "LightboxYAML", "Vips"]
+            dependencies: [
+                "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry", "LightboxYAML", "Vips",
+            ]
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
@@ -44,7 +47,10 @@ let package = Package(
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
         .target(name: "LightboxFuzzTargets", dependencies: ["LightboxFormats"], path: "Fuzz/LightboxFuzzTargets"),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
-        .testTarget(name: "LightboxCLITests", dependencies: ["LightboxCLI", "LightboxFormats", "LightboxRender"]),
+        .testTarget(
+            name: "LightboxCLITests",
+            dependencies: ["LightboxCLI", "LightboxFormats", "LightboxRender", "LightboxWorkers"]
+        ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
         .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import LightboxFormats
 import LightboxRender
+import LightboxWorkers
 import Testing
 
 @testable import LightboxCLI

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxFormats
+import LightboxWorkers
 
 /// The answer line of one batch job: the command's `--json` object with the client's `id` first.
 struct BatchAnswer: Error, Sendable {

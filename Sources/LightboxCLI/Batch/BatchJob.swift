@@ -1,6 +1,7 @@
 import Foundation
 import LightboxFormats
 import LightboxRender
+import LightboxWorkers
 
 /// One job line of `lightbox batch` as the supervisor checks it: its id, command and fields.
 struct BatchJob: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxFormats
+import LightboxWorkers
 
 /// The supervisor's side of `lightbox batch`: reads job lines as they arrive, runs each in a
 /// worker, and writes each answer line on stdout, flushed, as soon as it is done.

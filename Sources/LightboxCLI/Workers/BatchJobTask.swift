@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxWorkers
 
 /// A `batch` worker: runs one whole job (decode, render, write) and answers with its JSON object.
 struct BatchJobTask: WorkerTask {

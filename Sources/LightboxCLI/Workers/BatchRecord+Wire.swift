@@ -1,4 +1,5 @@
 import LightboxFormats
+import LightboxWorkers
 
 /// Batch records across the worker pipe: a worker does the items, the supervisor reports them.
 extension BatchRecord {

@@ -1,4 +1,5 @@
 import LightboxRender
+import LightboxWorkers
 import Vips
 
 /// The supervisor's side of `board`: each card's photo is decoded in a worker; the cards are drawn here.

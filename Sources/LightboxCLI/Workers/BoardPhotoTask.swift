@@ -1,4 +1,5 @@
 import LightboxRender
+import LightboxWorkers
 
 /// A board worker: decodes one card's photo to its square and answers with the pixels or the error.
 struct BoardPhotoTask: WorkerTask {

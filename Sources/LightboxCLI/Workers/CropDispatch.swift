@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxWorkers
 
 /// The supervisor's side of `crop`: each job goes to a worker; a worker that dies or hangs fails that job's items.
 struct CropDispatch: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import LightboxFormats
 import LightboxRender
+import LightboxWorkers
 
 /// Crop jobs across the worker pipe: the input, each rect and output, where each was asked for, the annotated size and the clipped outputs.
 extension CropJob {

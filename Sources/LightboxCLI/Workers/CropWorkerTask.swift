@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxWorkers
 
 /// A crop worker: decodes one input and writes its crops (and previews), answering with the records.
 struct CropWorkerTask: WorkerTask {

@@ -1,4 +1,5 @@
 import LightboxFormats
+import LightboxWorkers
 
 /// JSON values across the worker pipe, tagged by case, objects keeping their key order.
 extension JSONValue {

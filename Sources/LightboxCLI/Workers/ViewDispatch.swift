@@ -1,6 +1,7 @@
 import Foundation
 import LightboxFormats
 import LightboxRender
+import LightboxWorkers
 
 /// The supervisor's side of `view`: the snapshot or each manifest line is rendered in a worker.
 struct ViewDispatch: Sendable {

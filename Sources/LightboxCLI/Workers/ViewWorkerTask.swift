@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxWorkers
 
 /// A view worker: renders the command line's snapshot, or one manifest line, and answers with the result.
 struct ViewWorkerTask: WorkerTask {

@@ -1,4 +1,5 @@
 import LightboxRender
+import LightboxWorkers
 import Vips
 
 /// Small decoded images across the worker pipe (card photos, previews): 8-bit sRGB pixels.

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxWorkers
 
 /// The supervisor's workers for one run: a request goes to an idle worker; a worker that dies or
 /// runs past the timeout fails only that request, its temp files are removed and it is replaced.

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxWorkers
 
 /// `lightbox batch`: one long-lived process that takes crop, view and board jobs as JSON Lines
 /// and answers each with one JSON line as soon as it is done.

@@ -1,5 +1,5 @@
 /// The command-specific half of a worker: what it does with one request, in the worker process.
-protocol WorkerTask: Sendable {
+package protocol WorkerTask: Sendable {
     /// Sets the worker up once before its first request (libvips' threads and cache).
     func prepare()
 

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Messages on a pipe: an 8-byte little-endian length, then the bytes.
-enum WorkerFrames {
+package enum WorkerFrames {
     /// The largest message either end accepts (a board card's pixels fit many times over).
-    static let limit = 1 << 31
+    package static let limit = 1 << 31
 
     /// Writes one message, whole; false when the other end is gone.
-    static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var header = WireWriter()
         header.int(bytes.count)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
@@ -19,13 +19,13 @@ enum WorkerFrames {
     }
 
     /// Reads one message, blocking; nil at the end of the pipe or on a bad length.
-    static func read(from descriptor: Int32) -> [UInt8]? {
+    package static func read(from descriptor: Int32) -> [UInt8]? {
         guard let header = exactly(8, from: descriptor), let length = announcedLength(header) else { return nil }
         return exactly(length, from: descriptor)
     }
 
     /// The length a buffered frame announces, once its 8-byte header has arrived and if it is allowed.
-    static func announcedLength(_ buffer: [UInt8]) -> Int? {
+    package static func announcedLength(_ buffer: [UInt8]) -> Int? {
         guard let word = WireReader.word(buffer, at: 0), word <= UInt64(limit) else { return nil }
         return Int(word)
     }

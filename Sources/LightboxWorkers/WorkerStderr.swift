@@ -1,9 +1,9 @@
 import Foundation
 
 /// What a worker wrote on stderr during one request, read without blocking and capped to its tail.
-struct WorkerStderr {
+package struct WorkerStderr {
     /// The most bytes kept; older output is dropped first.
-    static let cap = 16 << 10
+    package static let cap = 16 << 10
 
     /// The supervisor's end of the stderr pipe.
     private let descriptor: Int32
@@ -13,20 +13,20 @@ struct WorkerStderr {
     private var bytes: [UInt8] = []
 
     /// Reads from `descriptor`, the non-blocking parent end of a worker's stderr pipe.
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// The pipe as a `poll` entry (ignored once it has ended).
-    var pollEntry: pollfd {
+    package var pollEntry: pollfd {
         pollfd(fd: open ? descriptor : -1, events: Int16(POLLIN), revents: 0)
     }
 
     /// What was captured, as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Reads everything available now.
-    mutating func drain() {
+    package mutating func drain() {
         var chunk = [UInt8](repeating: 0, count: 1 << 12)
         while open {
             let got = Glibc.read(descriptor, &chunk, chunk.count)

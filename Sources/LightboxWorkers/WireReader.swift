@@ -1,7 +1,10 @@
 /// Reads one message that a `WireWriter` built, in the same order; a short or bad message throws.
-struct WireReader {
+package struct WireReader {
     /// A message that ended early or held an impossible count.
-    struct Malformed: Error {}
+    package struct Malformed: Error {
+        /// Makes the error.
+        package init() {}
+    }
 
     /// The whole message.
     private let bytes: [UInt8]
@@ -9,40 +12,40 @@ struct WireReader {
     private var position = 0
 
     /// Reads `bytes` from the start.
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// Whether every byte has been read.
-    var isAtEnd: Bool { position == bytes.count }
+    package var isAtEnd: Bool { position == bytes.count }
 
     /// Reads a 64-bit integer.
-    mutating func int() throws(Malformed) -> Int {
+    package mutating func int() throws(Malformed) -> Int {
         Int(Int64(bitPattern: try word()))
     }
 
     /// Reads a double.
-    mutating func double() throws(Malformed) -> Double {
+    package mutating func double() throws(Malformed) -> Double {
         Double(bitPattern: try word())
     }
 
     /// Reads a boolean.
-    mutating func bool() throws(Malformed) -> Bool {
+    package mutating func bool() throws(Malformed) -> Bool {
         try int() != 0
     }
 
     /// Reads a string.
-    mutating func string() throws(Malformed) -> String {
+    package mutating func string() throws(Malformed) -> String {
         String(decoding: try data(), as: UTF8.self)
     }
 
     /// Reads an optional string.
-    mutating func optional() throws(Malformed) -> String? {
+    package mutating func optional() throws(Malformed) -> String? {
         try bool() ? try string() : nil
     }
 
     /// Reads a byte run.
-    mutating func data() throws(Malformed) -> [UInt8] {
+    package mutating func data() throws(Malformed) -> [UInt8] {
         let count = try int()
         guard count >= 0, count <= bytes.count - position else { throw Malformed() }
         defer { position += count }
@@ -50,7 +53,7 @@ struct WireReader {
     }
 
     /// Reads a list whose elements `element` reads.
-    mutating func list<T>(_ element: (inout WireReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
+    package mutating func list<T>(_ element: (inout WireReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
         let count = try int()
         guard count >= 0, count <= bytes.count - position else { throw Malformed() }
         var values: [T] = []
@@ -66,7 +69,7 @@ struct WireReader {
     }
 
     /// The eight bytes of `bytes` from `start` as a word, least significant first; nil if too few.
-    static func word(_ bytes: [UInt8], at start: Int) -> UInt64? {
+    package static func word(_ bytes: [UInt8], at start: Int) -> UInt64? {
         guard start >= 0, bytes.count - start >= 8 else { return nil }
         return bytes[start..<start + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }

@@ -1,8 +1,7 @@
 import Foundation
-import LightboxFormats
 
 /// Why a worker gave no answer for an item: it died, or it ran past the timeout and was killed.
-enum WorkerFailure: Error, Sendable, Equatable {
+package enum WorkerFailure: Error, Sendable, Equatable {
     /// Killed by a signal (a crash: SIGSEGV, SIGABRT...), with what it wrote on stderr.
     case crashed(signal: Int32, detail: String)
     /// Exited without answering, with its exit status and what it wrote on stderr.
@@ -13,14 +12,14 @@ enum WorkerFailure: Error, Sendable, Equatable {
     case unavailable(String)
 
     /// The reason, on one line, as it follows the item's path in an `error:` line.
-    var reason: String {
+    package var reason: String {
         switch self {
         case .crashed(let signal, let detail):
             return "the decoder crashed (\(WorkerFailure.name(of: signal)))" + WorkerFailure.suffix(detail)
         case .exited(let status, let detail):
             return "the decoder stopped with exit status \(status)" + WorkerFailure.suffix(detail)
         case .timedOut(let seconds):
-            return "timed out after \(JSONValue.number(seconds)) s"
+            return "timed out after \(WorkerFailure.plain(seconds)) s"
         case .unavailable(let why):
             return "no worker process could be started: \(why)"
         }
@@ -28,7 +27,7 @@ enum WorkerFailure: Error, Sendable, Equatable {
 
     /// Whether the input's decoding is to blame (a crash, an exit without answer, a timeout),
     /// which `--resume` counts, rather than the machine.
-    var isDecoderFault: Bool {
+    package var isDecoderFault: Bool {
         if case .unavailable = self { return false }
         return true
     }
@@ -43,8 +42,13 @@ enum WorkerFailure: Error, Sendable, Equatable {
         return ": " + (joined.count > 300 ? "… " + String(joined.suffix(300)) : joined)
     }
 
+    /// `seconds` as a person writes it: `30`, not `30.0`; `0.5` as it is.
+    private static func plain(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e15 ? String(Int(seconds)) : String(seconds)
+    }
+
     /// The usual name of a signal, such as SIGSEGV, or `signal N`.
-    static func name(of signal: Int32) -> String {
+    package static func name(of signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
             SIGKILL: "SIGKILL", SIGTRAP: "SIGTRAP", SIGSYS: "SIGSYS", SIGTERM: "SIGTERM", SIGINT: "SIGINT",

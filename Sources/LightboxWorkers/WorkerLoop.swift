@@ -2,10 +2,10 @@ import Foundation
 import Vips
 
 /// The worker side: answer requests one at a time until the supervisor closes the pipe.
-enum WorkerLoop {
+package enum WorkerLoop {
     /// Serves `task` on the given pipe ends and exits; never returns. An empty first message
     /// says libvips has started, so start-up does not count against an item's timeout.
-    static func serve(_ task: any WorkerTask, requests: Int32, responses: Int32) -> Never {
+    package static func serve(_ task: any WorkerTask, requests: Int32, responses: Int32) -> Never {
         isolate()
         task.prepare()
         guard WorkerFrames.write([], to: responses) else { _exit(0) }

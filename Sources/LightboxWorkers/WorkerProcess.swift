@@ -1,24 +1,24 @@
 import Foundation
 
 /// The supervisor's handle on one worker process: its pipes, and one request at a time under a deadline.
-final class WorkerProcess: @unchecked Sendable {
+package final class WorkerProcess: @unchecked Sendable {
     /// The worker's process id (it names the worker's temp files).
-    let pid: pid_t
+    package let pid: pid_t
     /// Requests go out on this pipe.
-    let requests: Int32
+    package let requests: Int32
     /// Answers come back on this pipe.
-    let responses: Int32
+    package let responses: Int32
     /// The worker's stderr, read so nothing of a crash reaches the terminal unasked.
-    let errors: Int32
+    package let errors: Int32
     /// Seconds a new worker may take to start libvips (when items have a timeout at all).
-    static let startupLimit = 120.0
+    package static let startupLimit = 120.0
     /// Whether the worker has said it is ready.
     private var ready = false
     /// Bytes read from the worker that do not yet make a whole message.
     private var buffer: [UInt8] = []
 
     /// Wraps a started worker and its parent-side pipe ends.
-    init(pid: pid_t, requests: Int32, responses: Int32, errors: Int32) {
+    package init(pid: pid_t, requests: Int32, responses: Int32, errors: Int32) {
         self.pid = pid
         self.requests = requests
         self.responses = responses
@@ -26,14 +26,16 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// The parent-side descriptors, which a worker forked later must close.
-    var descriptors: [Int32] { [requests, responses, errors] }
+    package var descriptors: [Int32] { [requests, responses, errors] }
 
     /// Sends `request` and waits for the answer, killing the worker after `timeout` seconds (0: never).
     ///
     /// A new worker first says it is ready (libvips started); that wait does not count against
     /// the item, only against `startupLimit`. Returns the answer or why there is none, and what
     /// the worker wrote on stderr meanwhile.
-    func perform(_ request: [UInt8], timeout: Double) -> (result: Result<[UInt8], WorkerFailure>, stderr: String) {
+    package func perform(
+        _ request: [UInt8], timeout: Double
+    ) -> (result: Result<[UInt8], WorkerFailure>, stderr: String) {
         var stderr = WorkerStderr(descriptor: errors)
         guard WorkerFrames.write(request, to: requests) else { return (.failure(ended(&stderr)), stderr.text) }
         if !ready {
@@ -90,21 +92,21 @@ final class WorkerProcess: @unchecked Sendable {
     }
 
     /// Kills the worker now (an interrupt, a timeout) and waits for it to be gone.
-    func terminate() {
+    package func terminate() {
         kill(pid, SIGKILL)
         _ = reap()
     }
 
     /// Waits for the worker to end and returns its raw wait status.
     @discardableResult
-    func reap() -> Int32 {
+    package func reap() -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         return status
     }
 
     /// Closes the parent-side pipes; an idle worker reads the end of its requests and exits.
-    func close() {
+    package func close() {
         for descriptor in descriptors { Glibc.close(descriptor) }
     }
 }

@@ -5,15 +5,15 @@ import Foundation
 /// A fork copies the parsed command line and costs well under a millisecond, but is only safe
 /// before libvips or any other thread starts; a replacement for a dead worker is spawned as
 /// `/proc/self/exe` with the same arguments, which rebuilds the command in worker mode.
-enum WorkerLauncher {
+package enum WorkerLauncher {
     /// Where a spawned worker finds its request and answer pipes: `3,4`.
-    static let environmentKey = "LIGHTBOX_WORKER_FDS"
+    package static let environmentKey = "LIGHTBOX_WORKER_FDS"
 
     /// Held while pipes are made and while a worker is spawned, so no spawn inherits another's pipe.
-    static let lock = NSLock()
+    package static let lock = NSLock()
 
     /// Forks a worker that serves `task`; `inherited` are other workers' pipes, closed in the child.
-    static func fork(_ task: any WorkerTask, closing inherited: [Int32]) -> WorkerProcess? {
+    package static func fork(_ task: any WorkerTask, closing inherited: [Int32]) -> WorkerProcess? {
         guard let pipes = WorkerPipes() else { return nil }
         let pid = Glibc.fork()
         if pid == 0 {
@@ -26,7 +26,7 @@ enum WorkerLauncher {
     }
 
     /// Spawns `/proc/self/exe` with the command line this process got, as a worker.
-    static func spawn() -> WorkerProcess? {
+    package static func spawn() -> WorkerProcess? {
         lock.lock()
         defer { lock.unlock() }
         guard let pipes = WorkerPipes() else { return nil }
@@ -53,7 +53,7 @@ enum WorkerLauncher {
     }
 
     /// Whether this process has one thread, so a fork copies a consistent state.
-    static var isSingleThreaded: Bool {
+    package static var isSingleThreaded: Bool {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return false }
         return status.split(separator: "\n").contains {
             $0.hasPrefix("Threads:") && $0.split(separator: "\t").last == "1"

@@ -5,22 +5,22 @@ import Foundation
 /// Above 9 so that a spawn's `dup2` onto 3 and 4 never meets a source it would overwrite.
 /// Swift's Glibc has no `pipe2`, so the ends are made close-on-exec by `F_DUPFD_CLOEXEC`
 /// under `WorkerLauncher.lock`, which every spawn also holds: no other worker inherits them.
-struct WorkerPipes {
+package struct WorkerPipes {
     /// The worker reads requests here.
-    let requestsRead: Int32
+    package let requestsRead: Int32
     /// The supervisor writes requests here.
-    let requestsWrite: Int32
+    package let requestsWrite: Int32
     /// The supervisor reads answers here.
-    let responsesRead: Int32
+    package let responsesRead: Int32
     /// The worker writes answers here.
-    let responsesWrite: Int32
+    package let responsesWrite: Int32
     /// The supervisor reads the worker's stderr here (non-blocking).
-    let errorsRead: Int32
+    package let errorsRead: Int32
     /// The worker's stderr.
-    let errorsWrite: Int32
+    package let errorsWrite: Int32
 
     /// Makes the pipes, or nil when the process is out of descriptors.
-    init?() {
+    package init?() {
         var made: [Int32] = []
         for _ in 0..<3 {
             var ends: [Int32] = [0, 0]
@@ -45,10 +45,10 @@ struct WorkerPipes {
     }
 
     /// The ends the supervisor keeps.
-    var parentEnds: [Int32] { [requestsWrite, responsesRead, errorsRead] }
+    package var parentEnds: [Int32] { [requestsWrite, responsesRead, errorsRead] }
 
     /// Closes the worker's ends in the supervisor and wraps the rest for process `pid`.
-    func handOver(pid: pid_t) -> WorkerProcess? {
+    package func handOver(pid: pid_t) -> WorkerProcess? {
         for end in [requestsRead, responsesWrite, errorsWrite] { close(end) }
         guard pid > 0 else {
             parentEnds.forEach { close($0) }
@@ -58,7 +58,7 @@ struct WorkerPipes {
     }
 
     /// Closes every end (a failed start).
-    func closeAll() {
+    package func closeAll() {
         for end in [requestsRead, requestsWrite, responsesRead, responsesWrite, errorsRead, errorsWrite] { close(end) }
     }
 }

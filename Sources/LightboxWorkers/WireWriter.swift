@@ -2,20 +2,20 @@
 ///
 /// Both ends are the same binary, so the format needs no versioning: little-endian 64-bit
 /// integers, doubles by bit pattern, strings and byte runs as a count followed by the bytes.
-struct WireWriter {
+package struct WireWriter {
     /// The message so far.
-    private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
 
     /// Makes an empty message.
-    init() {}
+    package init() {}
 
     /// Appends a 64-bit integer.
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         word(UInt64(bitPattern: Int64(value)))
     }
 
     /// Appends a double, bit for bit.
-    mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         word(value.bitPattern)
     }
 
@@ -25,29 +25,29 @@ struct WireWriter {
     }
 
     /// Appends a boolean as one integer.
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         int(value ? 1 : 0)
     }
 
     /// Appends a string as its UTF-8 byte count and bytes.
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         data(Array(value.utf8))
     }
 
     /// Appends an optional string: a flag, then the string when there is one.
-    mutating func optional(_ value: String?) {
+    package mutating func optional(_ value: String?) {
         bool(value != nil)
         if let value { string(value) }
     }
 
     /// Appends a byte run as its count and bytes.
-    mutating func data(_ value: [UInt8]) {
+    package mutating func data(_ value: [UInt8]) {
         int(value.count)
         bytes.append(contentsOf: value)
     }
 
     /// Appends a list: its count, then each element written by `element`.
-    mutating func list<T>(_ values: [T], _ element: (inout WireWriter, T) -> Void) {
+    package mutating func list<T>(_ values: [T], _ element: (inout WireWriter, T) -> Void) {
         int(values.count)
         for value in values { element(&self, value) }
     }
