@@ -31,7 +31,7 @@ extension BoardLayoutFile {
         if let cardWidth {
             plan.cardWidth = CGFloat(try Self.checked(cardWidth, "cardWidth", in: BoardOverrides.cardWidths))
         }
-        if let scale { plan.scale = try Self.checked(scale, "scale", in: 0.01...BoardOptions.maximumScale) }
+        if let scale { plan.scale = try Self.checked(scale, "scale", in: BoardPlan.scales) }
         if let spec = background {
             guard let background = BoardBackground.parse(spec, relativeTo: folder) else {
                 throw BoardFieldError(

@@ -5,20 +5,23 @@ import LightboxRender
 extension BoardRequest {
     /// The renderer's plan, or an error about the output naming the field that cannot be drawn.
     ///
-    /// The limits are the command line's: a board up to 30000 pixels a side, a card up to 10000
-    /// pixels tall, a scale from 0.01 to 8, lengths up to 100000 points.
+    /// The limits are the command line's (`BoardPlan+Limits`): a board up to 30000 pixels a side, a
+    /// card up to 10000 pixels tall, a scale from 0.01 to 8, lengths up to 100000 points.
     func plan() throws(LightboxError) -> BoardPlan {
         let lengths: [(String, CGFloat)] =
             [("size.width", size.width), ("size.height", size.height), ("cardWidth", cardWidth)]
             + offsets.sorted { $0.key < $1.key }.flatMap {
                 [("offsets.\($0.key)", $0.value.width), ("offsets.\($0.key)", $0.value.height)]
             }
-        if let (field, _) = lengths.first(where: { !$0.1.isFinite || abs($0.1) > 100_000 }) {
-            throw LightboxError(output, "\(field) is not a number from -100000 to 100000")
+        if let (field, _) = lengths.first(where: { !$0.1.isFinite || abs($0.1) > BoardPlan.maximumLength }) {
+            let most = Int(BoardPlan.maximumLength)
+            throw LightboxError(output, "\(field) is not a number from -\(most) to \(most)")
         }
         guard size.width > 0, size.height > 0 else { throw LightboxError(output, "size: both sides must be positive") }
-        guard scale.isFinite, (0.01...8).contains(scale) else {
-            throw LightboxError(output, "scale \(scale) is not a number from 0.01 to 8")
+        guard scale.isFinite, BoardPlan.scales.contains(scale) else {
+            let scales = BoardPlan.scales
+            throw LightboxError(
+                output, "scale \(scale) is not a number from \(scales.lowerBound) to \(Int(scales.upperBound))")
         }
         if let twice = BoardPhoto.firstDuplicate(in: boardPhotos) {
             throw LightboxError(output, "photos \(twice.first + 1) and \(twice.second + 1) share the id '\(twice.id)'")
@@ -26,15 +29,7 @@ extension BoardRequest {
         let plan = BoardPlan(
             board: size, cardWidth: cardWidth, scale: scale, background: try renderedBackground(), photos: boardPhotos,
             offsets: offsets, stacking: stacking)
-        let pixels = plan.pixelSize
-        guard [pixels.width, pixels.height].allSatisfy({ (1...30_000).contains($0) }) else {
-            throw LightboxError(
-                output, "the board is \(pixels.width)x\(pixels.height) pixels; each side must be 1 to 30000")
-        }
-        guard Double(plan.cardSize.height) * scale <= 10_000 else {
-            throw LightboxError(
-                output, "a card would be \(Int(Double(plan.cardSize.height) * scale)) pixels tall; at most 10000")
-        }
+        if let problem = plan.sizeProblem { throw LightboxError(output, problem) }
         return plan
     }
 

@@ -3,9 +3,6 @@ import LightboxGeometry
 import LightboxRender
 
 extension ViewerRequest {
-    /// The largest output side in pixels, as on the command line.
-    static let maximumSide: CGFloat = 32768
-
     /// The renderer's request, or an error about the output naming the field that cannot be drawn.
     func rendered() throws(LightboxError) -> ViewRequest {
         guard !photos.isEmpty else { throw LightboxError(output, "photos: the viewer needs at least one photo") }
@@ -19,10 +16,8 @@ extension ViewerRequest {
         guard screen.width > 0, screen.height > 0, scale > 0 else {
             throw LightboxError(output, "screen and scale must be positive")
         }
-        let sides = [screen.width * scale, screen.height * scale].map { $0.rounded() }
-        guard sides.allSatisfy({ $0 >= 1 && $0 <= ViewerRequest.maximumSide }) else {
-            let size = sides.map { String(format: "%.0f", Double($0)) }.joined(separator: "x")
-            throw LightboxError(output, "screen times scale gives \(size) pixels; each side must be 1 to 32768")
+        if let problem = ViewRequest.sizeProblem(screen: screen, scale: scale) {
+            throw LightboxError(output, "screen times scale \(problem)")
         }
         var state = ViewState(
             screen: screen, scale: scale, zoom: zoom, offset: offset, pull: pull,

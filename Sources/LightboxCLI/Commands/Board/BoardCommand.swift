@@ -73,15 +73,7 @@ struct BoardCommand: LightboxCommand {
         if let dragging = plan.dragging, !plan.photos.contains(where: { $0.id == dragging.id }) {
             throw RenderError(origin, "--dragging '\(dragging.id)': no photo has this id")
         }
-        let pixels = plan.pixelSize
-        guard pixels.width >= 1, pixels.height >= 1, pixels.width <= 30_000, pixels.height <= 30_000 else {
-            throw RenderError(
-                origin, "the board is \(pixels.width)x\(pixels.height) pixels; each side must be 1 to 30000")
-        }
-        guard Double(plan.cardSize.height) * plan.scale <= 10_000 else {
-            throw RenderError(
-                origin, "a card would be \(Int(Double(plan.cardSize.height) * plan.scale)) pixels tall; at most 10000")
-        }
+        if let problem = plan.sizeProblem { throw RenderError(origin, problem) }
         return plan
     }
 

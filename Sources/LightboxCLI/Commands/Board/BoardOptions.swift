@@ -23,9 +23,6 @@ struct BoardOptions: Sendable {
     let json: Bool
     let printLayout: String?
 
-    /// The largest scale, in pixels per point.
-    static let maximumScale = 8.0
-
     /// `--layout file`.
     static let layout = Option<String>(
         "layout", valueName: "file", help: "Read board, photos, offsets and stacking from a JSON layout file.")

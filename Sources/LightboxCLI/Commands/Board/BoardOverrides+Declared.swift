@@ -17,8 +17,8 @@ extension BoardOverrides {
     /// `--scale k`.
     static let scale = Option<Double>(
         "scale", valueName: "k",
-        help: "Output pixels per point, up to \(JSONValue.number(BoardOptions.maximumScale)) (default 1).",
-        in: 0.01...BoardOptions.maximumScale)
+        help: "Output pixels per point, up to \(JSONValue.number(BoardPlan.scales.upperBound)) (default 1).",
+        in: BoardPlan.scales)
     /// `--background spec`.
     static let background = Option<BoardBackground>(
         "background", valueName: "spec",

@@ -21,7 +21,7 @@ struct BoardOverrides: Sendable {
     static let cardWidths = -Double.greatestFiniteMagnitude...10_000
 
     /// The largest board side, in points.
-    static let maximumSide: CGFloat = 100_000
+    static let maximumSide = BoardPlan.maximumLength
 
     /// Reads the options, each bad value a usage error naming its option.
     init(_ parsed: ParsedCommand) throws(UsageError) {

@@ -71,15 +71,10 @@ struct ViewOptions: Sendable {
         return format
     }
 
-    /// The largest output side in pixels.
-    static let maximumSide = 32768
-
-    /// The output, round(W*K) by round(H*K) pixels, needs 1 to `maximumSide` pixels a side.
+    /// The output, round(W*K) by round(H*K) pixels, needs 1 to `ViewRequest.maximumSide` pixels a side.
     private static func checkOutputSize(_ state: ViewState, _ parsed: ParsedCommand) throws(UsageError) {
-        let sides = [state.screen.width * state.scale, state.screen.height * state.scale].map { $0.rounded() }
-        guard sides.allSatisfy({ $0 >= 1 && $0 <= CGFloat(maximumSide) }) else {
-            let size = "\(JSONValue.number(Double(sides[0])))x\(JSONValue.number(Double(sides[1])))"
-            throw parsed.error("--screen times --scale gives \(size) pixels; each side must be 1 to \(maximumSide)")
+        if let problem = ViewRequest.sizeProblem(screen: state.screen, scale: state.scale) {
+            throw parsed.error("--screen times --scale \(problem)")
         }
     }
 

@@ -1,0 +1,31 @@
+import Foundation
+
+/// The sizes a board can be drawn at, shared by the command line, layout files and LightboxKit.
+extension BoardPlan {
+    /// The largest board side, in output pixels.
+    package static let maximumPixelSide = 30_000
+
+    /// The tallest card, in output pixels.
+    package static let maximumCardPixels = 10_000.0
+
+    /// The output pixels per point a board may be drawn at.
+    package static let scales: ClosedRange<Double> = 0.01...8
+
+    /// The longest length a board takes, in points: its sides, a card's width, an offset.
+    package static let maximumLength: CGFloat = 100_000
+
+    /// Why the board cannot be drawn at its size (a side or a card too large), or nil.
+    package var sizeProblem: String? {
+        let pixels = pixelSize
+        let sides = 1...BoardPlan.maximumPixelSide
+        guard sides.contains(pixels.width), sides.contains(pixels.height) else {
+            return "the board is \(pixels.width)x\(pixels.height) pixels; each side must be 1 to "
+                + "\(BoardPlan.maximumPixelSide)"
+        }
+        let cardPixels = Double(cardSize.height) * scale
+        guard cardPixels <= BoardPlan.maximumCardPixels else {
+            return "a card would be \(Int(cardPixels)) pixels tall; at most \(Int(BoardPlan.maximumCardPixels))"
+        }
+        return nil
+    }
+}
