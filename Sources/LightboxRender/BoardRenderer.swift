@@ -46,16 +46,17 @@ public struct BoardRenderer: Sendable {
         let background = try plan.background.render(width: size.width, height: size.height)
         let (placeholder, limits, scale, decode) = (self.placeholder, self.limits, plan.scale, self.decode)
         // Each card is one small pipeline; the cards run side by side, one libvips worker each.
-        Vips.setConcurrency(1)
-        let prepared = BoardSlots<Prepared>.map(cards.count) { index in
-            let card = cards[index]
-            let renderer = card.pose.lifted ? lifted ?? resting : resting
-            return BoardRenderer.prepare(
-                card, renderer: renderer, boardScale: scale, placeholder: placeholder, limits: limits, decode: decode)
+        let prepared = Vips.withConcurrency(1) {
+            ParallelMap<Prepared>.map(cards.count) { index in
+                let card = cards[index]
+                let renderer = card.pose.lifted ? lifted ?? resting : resting
+                return BoardRenderer.prepare(
+                    card, renderer: renderer, boardScale: scale, placeholder: placeholder, limits: limits,
+                    decode: decode)
+            }
         }
-        Vips.setConcurrency(0)
         let layers = prepared.compactMap(\.layer)
-        let image = try BoardBackground.vips("board") { () throws(VipsError) in
+        let image = try RenderError.catching("board") { () throws(VipsError) in
             let composed = try background.composited(
                 layers.map(\.image), at: layers.map { ($0.x, $0.y) }, premultiplied: true)
             return try composed.band(0, count: 3).cast("uchar").interpreted("srgb")
@@ -67,7 +68,7 @@ public struct BoardRenderer: Sendable {
     private func cardRenderer(_ pose: CardPose) throws(RenderError) -> CardRenderer {
         let metrics = CardMetrics(
             cardWidth: plan.cardWidth, scale: plan.scale * Double(pose.scale), shadow: pose.shadow)
-        return try BoardBackground.vips("card") { () throws(VipsError) in try CardRenderer(metrics: metrics) }
+        return try RenderError.catching("card") { () throws(VipsError) in try CardRenderer(metrics: metrics) }
     }
 
     /// Decodes one card's photo and caption and turns the card into place.

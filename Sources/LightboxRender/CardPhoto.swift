@@ -9,15 +9,11 @@ public enum CardPhoto {
     /// as SwiftUI's `scaledToFill()` inside a clipped square does.
     /// The header is checked against `limits.maxPixels` before any pixel is decoded.
     public static func square(_ path: String, side: Int, limits: Limits = Limits()) throws(RenderError) -> VImage {
-        try SourceImage.checkReadable(path)
-        let header = try BoardBackground.vips(path) { () throws(VipsError) in
-            try VImage.load(path, failOn: limits.failOn)
-        }
-        try SourceImage.checkSize(header.width, header.height, limit: limits.maxPixels, path: path)
+        let file = try InputFile(path, failOn: limits.failOn, maxPixels: limits.maxPixels)
         do {
-            return try BoardBackground.vips(path) { () throws(VipsError) in
+            return try RenderError.catching(path) { () throws(VipsError) in
                 let thumbnail = try DisplayColour.thumbnail(
-                    path, width: side, height: side, crop: "centre", failOn: limits.failOn, header: header)
+                    path, width: side, height: side, crop: "centre", failOn: limits.failOn, header: file.header)
                 return try opaqueSRGB(thumbnail).inMemory()
             }
         } catch {
