@@ -98,7 +98,14 @@ rm -rf "$work/board/many"; mkdir -p "$work/board/many"
 for n in $(seq 0 199); do ln -s "$PWD/${photos[$((n % count))]}" "$work/board/many/p$n.jpg"; done
 export RESULTS=$work/board/many.txt
 : > "$RESULTS"
-bench/measure.sh lightbox-200 "$bin" board "$work"/board/many/p*.jpg --size 3000x2400 --scale 2 -o "$work/board/many.jpg" --force
+# Each card's centre square through the JPEG region decoder, against the libvips path
+# (LIGHTBOX_NO_REGION=1: libvips' thumbnail, as before), interleaved in the same run.
+for round in 1 2; do
+    bench/measure.sh "lightbox-200-region-$round" "$bin" board "$work"/board/many/p*.jpg --size 3000x2400 --scale 2 \
+        -o "$work/board/many.jpg" --force
+    LIGHTBOX_NO_REGION=1 bench/measure.sh "lightbox-200-libvips-path-$round" "$bin" board "$work"/board/many/p*.jpg \
+        --size 3000x2400 --scale 2 -o "$work/board/many-libvips.jpg" --force
+done
 echo
 echo "## Board: 200 photos on a 3000x2400 board at scale 2 (6000x4800 pixels)"
 python3 bench/report.py "$RESULTS" 200

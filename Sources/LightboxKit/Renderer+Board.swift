@@ -12,7 +12,8 @@ extension Renderer {
         let options = try save.rendered(pictures: true, output: request.output)
         do throws(RenderError) {
             let outcome = try BoardRenderer(plan: plan, limits: CardPhoto.Limits(maxPixels: maxPixels)).render()
-            try AtomicWriter(options: options).write(outcome.image, to: request.output, input: nil, others: plan.inputs)
+            try BoardRenderer.write(
+                outcome, with: AtomicWriter(options: options), to: request.output, inputs: plan.inputs)
             let pixels = plan.pixelSize
             return BoardResult(
                 width: pixels.width, height: pixels.height, failures: outcome.failures.map(LightboxError.init))

@@ -49,15 +49,15 @@ package enum BoardBackground: Sendable, Equatable {
     package func render(width: Int, height: Int) throws(RenderError) -> VImage {
         switch self {
         case .color(let color):
-            return try BoardBackground.vips("background") { () throws(VipsError) in
+            return try RenderError.catching("background") { () throws(VipsError) in
                 try VImage.filled(width: width, height: height, color: color.bytes)
             }
         case .gradient(let top, let bottom):
-            return try BoardBackground.vips("background") { () throws(VipsError) in
+            return try RenderError.catching("background") { () throws(VipsError) in
                 try BoardBackground.gradient(top: top, bottom: bottom, width: width, height: height)
             }
         case .image(let path):
-            return try BoardBackground.vips(path) { () throws(VipsError) in
+            return try RenderError.catching(path) { () throws(VipsError) in
                 let cover = try DisplayColour.thumbnail(path, width: width, height: height, crop: "centre", failOn: nil)
                 return try CardPhoto.opaqueSRGB(cover).inMemory()
             }
@@ -76,14 +76,5 @@ package enum BoardBackground: Sendable, Equatable {
             """
         let column = try VImage.svg(document).flattened(background: [255, 255, 255]).cast("uchar").interpreted("srgb")
         return try column.inMemory().embedded(x: 0, y: 0, width: width, height: height, extend: "copy")
-    }
-
-    /// Runs libvips work, turning its error into a `RenderError` about `path`.
-    static func vips<T>(_ path: String, _ work: () throws(VipsError) -> T) throws(RenderError) -> T {
-        do {
-            return try work()
-        } catch {
-            throw RenderError(path, error.message)
-        }
     }
 }

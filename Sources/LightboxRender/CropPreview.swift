@@ -22,11 +22,9 @@ package struct CropPreview: Sendable {
 
     /// The upright `input` fitted into `size` (never enlarged), decoded once for all of its rects.
     package func base(of input: String, failOn: String) throws(RenderError) -> VImage {
-        do {
+        try RenderError.catching(input) { () throws(VipsError) in
             let image = try DisplayColour.thumbnail(input, width: size, height: size, size: "down", failOn: failOn)
             return try image.flattenedIfAlpha().inMemory()
-        } catch {
-            throw RenderError(input, error.message)
         }
     }
 
@@ -51,7 +49,7 @@ package struct CropPreview: Sendable {
         let margin = Self.margin(for: crop, width: base.width, height: base.height, pixelsPerPoint: scale)
         let svg = CropOverlaySVG.document(
             crop: crop, width: base.width, height: base.height, scale: scale, margin: margin)
-        do {
+        return try RenderError.catching(input, prefix: "preview: ") { () throws(VipsError) in
             let overlay = try VImage.svg(svg)
             let page = try base.embedded(
                 x: margin, y: margin, width: base.width + 2 * margin, height: base.height + 2 * margin,
@@ -59,8 +57,6 @@ package struct CropPreview: Sendable {
             )
             return try page.composited([overlay], at: [(x: 0, y: 0)]).cast("uchar").band(0, count: 3).interpreted(
                 "srgb")
-        } catch {
-            throw RenderError(input, "preview: \(error.message)")
         }
     }
 

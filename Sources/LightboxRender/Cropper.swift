@@ -144,7 +144,7 @@ package struct Cropper: Sendable {
     /// A crop resampled to `--resize` when it is asked for.
     private func resized(_ image: VImage, from source: SourceImage) throws(RenderError) -> VImage {
         guard let resize else { return image }
-        do { return try resize.apply(image) } catch { throw RenderError(source.path, error.message) }
+        return try RenderError.catching(source.path) { () throws(VipsError) in try resize.apply(image) }
     }
 
     /// Writes the crop `pixels` of `source` (perhaps shrunk on load), resampled to `--resize`

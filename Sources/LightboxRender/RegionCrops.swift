@@ -27,7 +27,7 @@ final class RegionCrops {
 
     /// Plans the crops `rects` (on the displayed image) of `source`; nil when it is not a JPEG.
     init?(source: SourceImage, rects: [PixelRect]) {
-        guard source.isJPEG, !rects.isEmpty, !RegionCrops.disabled else { return nil }
+        guard source.regionDecodable, !rects.isEmpty else { return nil }
         guard rects.count == 1 || RegionCrops.endsWhole(source.path) else { return nil }
         self.source = source
         let stored = rects.map { source.storedArea(of: $0) }

@@ -7,28 +7,25 @@ extension SourceImage {
     package init(shrinking source: SourceImage, by shrink: Int, failOn: String) throws(RenderError) {
         path = source.path
         let options: [(String, VValue)] = [("shrink", .int(shrink)), ("scale", .double(1 / Double(shrink)))]
-        let loader = (try? Vips.loader(for: source.path)) ?? ""
-        let shrinks = loader.hasPrefix("VipsForeignLoadJpeg") || loader.hasPrefix("VipsForeignLoadWebp")
-        do {
-            stored =
-                shrinks
+        let shrinks = source.loader.hasPrefix("VipsForeignLoadJpeg") || source.loader.hasPrefix("VipsForeignLoadWebp")
+        stored = try RenderError.catching(source.path) { () throws(VipsError) in
+            shrinks
                 ? try VImage.load(
                     source.path, access: source.isRandomAccess ? "random" : "sequential", failOn: failOn,
                     options: options)
                 : source.stored
-        } catch {
-            throw RenderError(source.path, error.message)
         }
         orientation = source.orientation
         isRandomAccess = source.isRandomAccess
-        isJPEG = source.isJPEG && shrinks
+        loader = source.loader
+        regionDecodable = source.regionDecodable && shrinks
         loadShrink = shrinks ? shrink : 1
     }
 
     /// The same HEIF input's embedded thumbnail, when it is at most `allowed` times smaller than
     /// the stored image each way (so every crop still has the pixels its resample needs); nil otherwise.
     package init?(thumbnailOf source: SourceImage, allowed: Double, failOn: String) {
-        guard (try? Vips.loader(for: source.path))?.hasPrefix("VipsForeignLoadHeif") == true,
+        guard source.loader.hasPrefix("VipsForeignLoadHeif"),
             let thumbnail = try? VImage.load(
                 source.path, access: source.isRandomAccess ? "random" : "sequential", failOn: failOn,
                 options: [("thumbnail", .bool(true))]),
@@ -40,7 +37,8 @@ extension SourceImage {
         stored = thumbnail
         orientation = source.orientation
         isRandomAccess = source.isRandomAccess
-        isJPEG = false
+        loader = source.loader
+        regionDecodable = false
         loadShrink = max(1, source.stored.width / thumbnail.width)
     }
 }

@@ -12,12 +12,14 @@ package struct SourceImage: Sendable {
     package let orientation: ExifOrientation
     /// Whether pixels may be read in any order (several crops) or only top to bottom.
     package let isRandomAccess: Bool
-    /// Whether libvips reads the file as a JPEG, so the region decoder may serve its rects.
-    package let isJPEG: Bool
+    /// The loader libvips picks for the file, by type name, such as `VipsForeignLoadJpegFile`.
+    package let loader: String
+    /// Whether the JPEG region decoder may serve this source's rects (`InputFile.regionDecodable`).
+    package let regionDecodable: Bool
     /// The shrink-on-load `stored` was opened with (1, or 2, 4, 8 for a JPEG's DCT scaling).
     package var loadShrink = 1
 
-    /// Opens `path`; pass `crops` greater than 1 to decode once for many crops.
+    /// Opens `path` (`InputFile`); pass `crops` greater than 1 to decode once for many crops.
     ///
     /// One crop streams the file sequentially, keeping memory low on huge images; several crops
     /// use random access so the image is decoded once and every crop reads from it.
@@ -26,18 +28,14 @@ package struct SourceImage: Sendable {
     package init(
         path: String, crops: Int = 1, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels
     ) throws(RenderError) {
-        self.path = path
         let access = crops > 1 ? "random" : "sequential"
-        try SourceImage.checkReadable(path)
-        do {
-            stored = try VImage.load(path, access: access, failOn: failOn)
-        } catch {
-            throw RenderError(path, error.message)
-        }
-        try SourceImage.checkSize(stored.width, stored.height, limit: maxPixels, path: path)
-        orientation = ExifOrientation(tag: stored.orientation)
+        let file = try InputFile(path, access: access, failOn: failOn, maxPixels: maxPixels)
+        self.path = path
+        stored = file.header
+        orientation = file.orientation
         isRandomAccess = crops > 1
-        isJPEG = (try? Vips.loader(for: path)) == "VipsForeignLoadJpegFile"
+        loader = file.loader
+        regionDecodable = file.regionDecodable
     }
 
     /// The pixels a normalized rect covers on the displayed image, by the rounding rule.
@@ -46,30 +44,8 @@ package struct SourceImage: Sendable {
         return CropRect.pixels(of: rect, width: size.width, height: size.height)
     }
 
-    /// Throws a plain reason for a path that is missing, a folder, or not readable.
-    package static func checkReadable(_ path: String) throws(RenderError) {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw RenderError(path, "cannot open: \(String(cString: strerror(errno)))")
-        }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "is a folder, not an image") }
-        guard access(path, R_OK) == 0 else {
-            throw RenderError(path, "cannot read: \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// The default `--max-pixels`: 250 megapixels.
-    package static let defaultMaxPixels = 250_000_000
-
-    /// Throws when `width` x `height` is over `limit` pixels (0: no limit).
-    package static func checkSize(_ width: Int, _ height: Int, limit: Int, path: String) throws(RenderError) {
-        guard limit > 0, width * height > limit else { return }
-        let megapixels = Double(width * height) / 1e6
-        throw RenderError(
-            path,
-            "\(width)x\(height) is \(String(format: "%.1f", megapixels)) megapixels, over the limit of \(limit) pixels (--max-pixels; 0 for none)"
-        )
-    }
+    /// The default `--max-pixels` (`InputFile.defaultMaxPixels`).
+    package static let defaultMaxPixels = InputFile.defaultMaxPixels
 
     /// The size the viewer shows, after the orientation.
     package var displayedSize: (width: Int, height: Int) {
@@ -82,11 +58,9 @@ package struct SourceImage: Sendable {
     /// sequential source is copied to memory before turning, since a turn reads out of order.
     package func upright(_ rect: PixelRect) throws(RenderError) -> VImage {
         let area = storedArea(of: rect)
-        do {
+        return try RenderError.catching(path) { () throws(VipsError) in
             let image = try stored.crop(left: area.left, top: area.top, width: area.width, height: area.height)
             return try turnedUpright(image, sequential: !isRandomAccess)
-        } catch {
-            throw RenderError(path, error.message)
         }
     }
 

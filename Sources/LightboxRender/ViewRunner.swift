@@ -66,7 +66,7 @@ package struct ViewRunner: Sendable {
         }
         let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil
         let renderer = ViewportRenderer(under: request.under)
-        do {
+        return try RenderError.catching(source.path) { () throws(VipsError) in
             var frames = try layouts.map { (layout) throws(VipsError) in
                 try renderer.render(pixels, layout: layout, chrome: chrome)
             }
@@ -82,8 +82,6 @@ package struct ViewRunner: Sendable {
                 arrays: [("delay", [Int](repeating: delay, count: frames.count))]
             )
             return (joined, decoder)
-        } catch {
-            throw RenderError(source.path, error.message)
         }
     }
 }

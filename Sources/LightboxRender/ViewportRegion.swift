@@ -16,7 +16,7 @@ enum ViewportRegion {
     /// The pixels of `pixels` that `layout` shows, decoded alone; nil when the input is not a
     /// JPEG, most of its rows are shown, or the region decoder cannot serve it (libvips then does).
     static func pixels(_ pixels: ViewportPixels, source: ViewportSource, layout: ViewportLayout) -> ViewportPixels? {
-        guard source.loader == "VipsForeignLoadJpegFile", !RegionCrops.disabled,
+        guard source.regionDecodable,
             let shrink = [1, 2, 4, 8].first(where: { Double($0) == pixels.factor.x && Double($0) == pixels.factor.y }),
             let rect = visibleRect(pixels, layout: layout),
             Double(rect.height) <= largestShare * Double(pixels.image.height)

@@ -14,23 +14,20 @@ package struct ViewportSource: Sendable {
     package let failOn: String
     /// The loader libvips picks for the file, by type name, such as `VipsForeignLoadJpegFile`.
     let loader: String
+    /// Whether the JPEG region decoder may serve the part on screen (`InputFile.regionDecodable`).
+    let regionDecodable: Bool
 
     /// Opens the header of `path`, refusing one that declares more than `maxPixels` (0: no limit).
     package init(
         path: String, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels
     ) throws(RenderError) {
+        let file = try InputFile(path, failOn: failOn, maxPixels: maxPixels)
         self.path = path
         self.failOn = failOn
-        try SourceImage.checkReadable(path)
-        do {
-            loader = try Vips.loader(for: path)
-            let header = try VImage.load(path, failOn: failOn)
-            orientation = ExifOrientation(tag: header.orientation)
-            storedSize = (header.width, header.height)
-        } catch {
-            throw RenderError(path, error.message)
-        }
-        try SourceImage.checkSize(storedSize.width, storedSize.height, limit: maxPixels, path: path)
+        loader = file.loader
+        regionDecodable = file.regionDecodable
+        orientation = file.orientation
+        storedSize = file.storedSize
     }
 
     /// The size the viewer shows, after the orientation, in pixels.
@@ -57,7 +54,7 @@ package struct ViewportSource: Sendable {
         let reduction = reduction(for: ViewportSource.shrinkFactor(outputPerPixel: outputPerPixel))
         let streams = once && (orientation == .up || orientation == .upMirrored)
         let access = streams ? "sequential" : "random"
-        do {
+        return try RenderError.catching(path) { () throws(VipsError) in
             switch reduction {
             case .shrinkOnLoad(let factor):
                 let image = try VImage.load(path, access: access, failOn: failOn, options: [("shrink", .int(factor))])
@@ -80,8 +77,6 @@ package struct ViewportSource: Sendable {
                 if factor > 1 { image = try image.shrunk(factor, factor) }
                 return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
             }
-        } catch {
-            throw RenderError(path, error.message)
         }
     }
 

@@ -65,4 +65,14 @@ extension VImage {
     package func average() throws(VipsError) -> Double {
         try VOperation.call("avg", [("in", .image(self))], outputs: ["out"]).double("out")
     }
+
+    /// Shrunk by whole factors (box filter), `horizontal` by `vertical`.
+    package func shrunk(_ horizontal: Int, _ vertical: Int) throws(VipsError) -> VImage {
+        try VOperation.call(
+            "shrink",
+            [
+                ("in", .image(self)), ("hshrink", .double(Double(horizontal))), ("vshrink", .double(Double(vertical))),
+            ]
+        ).image()
+    }
 }

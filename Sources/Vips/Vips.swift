@@ -20,7 +20,7 @@ package enum Vips {
         return "\(vips_version(0)).\(vips_version(1)).\(vips_version(2))"
     }
 
-    /// Sets how many worker threads each pipeline evaluation uses (0: libvips' default).
+    /// Sets how many worker threads each pipeline evaluation uses (libvips 8.14 ignores 0).
     package static func setConcurrency(_ threads: Int) {
         ensureStarted()
         vips_concurrency_set(Int32(threads))

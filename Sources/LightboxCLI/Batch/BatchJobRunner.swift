@@ -146,7 +146,7 @@ struct BatchJobRunner: Sendable {
             let outcome = try BoardRenderer(plan: plan, placeholder: options.placeholder, limits: options.limits)
                 .render()
             failures = outcome.failures
-            try AtomicWriter(options: options.save).write(outcome.image, to: output, input: nil, others: plan.inputs)
+            try BoardRenderer.write(outcome, with: AtomicWriter(options: options.save), to: output, inputs: plan.inputs)
             written = outcome.failures.isEmpty || outcome.placeholders
         } catch {
             failures.append(error)

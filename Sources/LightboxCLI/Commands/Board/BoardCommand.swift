@@ -126,8 +126,8 @@ struct BoardCommand: LightboxCommand {
                     console.error("\(failure.description) (card skipped)")
                 }
             }
-            try AtomicWriter(options: options.save).write(
-                outcome.image, to: options.output, input: nil, others: plan.inputs)
+            try BoardRenderer.write(
+                outcome, with: AtomicWriter(options: options.save), to: options.output, inputs: plan.inputs)
             status = outcome.failures.isEmpty || outcome.placeholders ? ExitCode.success : ExitCode.failure
         } catch {
             console.error(error.description)

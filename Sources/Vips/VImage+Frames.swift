@@ -1,17 +1,7 @@
 import CVips
 
-/// Typed wrappers for shrinking, alpha, joining frames and frame metadata.
+/// Typed wrappers for assembling frames: constant bands, joining images, frame metadata.
 extension VImage {
-    /// Shrunk by whole factors (box filter), `horizontal` by `vertical`.
-    package func shrunk(_ horizontal: Int, _ vertical: Int) throws(VipsError) -> VImage {
-        try VOperation.call(
-            "shrink",
-            [
-                ("in", .image(self)), ("hshrink", .double(Double(horizontal))), ("vshrink", .double(Double(vertical))),
-            ]
-        ).image()
-    }
-
     /// Constant bands `values` appended after this image's, such as an opaque alpha.
     package func appendingBands(_ values: [Double]) throws(VipsError) -> VImage {
         try VOperation.call("bandjoin_const", [("in", .image(self)), ("c", .doubles(values))]).image()
