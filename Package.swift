@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "LightboxCLI",
             dependencies: [
-                "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry", "LightboxYAML", "Vips",
+                "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry", "LightboxYAML",
             ]
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxRender", "LightboxGeometry"]),

@@ -14,12 +14,9 @@ package final class ContactSheet: @unchecked Sendable {
 
     /// Adds `input`'s preview, shrunk to a cell; `order` is (job, item) in the batch.
     package func add(_ preview: VImage, order: (Int, Int), input: String) throws(RenderError) {
-        let small: VImage
-        do {
-            let fit = Double(ContactSheet.cell) / Double(max(preview.width, preview.height))
-            small = try preview.resized(fit).inMemory()
-        } catch {
-            throw RenderError(input, "cannot shrink its preview for the contact sheet: \(error.message)")
+        let fit = Double(ContactSheet.cell) / Double(max(preview.width, preview.height))
+        let small = try RenderError.catching(input, prefix: "cannot shrink its preview for the contact sheet: ") {
+            () throws(VipsError) in try preview.resized(fit).inMemory()
         }
         lock.lock()
         previews.append((order, small))
@@ -40,11 +37,8 @@ package final class ContactSheet: @unchecked Sendable {
         let sorted = previews.sorted { $0.order < $1.order }.map(\.image)
         guard !sorted.isEmpty else { throw RenderError(path, "no previews to put on the contact sheet") }
         let columns = Int(Double(sorted.count).squareRoot().rounded(.up))
-        let grid: VImage
-        do {
-            grid = try CropPreview.sheet(sorted, columns: columns)
-        } catch {
-            throw RenderError(path, error.message)
+        let grid = try RenderError.catching(path) { () throws(VipsError) in
+            try CropPreview.sheet(sorted, columns: columns)
         }
         try AtomicWriter(options: options).write(grid, to: path, input: nil, others: inputs)
     }

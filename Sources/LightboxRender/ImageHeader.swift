@@ -12,14 +12,12 @@ package struct ImageHeader: Sendable, Equatable {
 
     /// Reads the header of `path`.
     package init(path: String) throws(RenderError) {
-        do {
-            let image = try VImage.load(path, access: "sequential")
-            width = image.width
-            height = image.height
-            orientation = ExifOrientation(tag: image.orientation)
-        } catch {
-            throw RenderError(path, error.message)
+        let image = try RenderError.catching(path) { () throws(VipsError) in
+            try VImage.load(path, access: "sequential")
         }
+        width = image.width
+        height = image.height
+        orientation = ExifOrientation(tag: image.orientation)
     }
 
     /// The size the viewer shows, after the orientation.

@@ -1,14 +1,23 @@
 import LightboxRender
 import LightboxWorkers
-import Vips
 
 /// The supervisor's side of `board`: each card's photo is decoded in a worker; the cards are drawn here.
 struct BoardPhotoDispatch: Sendable {
     /// The workers that decode.
     let pool: WorkerPool
 
+    /// Decodes each card's photo in a worker, as `BoardRenderer` asks for it.
+    var decoder: BoardRenderer.PhotoDecoder {
+        { [self] path, side, limits throws(RenderError) in
+            guard let image = try square(path, side: side, limits: limits).image else {
+                throw RenderError(path, "a worker's pixels could not be read")
+            }
+            return image
+        }
+    }
+
     /// The photo at `path` as a square of `side` pixels, decoded in a worker (`CardPhoto.square`'s contract).
-    func square(_ path: String, side: Int, limits: CardPhoto.Limits) throws(RenderError) -> VImage {
+    func square(_ path: String, side: Int, limits: CardPhoto.Limits) throws(RenderError) -> PixelBuffer {
         var request = WireWriter()
         request.string(path)
         request.int(side)
@@ -22,10 +31,10 @@ struct BoardPhotoDispatch: Sendable {
         var reader = WireReader(answer)
         do {
             guard try reader.bool() else { throw RenderError(try reader.string(), try reader.string()) }
-            guard let image = try WorkerImage.read(from: &reader) else {
+            guard let pixels = try WorkerImage.read(from: &reader) else {
                 throw RenderError(path, "a worker's pixels could not be read")
             }
-            return image
+            return pixels
         } catch let error as RenderError {
             throw error
         } catch {

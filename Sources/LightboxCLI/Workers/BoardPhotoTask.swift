@@ -23,7 +23,7 @@ struct BoardPhotoTask: WorkerTask {
             let square = try CardPhoto.square(
                 path, side: side, limits: CardPhoto.Limits(failOn: failOn, maxPixels: maxPixels))
             answer.bool(true)
-            WorkerImage.write(square, to: &answer)
+            WorkerImage.write(PixelBuffer(square), to: &answer)
         } catch {
             BoardPhotoTask.fail(error, into: &answer)
         }

@@ -65,7 +65,7 @@ struct CropDispatch: Sendable {
                     try BatchRecord.read(from: &wire)
                 }
                 let previews = try reader.list { (wire: inout WireReader) throws(WireReader.Malformed) in
-                    ((try wire.int(), try wire.int()), try WorkerImage.read(from: &wire))
+                    ((try wire.int(), try wire.int()), try WorkerImage.read(from: &wire)?.image)
                 }
                 for case (let order, let image?) in previews {
                     do throws(RenderError) {

@@ -35,7 +35,7 @@ struct CropWorkerTask: WorkerTask {
         answer.list(previews) { wire, preview in
             wire.int(preview.order.0)
             wire.int(preview.order.1)
-            WorkerImage.write(preview.image, to: &wire)
+            WorkerImage.write(PixelBuffer(preview.image), to: &wire)
         }
         return answer.bytes
     }

@@ -114,7 +114,7 @@ struct BoardCommand: LightboxCommand {
         var failures: [RenderError] = []
         var status = ExitCode.success
         do {
-            let decode = BoardPhotoDispatch(pool: pool).square
+            let decode = BoardPhotoDispatch(pool: pool).decoder
             let outcome = try BoardRenderer(
                 plan: plan, placeholder: options.placeholder, limits: options.limits, decode: decode
             ).render()
