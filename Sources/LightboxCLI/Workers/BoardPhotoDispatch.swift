@@ -9,15 +9,16 @@ struct BoardPhotoDispatch: Sendable {
     /// Decodes each card's photo in a worker, as `BoardRenderer` asks for it.
     var decoder: BoardRenderer.PhotoDecoder {
         { [self] path, side, limits throws(RenderError) in
-            guard let image = try square(path, side: side, limits: limits).image else {
+            guard let image = try square(path, side: side, limits: limits)?.image else {
                 throw RenderError(path, "a worker's pixels could not be read")
             }
             return image
         }
     }
 
-    /// The photo at `path` as a square of `side` pixels, decoded in a worker (`CardPhoto.square`'s contract).
-    func square(_ path: String, side: Int, limits: CardPhoto.Limits) throws(RenderError) -> PixelBuffer {
+    /// The photo at `path` as a square of `side` pixels, decoded in a worker (`CardPhoto.square`'s
+    /// contract); nil when the worker could not read its pixels out.
+    private func square(_ path: String, side: Int, limits: CardPhoto.Limits) throws(RenderError) -> PixelBuffer? {
         var request = WireWriter()
         request.string(path)
         request.int(side)
@@ -31,10 +32,7 @@ struct BoardPhotoDispatch: Sendable {
         var reader = WireReader(answer)
         do {
             guard try reader.bool() else { throw RenderError(try reader.string(), try reader.string()) }
-            guard let pixels = try WorkerImage.read(from: &reader) else {
-                throw RenderError(path, "a worker's pixels could not be read")
-            }
-            return pixels
+            return try WorkerImage.read(from: &reader)
         } catch let error as RenderError {
             throw error
         } catch {
