@@ -9,7 +9,8 @@ import Vips
         #expect(result.status == 64)
         #expect(
             result.stderr.hasPrefix(
-                "Error: --shard '0/2': expected K/N with 1 <= K <= N, such as 1/4; shards count from 1"))
+                "Error: --shard '0/2': expected K/N with 1 <= K <= N (such as 1/4), auto (a Slurm array task) or auto/N (an Indexed Job); shards count from 1"
+            ))
     }
 
     @Test(arguments: [

@@ -21,9 +21,12 @@ struct BatchOptions: Sendable {
     /// `--resume`.
     static let resume = Flag(
         "resume", help: "Skip outputs known whole (by --report sizes, else by decoding); redo the rest.")
-    /// `--shard k/n`.
+    /// `--shard k/n`, `auto` or `auto/n`.
     static let shard = Option<Shard>(
-        "shard", valueName: "k/n", help: "Do only share k of n of the items (k from 1 to n).")
+        "shard", valueName: "k/n",
+        help:
+            "Do only share k of n of the items (k from 1 to n); auto takes k and n from a Slurm array task, "
+            + "auto/n takes k from a Kubernetes Indexed Job's JOB_COMPLETION_INDEX.")
 
     /// The group, in the order help lists it.
     static let declared: [any OptionDeclaration] = [jobs, report, resume, shard]
