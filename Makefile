@@ -10,7 +10,8 @@ DESTDIR ?=
 INSTALLED := bin/lightbox share/man/man1/lightbox.1 share/bash-completion/completions/lightbox \
 	share/zsh/site-functions/_lightbox share/fish/vendor_completions.d/lightbox.fish
 
-.PHONY: deps build release test lint demo fixtures bench fuzz sanitize clean install install-files uninstall
+.PHONY: deps build release test test-engines lint demo fixtures bench fuzz sanitize clean install install-files \
+	uninstall image
 
 ## Installs libvips-dev, libyaml-dev and fonts when missing (Debian, as root or with sudo).
 deps:
@@ -33,6 +34,17 @@ release: $(PC_DIR)/lightbox-vips.pc
 test: $(PC_DIR)/lightbox-vips.pc lint
 	$(SWIFT) build
 	$(SWIFT) test
+	@bash scripts/test-engines.sh
+
+## The tests that need an engine (ENGINES: python kubernetes slurm image ray), each installing what it needs
+## or saying plainly that it skipped (docs/scale-out.md).
+test-engines: $(PC_DIR)/lightbox-vips.pc
+	$(SWIFT) build
+	@bash scripts/test-engines.sh $(ENGINES)
+
+## An OCI image localhost/lightbox:VERSION and :latest with podman from Debian's packages, no base image pulled.
+image: release
+	@bash deploy/image/build.sh $(BIN)
 
 ## swift-format (in the toolchain) with the repo's .swift-format: zero findings, or the test run stops.
 lint:

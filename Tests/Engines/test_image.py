@@ -1,0 +1,102 @@
+"""The image `make image` built (localhost/lightbox:latest), and deploy/image/Containerfile, run with podman.
+
+Each run writes into a folder mounted at /data and is compared byte for byte with the same
+command run by the host's release binary (same Debian libraries, same bytes).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import List
+
+import pytest
+
+from conftest import FIXTURES, ROOT, manifest, release_binary, run
+
+# This machine's sandbox needs these (docs/scale-out.md); a normal machine needs none of them.
+SANDBOX = ["--runtime", "runc", "--cgroup-manager", "cgroupfs"]
+RUN_LIMITS = ["--ulimit", "nofile=20000:20000", "--ulimit", "nproc=32768:32768"]
+IMAGE = "localhost/lightbox:latest"
+
+
+def podman_run(image: str, folder: Path, arguments: List[str]) -> subprocess.CompletedProcess:
+    """`podman run --rm --network none -v FOLDER:/data IMAGE ARGUMENTS`."""
+    command = ["podman", *SANDBOX, "run", "--rm", "--network", "none", *RUN_LIMITS, "-v", f"{folder}:/data", image]
+    return run(command + arguments, folder)
+
+
+def same_on_host(folder: Path, arguments: List[str]) -> subprocess.CompletedProcess:
+    """Runs the host's release binary in `folder`, as the image runs in /data."""
+    return run([str(release_binary()), *arguments], folder)
+
+
+def test_the_image_is_tagged_with_the_version_and_small() -> None:
+    version = run([str(release_binary()), "--version"], ROOT).stdout.split()[1]
+    shown = run(["podman", "image", "inspect", f"localhost/lightbox:{version}", IMAGE], ROOT)
+    assert shown.returncode == 0, shown.stderr
+    tagged, latest = json.loads(shown.stdout)
+    assert tagged["Id"] == latest["Id"]
+    assert tagged["Config"]["Entrypoint"] == ["/usr/local/bin/lightbox"]
+    assert tagged["Config"]["WorkingDir"] == "/data"
+    assert tagged["Size"] < 300_000_000, tagged["Size"]
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["crop", "photo.jpg", "--rect", "0.1,0.2,0.5,0.6", "-o", "{out}/crop.jpg"],
+        ["crop", "--manifest", "crops.csv", "--out-dir", "{out}", "--jobs", "2", "-q"],
+        ["view", "photo.jpg", "pattern.png", "--screen", "390x844", "--scale", "2", "--chrome", "-o", "{out}/view.png"],
+    ],
+    ids=["crop", "manifest", "view-with-text"],
+)
+def test_a_run_in_the_image_writes_the_bytes_the_host_writes(tmp_path: Path, arguments: List[str]) -> None:
+    shutil.copyfile(FIXTURES / "photo.jpg", tmp_path / "photo.jpg")
+    shutil.copyfile(FIXTURES / "pattern.png", tmp_path / "pattern.png")
+    manifest(tmp_path, 4, missing=False)
+    inside = podman_run(IMAGE, tmp_path, [part.format(out="image") for part in arguments])
+    assert inside.returncode == 0, inside.stderr
+    host = same_on_host(tmp_path, [part.format(out="host") for part in arguments])
+    assert host.returncode == 0, host.stderr
+    written = sorted(path.name for path in (tmp_path / "host").iterdir())
+    assert written and written == sorted(path.name for path in (tmp_path / "image").iterdir())
+    for name in written:
+        assert (tmp_path / "image" / name).read_bytes() == (tmp_path / "host" / name).read_bytes(), name
+
+
+def test_exit_codes_and_errors_come_out_of_the_image(tmp_path: Path) -> None:
+    missing = podman_run(IMAGE, tmp_path, ["crop", "gone.jpg", "--rect", "0,0,1,1", "-o", "x.jpg"])
+    assert missing.returncode == 1
+    assert re.match(r"error: gone\.jpg: cannot open: No such file or directory", missing.stderr), missing.stderr
+    usage = podman_run(IMAGE, tmp_path, ["crop", "--shard", "auto", "--manifest", "m.csv", "--out-dir", "o"])
+    assert usage.returncode == 64
+    assert "SLURM_ARRAY_TASK_ID" in usage.stderr
+
+
+def test_the_containerfile_builds_the_same_image_from_a_bookworm_base(tmp_path: Path) -> None:
+    """Builds deploy/image/Containerfile over a local bookworm base (mmdebstrap, as debian:bookworm-slim is made)."""
+    base = "localhost/lightbox-test-base:bookworm"
+    built = "localhost/lightbox-test-containerfile:latest"
+    try:
+        made = run(["mmdebstrap", "--quiet", "--variant=minbase", "--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr",
+                    "bookworm", str(tmp_path / "base.tar"), "deb http://deb.debian.org/debian bookworm main",
+                    "deb http://deb.debian.org/debian bookworm-updates main",
+                    "deb http://deb.debian.org/debian-security bookworm-security main"], tmp_path, timeout=600)
+        if made.returncode != 0:
+            pytest.skip(f"no bookworm base: mmdebstrap failed: {made.stderr.strip().splitlines()[-1:]}")
+        assert run(["podman", "import", str(tmp_path / "base.tar"), base], tmp_path).returncode == 0
+        build = run(["podman", *SANDBOX, "build", "--pull=never", "--network", "host", *RUN_LIMITS, "--from", base,
+                     "-f", "deploy/image/Containerfile", "-t", built, "."], ROOT, timeout=600)
+        assert build.returncode == 0, build.stderr[-2000:]
+        shutil.copyfile(FIXTURES / "photo.jpg", tmp_path / "photo.jpg")
+        arguments = ["crop", "photo.jpg", "--rect", "0.1,0.2,0.5,0.6", "-o", "{out}.jpg"]
+        inside = podman_run(built, tmp_path, [part.format(out="image") for part in arguments])
+        assert inside.returncode == 0, inside.stderr
+        assert same_on_host(tmp_path, [part.format(out="host") for part in arguments]).returncode == 0
+        assert (tmp_path / "image.jpg").read_bytes() == (tmp_path / "host.jpg").read_bytes()
+    finally:
+        run(["podman", "rmi", "--force", built, base], tmp_path)

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# `make image`: an OCI image localhost/lightbox:VERSION and localhost/lightbox:latest with podman,
+# without pulling a base image: mmdebstrap makes a Debian bookworm root file system from Debian's
+# packages (the runtime libraries: libvips42, libyaml, the fonts) with the release binary in it
+# (its Swift runtime is linked in statically), and `podman import` makes it an image whose entry
+# point is lightbox, working in /data. The Containerfile beside this script does the same from
+# debian:bookworm-slim, for a machine that can pull it.
+#
+#   deploy/image/build.sh BINARY        (DEBIAN_MIRROR overrides http://deb.debian.org)
+set -euo pipefail
+binary=${1:?usage: build.sh BINARY}
+cd "$(dirname "$0")/../.."
+for tool in mmdebstrap podman strip; do
+    command -v "$tool" >/dev/null || { echo "make image: needs $tool (Debian: mmdebstrap, podman, binutils)" >&2; exit 69; }
+done
+version=$("$binary" --version | awk '{print $2}')
+mirror=${DEBIAN_MIRROR:-http://deb.debian.org}
+work=.build/image
+rm -rf "$work"
+mkdir -p "$work"
+# Symbols and debug info are half the binary's size; a crash in the image is reported by signal, as on the host.
+strip -o "$work/lightbox" "$binary"
+
+# The runtime packages (the Containerfile installs the same); `essential` is the smallest variant, without apt.
+packages=libvips42,libyaml-0-2,fonts-inter,fonts-dejavu-core
+echo "make image: mmdebstrap bookworm with $packages" >&2
+if ! mmdebstrap --quiet --variant=essential --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
+    --include="$packages" \
+    --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
+    --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
+    --customize-hook="copy-in $work/lightbox /usr/local/bin" \
+    --customize-hook='mkdir -p "$1/data"; rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*' \
+    bookworm "$work/rootfs.tar" \
+    "deb $mirror/debian bookworm main" "deb $mirror/debian bookworm-updates main" \
+    "deb $mirror/debian-security bookworm-security main" >"$work/mmdebstrap.log" 2>&1; then
+    tail -20 "$work/mmdebstrap.log" >&2
+    exit 1
+fi
+
+podman import --quiet \
+    --change 'ENTRYPOINT ["/usr/local/bin/lightbox"]' --change 'CMD ["--help"]' --change 'WORKDIR /data' \
+    --change "LABEL org.opencontainers.image.title=lightbox org.opencontainers.image.version=$version" \
+    "$work/rootfs.tar" "localhost/lightbox:$version" >/dev/null
+podman tag "localhost/lightbox:$version" localhost/lightbox:latest
+rm -f "$work/rootfs.tar"
+podman image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' localhost/lightbox >&2
