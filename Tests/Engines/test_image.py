@@ -24,8 +24,9 @@ IMAGE = "localhost/lightbox:latest"
 
 
 def podman_run(image: str, folder: Path, arguments: List[str]) -> subprocess.CompletedProcess:
-    """`podman run --rm --network none -v FOLDER:/data IMAGE ARGUMENTS`."""
-    command = ["podman", *SANDBOX, "run", "--rm", "--network", "none", *RUN_LIMITS, "-v", f"{folder}:/data", image]
+    """`podman run --rm --network none --read-only -v FOLDER:/data IMAGE ARGUMENTS` (read-only as in the Job)."""
+    command = ["podman", *SANDBOX, "run", "--rm", "--network", "none", "--read-only", *RUN_LIMITS,
+               "-v", f"{folder}:/data", image]
     return run(command + arguments, folder)
 
 
@@ -60,12 +61,20 @@ def test_a_run_in_the_image_writes_the_bytes_the_host_writes(tmp_path: Path, arg
     manifest(tmp_path, 4, missing=False)
     inside = podman_run(IMAGE, tmp_path, [part.format(out="image") for part in arguments])
     assert inside.returncode == 0, inside.stderr
+    assert inside.stderr == "", "nothing to say, not even fontconfig in a read-only container"
     host = same_on_host(tmp_path, [part.format(out="host") for part in arguments])
     assert host.returncode == 0, host.stderr
     written = sorted(path.name for path in (tmp_path / "host").iterdir())
     assert written and written == sorted(path.name for path in (tmp_path / "image").iterdir())
     for name in written:
         assert (tmp_path / "image" / name).read_bytes() == (tmp_path / "host" / name).read_bytes(), name
+
+
+def test_the_containerfile_installs_what_make_image_installs() -> None:
+    built = re.search(r"^packages=(\S+)$", (ROOT / "deploy/image/build.sh").read_text(), re.M)
+    installed = re.search(r"--no-install-recommends ([^&\\]+)", (ROOT / "deploy/image/Containerfile").read_text())
+    assert built and installed
+    assert built.group(1).split(",") == installed.group(1).split()
 
 
 def test_exit_codes_and_errors_come_out_of_the_image(tmp_path: Path) -> None:
@@ -93,10 +102,12 @@ def test_the_containerfile_builds_the_same_image_from_a_bookworm_base(tmp_path: 
                      "-f", "deploy/image/Containerfile", "-t", built, "."], ROOT, timeout=600)
         assert build.returncode == 0, build.stderr[-2000:]
         shutil.copyfile(FIXTURES / "photo.jpg", tmp_path / "photo.jpg")
-        arguments = ["crop", "photo.jpg", "--rect", "0.1,0.2,0.5,0.6", "-o", "{out}.jpg"]
-        inside = podman_run(built, tmp_path, [part.format(out="image") for part in arguments])
-        assert inside.returncode == 0, inside.stderr
-        assert same_on_host(tmp_path, [part.format(out="host") for part in arguments]).returncode == 0
-        assert (tmp_path / "image.jpg").read_bytes() == (tmp_path / "host.jpg").read_bytes()
+        for arguments in (["crop", "photo.jpg", "--rect", "0.1,0.2,0.5,0.6", "-o", "{out}.jpg"],
+                          ["view", "photo.jpg", "--screen", "200x300", "--chrome", "-o", "{out}.png"]):
+            inside = podman_run(built, tmp_path, [part.format(out="image") for part in arguments])
+            assert inside.returncode == 0 and inside.stderr == "", inside.stderr
+            assert same_on_host(tmp_path, [part.format(out="host") for part in arguments]).returncode == 0
+            output = Path(arguments[-1]).suffix
+            assert (tmp_path / f"image{output}").read_bytes() == (tmp_path / f"host{output}").read_bytes()
     finally:
         run(["podman", "rmi", "--force", built, base], tmp_path)

@@ -21,8 +21,15 @@ mkdir -p "$work"
 # Symbols and debug info are half the binary's size; a crash in the image is reported by signal, as on the host.
 strip -o "$work/lightbox" "$binary"
 
-# The runtime packages (the Containerfile installs the same); `essential` is the smallest variant, without apt.
-packages=libvips42,libyaml-0-2,fonts-inter,fonts-dejavu-core
+# The runtime packages (the Containerfile installs the same; fontconfig builds the font cache, so text is drawn
+# without scanning the fonts on every run, or writing, in a read-only container); `essential` is the smallest
+# variant, without apt.
+packages=libvips42,libyaml-0-2,fontconfig,fonts-inter,fonts-dejavu-core
+# The font cache: fontconfig trusts a cache that recorded its font folder's mtime, and mmdebstrap clamps every
+# mtime to SOURCE_DATE_EPOCH (its start when unset), so the folders are set to that time and the cache made
+# last (fc-cache records SOURCE_DATE_EPOCH; mmdebstrap's reproducible clean-up is skipped to keep it). Then no
+# run rescans the fonts or writes a cache of its own (read-only: "Fontconfig error: No writable cache directories").
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(date +%s)}
 echo "make image: mmdebstrap bookworm with $packages" >&2
 if ! mmdebstrap --quiet --variant=essential --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
     --include="$packages" \
@@ -30,6 +37,8 @@ if ! mmdebstrap --quiet --variant=essential --hook-dir=/usr/share/mmdebstrap/hoo
     --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
     --customize-hook="copy-in $work/lightbox /usr/local/bin" \
     --customize-hook='mkdir -p "$1/data"; rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*' \
+    --customize-hook='find "$1/usr/share/fonts" "$1/usr/local/share/fonts" -type d -exec touch -d "@$SOURCE_DATE_EPOCH" {} +' \
+    --customize-hook='chroot "$1" fc-cache -f' --skip=cleanup/reproducible \
     bookworm "$work/rootfs.tar" \
     "deb $mirror/debian bookworm main" "deb $mirror/debian bookworm-updates main" \
     "deb $mirror/debian-security bookworm-security main" >"$work/mmdebstrap.log" 2>&1; then
