@@ -16,6 +16,10 @@ from typing import Dict, List
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# Issue #20 (the lead, on main) gives configuration problems exit codes of their own (64, 65, 66, 73):
+# the tests that need them are skipped until it is merged, then this turns them on.
+EXIT_CODES_LANDED = False
 FIXTURES = ROOT / "Fixtures"
 
 

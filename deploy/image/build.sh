@@ -46,10 +46,15 @@ if ! mmdebstrap --quiet --variant=essential --hook-dir=/usr/share/mmdebstrap/hoo
     exit 1
 fi
 
+# The image this build replaces, removed once nothing names it.
+previous=$(podman image inspect --format '{{.Id}}' localhost/lightbox:latest 2>/dev/null || true)
 podman import --quiet \
     --change 'ENTRYPOINT ["/usr/local/bin/lightbox"]' --change 'CMD ["--help"]' --change 'WORKDIR /data' \
     --change "LABEL org.opencontainers.image.title=lightbox org.opencontainers.image.version=$version" \
     "$work/rootfs.tar" "localhost/lightbox:$version" >/dev/null
 podman tag "localhost/lightbox:$version" localhost/lightbox:latest
+if [ -n "$previous" ] && [ -z "$(podman image inspect --format '{{.RepoTags}}' "$previous" | tr -d '[]')" ]; then
+    podman rmi "$previous" >/dev/null
+fi
 rm -f "$work/rootfs.tar"
 podman image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' localhost/lightbox >&2
