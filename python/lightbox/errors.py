@@ -1,0 +1,26 @@
+"""The two ways a request can fail: the job (a bad photo, a bad field) or the process itself."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+
+class LightboxError(Exception):
+    """`lightbox batch` could not take or answer a job: it did not start, or it exited."""
+
+
+class JobError(LightboxError):
+    """A job that Lightbox answered as failed; the message is the job's `error`.
+
+    `answer` is the whole answer, so a multi-rect crop's `crops` tell which outputs were
+    written and which failed.
+    """
+
+    def __init__(self, answer: Dict[str, Any]) -> None:
+        super().__init__(str(answer.get("error", "the job failed without an error message")))
+        self.answer = answer
+
+    @property
+    def id(self) -> Any:
+        """The job's id, as given (None when it had none)."""
+        return self.answer.get("id")

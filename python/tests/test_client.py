@@ -1,0 +1,193 @@
+"""lightbox.Lightbox against the built binary: every answer is checked against the command line's bytes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import List
+
+import pytest
+
+import lightbox
+from conftest import ROOT, cli, needs_multi_rect
+
+
+def same_bytes(first: Path, second: Path) -> bool:
+    """Whether two files exist and hold the same bytes."""
+    return first.is_file() and second.is_file() and first.read_bytes() == second.read_bytes()
+
+
+def test_a_crop_returns_its_answer_and_writes_what_the_command_line_writes(
+    binary: str, photos: List[str], tmp_path: Path
+) -> None:
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        answer = box.crop(photos[0], rect=(0.1, 0.2, 0.5, 0.6), output=str(tmp_path / "client.jpg"))
+    assert answer["status"] == "done"
+    assert answer["pixels"] == {"left": 60, "top": 80, "width": 300, "height": 240}
+    assert "id" not in answer
+    assert cli(binary, "crop", photos[0], "--rect", "0.1,0.2,0.5,0.6", "-o", "cli.jpg", cwd=tmp_path).returncode == 0
+    assert same_bytes(tmp_path / "client.jpg", tmp_path / "cli.jpg")
+
+
+def test_a_failed_job_raises_job_error_with_the_jobs_error(binary: str, tmp_path: Path) -> None:
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        with pytest.raises(lightbox.JobError) as raised:
+            box.crop(str(tmp_path / "gone.jpg"), rect=(0, 0, 1, 1), output=str(tmp_path / "x.jpg"))
+        # The process goes on after a failed job.
+        with pytest.raises(lightbox.JobError, match="rect"):
+            box.crop(str(tmp_path / "gone.jpg"), rect="0,0,2", output=str(tmp_path / "y.jpg"))
+    error = raised.value
+    assert str(error) == error.answer["error"]
+    assert "gone.jpg" in str(error) and "No such file or directory" in str(error)
+    assert error.answer["status"] == "failed"
+    assert not (tmp_path / "x.jpg").exists()
+
+
+def test_view_and_board_write_what_the_command_line_writes(binary: str, photos: List[str], tmp_path: Path) -> None:
+    photos_on_board = [{"id": f"p{i}", "path": path, "caption": f"photo {i}"} for i, path in enumerate(photos)]
+    layout = {"board": {"width": 420, "height": 300}, "card_width": 120, "photos": photos_on_board}
+    with lightbox.Lightbox(binary, jobs=2) as box:
+        shot = box.view(inputs=photos[:2], output=str(tmp_path / "client-view.png"), page=1, screen=(390, 844),
+                        zoom=2.5, offset=(60, 0), chrome=True)
+        board = box.board(str(tmp_path / "client-board.png"), **layout)
+    assert shot["status"] == "done" and board["status"] == "done"
+    view = cli(binary, "view", *photos[:2], "--page", "1", "--screen", "390x844", "--zoom", "2.5", "--offset", "60,0",
+               "--chrome", "-o", "cli-view.png", cwd=tmp_path)
+    assert view.returncode == 0, view.stderr
+    assert same_bytes(tmp_path / "client-view.png", tmp_path / "cli-view.png")
+    file_layout = dict(layout, cardWidth=layout["card_width"])
+    del file_layout["card_width"]
+    (tmp_path / "layout.json").write_text(json.dumps(file_layout))
+    drawn = cli(binary, "board", "--layout", "layout.json", "-o", "cli-board.png", cwd=tmp_path)
+    assert drawn.returncode == 0, drawn.stderr
+    assert same_bytes(tmp_path / "client-board.png", tmp_path / "cli-board.png")
+
+
+def test_run_streams_every_answer_with_its_id_many_in_flight(binary: str, photos: List[str], tmp_path: Path) -> None:
+    jobs = [
+        {"id": f"job-{n}", "command": "crop", "input": photos[n % len(photos)], "rect": [0.05 * (n % 5), 0.1, 0.5, 0.5],
+         "output": str(tmp_path / "run" / f"{n}.jpg")}
+        for n in range(24)
+    ]
+    jobs.insert(7, {"id": "bad", "command": "crop", "input": str(tmp_path / "gone.jpg"), "rect": [0, 0, 1, 1],
+                    "output": str(tmp_path / "run" / "gone.jpg")})
+    with lightbox.Lightbox(binary, jobs=2) as box:
+        answers = list(box.run(iter(jobs), window=4))
+    assert sorted(answer["id"] for answer in answers) == sorted(job["id"] for job in jobs)
+    by_id = {answer["id"]: answer for answer in answers}
+    assert by_id["bad"]["status"] == "failed" and "gone.jpg" in by_id["bad"]["error"]
+    assert all(by_id[job["id"]]["status"] == "done" for job in jobs if job["id"] != "bad")
+    assert len(list((tmp_path / "run").iterdir())) == 24
+
+
+def test_threads_share_one_process(binary: str, photos: List[str], tmp_path: Path) -> None:
+    pixels = {}
+
+    def crop(n: int) -> None:
+        answer = box.crop(photos[n % 4], rect=(0, 0, 0.5, 0.5), output=str(tmp_path / f"t{n}.jpg"))
+        pixels[n] = answer["pixels"]["width"]
+
+    with lightbox.Lightbox(binary, jobs=2) as box:
+        threads = [threading.Thread(target=crop, args=(n,)) for n in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert sorted(pixels) == list(range(8))
+    assert all(width > 0 for width in pixels.values())
+
+
+def test_answers_out_of_order_reach_their_jobs(fake: str, tmp_path: Path) -> None:
+    env = dict(os.environ, FAKE_HOLD="3")
+    with lightbox.Lightbox(fake, jobs=3, env=env) as box:
+        answers = list(box.run([{"id": n, "command": "crop", "input": f"{n}.jpg", "output": f"o{n}"} for n in range(6)]))
+    assert [answer["id"] for answer in answers] == [2, 1, 0, 5, 4, 3]
+    assert all(answer["output"] == f"o{answer['id']}" for answer in answers)
+
+
+def test_a_process_that_ends_fails_every_waiting_job(fake: str, tmp_path: Path) -> None:
+    env = dict(os.environ, FAKE_DIE_AFTER="2", FAKE_HOLD="5")
+    box = lightbox.Lightbox(fake, jobs=2, env=env, echo_stderr=False)
+    first = box.submit({"command": "crop", "input": "a.jpg", "output": "a"})
+    second = box.submit({"command": "crop", "input": "b.jpg", "output": "b"})
+    for future in (first, second):
+        with pytest.raises(lightbox.LightboxError, match="exited with status 70: fake: giving up"):
+            future.result(timeout=10)
+    with pytest.raises(lightbox.LightboxError, match="status 70"):
+        box.submit({"command": "crop", "input": "c.jpg", "output": "c"})
+    assert box.close() == 70
+
+
+def test_a_killed_lightbox_fails_the_jobs_in_flight(binary: str, photos: List[str], tmp_path: Path) -> None:
+    box = lightbox.Lightbox(binary, jobs=1)
+    box.crop(photos[0], rect=(0, 0, 1, 1), output=str(tmp_path / "first.jpg"))
+    os.kill(box.pid, signal.SIGKILL)
+    time.sleep(0.2)
+    with pytest.raises(lightbox.LightboxError, match="exited with status -9"):
+        box.crop(photos[0], rect=(0, 0, 1, 1), output=str(tmp_path / "second.jpg"))
+    assert box.close() == -signal.SIGKILL
+
+
+def test_a_bad_option_is_a_lightbox_error_naming_it(binary: str) -> None:
+    with pytest.raises(lightbox.LightboxError, match=r"status 64.*--quality '500'"):
+        with lightbox.Lightbox(binary, jobs=1, options=["--quality", "500"], echo_stderr=False) as box:
+            time.sleep(0.5)
+            box.crop("a.jpg", rect=(0, 0, 1, 1), output="b.jpg")
+
+
+def test_no_such_binary_is_a_lightbox_error(tmp_path: Path) -> None:
+    with pytest.raises(lightbox.LightboxError, match="cannot start"):
+        lightbox.Lightbox(str(tmp_path / "no-lightbox"))
+
+
+def test_numbers_json_cannot_carry_are_refused_before_sending(binary: str, photos: List[str], tmp_path: Path) -> None:
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        with pytest.raises(ValueError):
+            box.crop(photos[0], rect=(float("nan"), 0, 1, 1), output=str(tmp_path / "nan.jpg"))
+        assert box.crop(photos[0], rect=(0, 0, 1, 1), output=str(tmp_path / "after.jpg"))["status"] == "done"
+
+
+def test_an_exception_in_the_with_block_stops_the_process(binary: str) -> None:
+    with pytest.raises(RuntimeError):
+        with lightbox.Lightbox(binary, jobs=1) as box:
+            pid = box.pid
+            raise RuntimeError("the caller's own error")
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)
+
+
+@needs_multi_rect
+def test_a_multi_rect_crop_writes_each_output_from_one_job(binary: str, photos: List[str], tmp_path: Path) -> None:
+    rects = [(0.0, 0.0, 0.5, 0.5), (0.5, 0.5, 0.5, 0.5), (0.1, 0.2, 0.3, 0.4)]
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        answer = box.crop(photos[2], crops=[(rect, str(tmp_path / f"m{n}.jpg")) for n, rect in enumerate(rects)])
+    assert answer["status"] == "done" and len(answer["crops"]) == 3
+    for n, rect in enumerate(rects):
+        text = ",".join(str(value) for value in rect)
+        assert cli(binary, "crop", photos[2], "--rect", text, "-o", f"c{n}.jpg", cwd=tmp_path).returncode == 0
+        assert same_bytes(tmp_path / f"m{n}.jpg", tmp_path / f"c{n}.jpg")
+        assert answer["crops"][n]["status"] == "done" and answer["crops"][n]["output"].endswith(f"m{n}.jpg")
+
+
+@needs_multi_rect
+def test_a_multi_rect_crop_with_a_bad_rect_names_it_and_writes_the_rest(
+    binary: str, photos: List[str], tmp_path: Path
+) -> None:
+    crops = [((0, 0, 0.5, 0.5), str(tmp_path / "good.jpg")), ((2, 2, 0.5, 0.5), str(tmp_path / "outside.jpg"))]
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        with pytest.raises(lightbox.JobError) as raised:
+            box.crop(photos[0], crops=crops)
+    statuses = [crop["status"] for crop in raised.value.answer["crops"]]
+    assert statuses == ["done", "failed"]
+    assert str(raised.value) == raised.value.answer["crops"][1]["error"]
+    assert (tmp_path / "good.jpg").is_file() and not (tmp_path / "outside.jpg").exists()
+
+
+def test_the_package_has_no_dependencies_and_is_typed() -> None:
+    text = (ROOT / "python" / "pyproject.toml").read_text()
+    assert "dependencies = []" in text and 'requires-python = ">=3.9"' in text
+    assert (ROOT / "python" / "lightbox" / "py.typed").is_file()
