@@ -16,6 +16,8 @@ export LIGHTBOX_BIN=${LIGHTBOX_BIN:-$root/.build/debug/lightbox}
 work=$root/.build/engines
 mkdir -p "$work"
 declare -A outcome=()
+# The test venv's PyPI packages: the test runner, the offline Kubernetes validator, the type checker.
+tools=(pytest kubernetes-validate mypy)
 
 # Installs the Debian packages named when a command of theirs is missing; fails with a reason.
 apt_install() {
@@ -64,24 +66,24 @@ run_pytest() {
 
 # Each engine: 0 passed, 1 failed, 2 skipped (with $reason).
 engine_python() {
-    venv "$work/venv" pytest kubernetes-validate || return 2
+    venv "$work/venv" "${tools[@]}" || return 2
     run_pytest "$work/venv" python/tests --ignore=python/tests/test_ray.py || return 1
 }
 
 engine_kubernetes() {
-    venv "$work/venv" pytest kubernetes-validate || return 2
+    venv "$work/venv" "${tools[@]}" || return 2
     run_pytest "$work/venv" Tests/Engines/test_kubernetes.py || return 1
 }
 
 engine_slurm() {
     apt_install slurmctld:slurm-wlm munged:munge || return 2
-    venv "$work/venv" pytest kubernetes-validate || return 2
+    venv "$work/venv" "${tools[@]}" || return 2
     run_pytest "$work/venv" Tests/Engines/test_slurm.py || return 1
 }
 
 engine_image() {
     apt_install podman:podman mmdebstrap:mmdebstrap runc:runc || return 2
-    venv "$work/venv" pytest kubernetes-validate || return 2
+    venv "$work/venv" "${tools[@]}" || return 2
     make --no-print-directory image || return 1
     run_pytest "$work/venv" Tests/Engines/test_image.py || return 1
 }

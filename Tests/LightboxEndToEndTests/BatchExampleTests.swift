@@ -54,6 +54,31 @@ import Testing
         try BatchExampleTests.checkClientRun(run, in: scratch)
     }
 
+    /// A scratch folder whose `a.jpg` is cut short: each crop fails while it is written, after its pixels were planned.
+    static func truncatedInput() throws -> Scratch {
+        let scratch = try Scratch()
+        let photo = try Data(contentsOf: CommandRunner.fixtures.appendingPathComponent("photo.jpg"))
+        try photo.prefix(30_000).write(to: URL(fileURLWithPath: scratch.path("a.jpg")))
+        return scratch
+    }
+
+    /// Checks that a client printed each failed job's error, not the pixels its answer still carries.
+    static func checkFailuresShown(_ run: CommandRunner.Result) {
+        #expect(run.status == 1)
+        #expect(run.lines.isEmpty, "\(run.stdout)")
+        let failures = run.stderr.split(separator: "\n").filter { $0.contains(" failed ") }
+        #expect(failures.count == 3, "\(run.stderr)")
+        #expect(failures.allSatisfy { $0.contains("a.jpg") && $0.contains("Premature end") }, "\(run.stderr)")
+    }
+
+    @Test func thePythonClientShowsAFailedJobsErrorNotItsPixels() throws {
+        let scratch = try Self.truncatedInput()
+        try Data(try BatchExampleTests.example("python").utf8).write(
+            to: URL(fileURLWithPath: scratch.path("client.py")))
+        let run = try BatchExampleTests.run(["python3", "client.py", CommandRunner.binary.path, "a.jpg"], in: scratch)
+        Self.checkFailuresShown(run)
+    }
+
     @Test func theSwiftClientSendsJobsOneByOneAndReadsTheAnswers() throws {
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg"])
@@ -64,5 +89,9 @@ import Testing
         try FileManager.default.removeItem(atPath: scratch.path("client.swift"))
         let run = try BatchExampleTests.run([scratch.path("client"), CommandRunner.binary.path, "a.jpg"], in: scratch)
         try BatchExampleTests.checkClientRun(run, in: scratch)
+        let truncated = try Self.truncatedInput()
+        let failing = try BatchExampleTests.run(
+            [scratch.path("client"), CommandRunner.binary.path, "a.jpg"], in: truncated)
+        Self.checkFailuresShown(failing)
     }
 }

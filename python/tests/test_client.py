@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -191,3 +194,12 @@ def test_the_package_has_no_dependencies_and_is_typed() -> None:
     text = (ROOT / "python" / "pyproject.toml").read_text()
     assert "dependencies = []" in text and 'requires-python = ">=3.9"' in text
     assert (ROOT / "python" / "lightbox" / "py.typed").is_file()
+    for source in (ROOT / "python" / "lightbox").glob("*.py"):
+        ast.parse(source.read_text(), filename=str(source), feature_version=(3, 9))
+
+
+def test_the_package_type_checks_strictly() -> None:
+    pytest.importorskip("mypy")
+    checked = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(ROOT / "python" / "lightbox")],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
