@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Ray Data against the command line on the same rows: 12-megapixel JPEGs with 16 boxes each,
+# `lightbox crop --manifest --jobs 2` against lightbox.ray.Crops on two actors (one job each),
+# at 192 and 576 rows. The marginal throughput, (576 - 192) rows over the difference of the two
+# times, leaves out what both pay once (Ray's and the actors' start-up, a process's start).
+# Needs a venv with ray[data] (RAY_PYTHON, default .build/engines/ray-venv, made by
+# `make test-engines ENGINES=ray`). Rounds: BENCH_ROUNDS (default 2), each side by side.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(realpath "${LIGHTBOX_BIN:-.build/release/lightbox}")
+python=${RAY_PYTHON:-.build/engines/ray-venv/bin/python}
+work=bench/work/ray
+rounds=${BENCH_ROUNDS:-2}
+mkdir -p "$work"
+python3 bench/make-images.py "$work/photos" 36 4000 3000 smooth
+
+# 16 boxes per photo, a 4x4 grid of overlapping 30% squares, each photo's rows together.
+manifest() {
+    echo "input,x,y,width,height,output"
+    for f in $(ls "$work/photos"/*.jpg | head -n "$1"); do
+        stem=$(basename "$f" .jpg)
+        for n in $(seq 0 15); do
+            echo "photos/$stem.jpg,0.$((n % 4 * 2))3,0.$((n / 4 * 2))1,0.3,0.3,$stem-$n.jpg"
+        done
+    done
+}
+manifest 12 > "$work/rows192.csv"
+manifest 36 > "$work/rows576.csv"
+
+results=$work/results.txt
+: > "$results"
+for round in $(seq 1 "$rounds"); do
+    for rows in 192 576; do
+        rm -rf "$work/cli"
+        start=$(date +%s.%N)
+        "$bin" crop --manifest "$work/rows$rows.csv" --out-dir "$work/cli" --jobs 2 -q
+        echo "cli $rows $(echo "$(date +%s.%N) - $start" | bc)" >> "$results"
+    done
+    rm -rf "$work/ray-out"
+    PYTHONPATH=python HOME=$PWD/$work "$python" bench/ray-crops.py "$bin" "$work/ray-out" \
+        "$work/rows192.csv" "$work/rows576.csv" >> "$results"
+done
+
+python3 - "$results" "$(uptime | sed 's/.*load average: //')" <<'PY'
+import sys
+from collections import defaultdict
+
+times = defaultdict(list)
+for line in open(sys.argv[1]):
+    side, rows, seconds = line.split()
+    times[side, int(rows)].append(float(seconds))
+print(f"## Ray Data vs the command line: 12 MP JPEGs, 16 boxes each (load average at the end: {sys.argv[2]})")
+print()
+print("| round | cli 192 rows s | cli 576 rows s | cli marginal rows/s | ray 192 rows s | ray 576 rows s | ray marginal rows/s | ray / cli |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+for n in range(len(times["cli", 192])):
+    cli = 384 / (times["cli", 576][n] - times["cli", 192][n])
+    ray = 384 / (times["ray", 576][n] - times["ray", 192][n])
+    print(f"| {n + 1} | {times['cli', 192][n]:.2f} | {times['cli', 576][n]:.2f} | {cli:.1f} "
+          f"| {times['ray', 192][n]:.2f} | {times['ray', 576][n]:.2f} | {ray:.1f} | {ray / cli:.2f}x |")
+PY
