@@ -31,25 +31,28 @@ let package = Package(
         .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
+        .target(name: "LightboxArguments"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
         .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML"]),
         .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
             name: "LightboxCLI",
             dependencies: [
-                "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry", "LightboxYAML",
+                "LightboxArguments", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry",
+                "LightboxYAML",
             ]
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
+        .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
         .target(name: "LightboxFuzzTargets", dependencies: ["LightboxFormats"], path: "Fuzz/LightboxFuzzTargets"),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(
             name: "LightboxCLITests",
-            dependencies: ["LightboxCLI", "LightboxFormats", "LightboxRender", "LightboxWorkers"]
+            dependencies: ["LightboxArguments", "LightboxCLI", "LightboxFormats", "LightboxRender", "LightboxWorkers"]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
         .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),

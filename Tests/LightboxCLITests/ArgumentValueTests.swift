@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 import LightboxGeometry
 import LightboxRender
 import Testing

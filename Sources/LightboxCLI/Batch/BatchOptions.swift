@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 
 /// The options every batch shares: how many jobs, where the report goes, resuming and sharding.
 struct BatchOptions: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 import LightboxRender
 
 /// The `lightbox` command line: parses arguments, runs a subcommand, returns the exit code.
@@ -29,7 +30,8 @@ package enum Lightbox {
             "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.jpg",
             "lightbox batch jobs.jsonl",
             "lightbox help crop",
-        ]
+        ],
+        exitCodes: ExitCode.meanings
     )
 
     /// Runs the command line `arguments` (without argv[0]) and returns the exit code.

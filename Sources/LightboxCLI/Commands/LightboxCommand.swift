@@ -1,3 +1,5 @@
+import LightboxArguments
+
 /// A subcommand: its declaration as data, how it reads a parsed command line, and how it runs.
 protocol LightboxCommand: Sendable {
     /// The command's name, options and help, from which parsing and `--help` follow.

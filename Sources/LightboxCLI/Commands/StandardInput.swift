@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 
 /// `-` as an input: the image on standard input, copied once to a private temp file that libvips can read.
 ///

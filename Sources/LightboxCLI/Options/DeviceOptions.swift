@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 import LightboxGeometry
 
 /// `--device NAME` and `--safe-area TOP,BOTTOM`, shared by `view`, `board` and `crop`, and the crop screen.

@@ -1,3 +1,5 @@
+import LightboxArguments
+
 /// What every command shares about its output and what it prints: `-o`, `--force`, `--dry-run`,
 /// `--json` and `--quiet`, declared once; each command gives the help line that fits it.
 enum OutputOptions {

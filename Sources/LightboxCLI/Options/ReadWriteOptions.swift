@@ -1,3 +1,4 @@
+import LightboxArguments
 import LightboxRender
 
 /// The options every command shares for reading inputs and writing outputs, declared and read once:

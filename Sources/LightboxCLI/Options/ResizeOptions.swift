@@ -1,3 +1,4 @@
+import LightboxArguments
 import LightboxRender
 
 /// `--resize`, `--fit` and `--pad-colour` of `lightbox crop`, read into a `CropResize`.

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 import LightboxWorkers
 
 /// A command that can run as a worker: a spawned worker rebuilds it from the same command line.

@@ -1,3 +1,4 @@
+import LightboxArguments
 import LightboxFormats
 
 /// `--timeout`, the one option of the worker processes, shared by crop, view and board.

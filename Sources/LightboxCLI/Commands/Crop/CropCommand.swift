@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 import LightboxFormats
 import LightboxGeometry
 import LightboxRender

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 import LightboxGeometry
 
 /// The options of `lightbox crop`, each declared once with its type; `declared` lists them in help order.

@@ -1,5 +1,7 @@
+import LightboxArguments
+
 /// `--fail-on`: the `fail_on` levels libvips accepts.
-enum FailOn: String, ChoiceArgument {
+package enum FailOn: String, ChoiceArgument {
     /// Never refuse.
     case none
     /// Refuse truncated files (the default).

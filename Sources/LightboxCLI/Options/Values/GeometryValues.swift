@@ -1,20 +1,21 @@
 import Foundation
+import LightboxArguments
 import LightboxFormats
 import LightboxGeometry
 
 /// A size `WxH` of finite numbers, such as `390x844`; each option states the sizes it takes.
 extension CGSize: ArgumentValue {
     /// Reads `WxH` (or `WXH`).
-    init?(argument: String) {
+    package init?(argument: String) {
         guard let (width, height) = Pair.split(argument, separator: "x") else { return nil }
         self.init(width: width, height: height)
     }
 
     /// The form.
-    static var expected: String { "expected WxH" }
+    package static var expected: String { "expected WxH" }
 
     /// Whether both sides are above 0 and at most `limit`.
-    func isPositive(upTo limit: CGFloat = .greatestFiniteMagnitude) -> Bool {
+    package func isPositive(upTo limit: CGFloat = .greatestFiniteMagnitude) -> Bool {
         width > 0 && height > 0 && width <= limit && height <= limit
     }
 }
@@ -22,16 +23,16 @@ extension CGSize: ArgumentValue {
 /// A rect written `x,y,width,height`; its usage error names the field at fault.
 extension CGRect: ArgumentValue {
     /// Reads `x,y,width,height` (NaN is read, and refused later by the crop's checks).
-    init?(argument: String) {
+    package init?(argument: String) {
         guard case .success(let rect) = RectParser.parse(argument) else { return nil }
         self = rect
     }
 
     /// The form.
-    static var expected: String { "expected 4 numbers x,y,width,height" }
+    package static var expected: String { "expected 4 numbers x,y,width,height" }
 
     /// The field at fault, such as `x 'a' is not a number`.
-    static func problem(with argument: String) -> String {
+    package static func problem(with argument: String) -> String {
         guard case .failure(let error) = RectParser.parse(argument) else { return expected }
         return error.message
     }
@@ -40,7 +41,7 @@ extension CGRect: ArgumentValue {
 /// `--min-side`: a fraction in (0, 1] or whole pixels such as `32px`.
 extension CropRect.MinimumSide: ArgumentValue {
     /// Reads a fraction or `Npx`.
-    init?(argument: String) {
+    package init?(argument: String) {
         if argument.hasSuffix("px"), let pixels = Int(argument.dropLast(2)), pixels >= 1 {
             self = .pixels(pixels)
         } else if let fraction = Double(argument), fraction > 0, fraction <= 1 {
@@ -51,22 +52,22 @@ extension CropRect.MinimumSide: ArgumentValue {
     }
 
     /// The forms.
-    static var expected: String { "expected a fraction in (0, 1] or whole pixels such as 32px" }
+    package static var expected: String { "expected a fraction in (0, 1] or whole pixels such as 32px" }
 }
 
 /// `--device NAME`: a preset from `DevicePreset.all`.
 extension DevicePreset: ArgumentValue {
     /// The preset named `argument`.
-    init?(argument: String) {
+    package init?(argument: String) {
         guard let device = DevicePreset.named(argument) else { return nil }
         self = device
     }
 
     /// Every preset's name.
-    static var choices: [String] { all.map(\.name) }
+    package static var choices: [String] { all.map(\.name) }
 
     /// The names.
-    static var expected: String { "unknown device (use one of \(names))" }
+    package static var expected: String { "unknown device (use one of \(names))" }
 }
 
 /// `--style viewer|screen`.

@@ -1,29 +1,30 @@
 import Foundation
+import LightboxArguments
 
 /// Two finite numbers written `a,b`, such as an offset `40,-20` or safe areas `59,34`.
-struct Pair: ArgumentValue, Equatable {
+package struct Pair: ArgumentValue, Equatable {
     /// The number before the comma.
-    let first: Double
+    package let first: Double
     /// The number after the comma.
-    let second: Double
+    package let second: Double
 
     /// Reads `a,b`.
-    init?(argument: String) {
+    package init?(argument: String) {
         guard let (first, second) = Pair.split(argument, separator: ",") else { return nil }
         self.first = first
         self.second = second
     }
 
     /// The form.
-    static var expected: String { "expected two numbers a,b" }
+    package static var expected: String { "expected two numbers a,b" }
 
     /// The pair as a size (a translation, an offset).
-    var size: CGSize {
+    package var size: CGSize {
         CGSize(width: first, height: second)
     }
 
     /// Two finite numbers separated by `separator`, each trimmed, or nil.
-    static func split(_ text: String, separator: Character) -> (Double, Double)? {
+    package static func split(_ text: String, separator: Character) -> (Double, Double)? {
         let parts = text.lowercased().split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count == 2, let first = Double(argument: String(parts[0])),
             let second = Double(argument: String(parts[1]))

@@ -1,15 +1,17 @@
+import LightboxArguments
+
 /// A size in whole pixels written `WxH` or `N` (N x N), such as `224x224` or `224`.
-struct PixelSize: ArgumentValue, Equatable {
+package struct PixelSize: ArgumentValue, Equatable {
     /// Pixels across.
-    let width: Int
+    package let width: Int
     /// Pixels down.
-    let height: Int
+    package let height: Int
 
     /// The largest side.
-    static let maximumSide = 16384
+    package static let maximumSide = 16384
 
     /// Reads `WxH` or `N`, each side from 1 to `maximumSide`.
-    init?(argument: String) {
+    package init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 1 || parts.count == 2, let width = parts[0], let height = parts.last ?? nil,
             (1...PixelSize.maximumSide).contains(width), (1...PixelSize.maximumSide).contains(height)
@@ -19,7 +21,7 @@ struct PixelSize: ArgumentValue, Equatable {
     }
 
     /// The form.
-    static var expected: String {
+    package static var expected: String {
         "expected WxH or N, whole pixels from 1 to \(maximumSide) (such as 224x224 or 224)"
     }
 }

@@ -3,21 +3,21 @@
 ///
 /// Commands read parsed values through these declarations (`parsed.value(ViewOptions.zoom)`),
 /// so a misspelt option is a compile error, never a string looked up at run time.
-protocol OptionDeclaration: Sendable {
+package protocol OptionDeclaration: Sendable {
     /// The declaration shown in help, usage, completions and the manual.
     var spec: OptionSpec { get set }
 }
 
 extension OptionDeclaration {
     /// The same option with the help line one command shows for it.
-    func help(_ text: String) -> Self {
+    package func help(_ text: String) -> Self {
         var copy = self
         copy.spec.help = text
         return copy
     }
 
     /// The same option, required by the command line.
-    var required: Self {
+    package var required: Self {
         var copy = self
         copy.spec.isRequired = true
         return copy
@@ -26,7 +26,7 @@ extension OptionDeclaration {
 
 extension [any OptionDeclaration] {
     /// The declarations, for a command's spec.
-    var specs: [OptionSpec] {
+    package var specs: [OptionSpec] {
         map(\.spec)
     }
 }

@@ -1,7 +1,7 @@
 /// A man page (section 1) made from the command tables, as `--generate-manual` prints it.
-enum ManualPage {
+package enum ManualPage {
     /// The roff source for `root`, every subcommand and option, exit codes and examples.
-    static func page(for root: CommandSpec, version: String) -> String {
+    package static func page(for root: CommandSpec, version: String) -> String {
         let name = root.name
         var lines = [
             ".TH \(name.uppercased()) 1 \"\" \"\(name) \(version)\" \"User Commands\"",
@@ -20,7 +20,7 @@ enum ManualPage {
         for command in root.subcommands {
             lines += section(command, path: [name, command.name])
         }
-        lines += [".SH EXIT STATUS"] + ExitCode.meanings.flatMap { [".TP", "\\fB\($0.0)\\fR", $0.1] }
+        lines += [".SH EXIT STATUS"] + root.exitCodes.flatMap { [".TP", "\\fB\($0.code)\\fR", $0.meaning] }
         lines += [".SH EXAMPLES"] + root.subcommands.flatMap(\.examples).flatMap { [".PP", ".nf", escaped($0), ".fi"] }
         return (lines + [""]).joined(separator: "\n")
     }
@@ -52,7 +52,7 @@ enum ManualPage {
     }
 
     /// Text safe in roff: backslashes, hyphens, and a leading dot or quote.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result

@@ -1,7 +1,7 @@
 /// A bash completion script made from the command tables, as `--generate-completion-script bash` prints it.
-enum BashCompletion {
+package enum BashCompletion {
     /// The script for `root`: subcommands, each command's options, choices and paths.
-    static func script(for root: CommandSpec) -> String {
+    package static func script(for root: CommandSpec) -> String {
         let name = root.name
         let commands = root.subcommands.map(\.name)
         let rootWords = commands + ["help", "--help", "--version", "--generate-completion-script", "--generate-manual"]

@@ -1,7 +1,7 @@
 /// A fish completion file made from the command tables, as `--generate-completion-script fish` prints it.
-enum FishCompletion {
+package enum FishCompletion {
     /// The `complete` lines for `root`.
-    static func script(for root: CommandSpec) -> String {
+    package static func script(for root: CommandSpec) -> String {
         let name = root.name
         var lines = [
             "# fish completion for \(name); made by `\(name) --generate-completion-script fish`.",

@@ -2,7 +2,7 @@
 ///
 /// Every option value type adopts it: a size `WxH`, a pair `a,b`, a colour, a rect, a shard
 /// `K/N`, a number. The usage error of a bad value is `--name 'text': ` and then `problem(with:)`.
-protocol ArgumentValue: Sendable {
+package protocol ArgumentValue: Sendable {
     /// Reads the value, or nil when `argument` is not in the expected form.
     init?(argument: String)
 
@@ -18,26 +18,26 @@ protocol ArgumentValue: Sendable {
 
 extension ArgumentValue {
     /// No words to complete.
-    static var choices: [String] { [] }
+    package static var choices: [String] { [] }
 
     /// The expected form.
-    static func problem(with argument: String) -> String {
+    package static func problem(with argument: String) -> String {
         expected
     }
 }
 
 /// A value that is one of a fixed set of words, its raw values.
-protocol ChoiceArgument: ArgumentValue, CaseIterable, RawRepresentable<String> {}
+package protocol ChoiceArgument: ArgumentValue, CaseIterable, RawRepresentable<String> {}
 
 extension ChoiceArgument {
     /// The case named `argument`.
-    init?(argument: String) {
+    package init?(argument: String) {
         self.init(rawValue: argument)
     }
 
     /// Every case's name.
-    static var choices: [String] { allCases.map(\.rawValue) }
+    package static var choices: [String] { allCases.map(\.rawValue) }
 
     /// `use one of a, b, c`.
-    static var expected: String { "use one of \(choices.joined(separator: ", "))" }
+    package static var expected: String { "use one of \(choices.joined(separator: ", "))" }
 }

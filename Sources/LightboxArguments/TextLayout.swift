@@ -1,17 +1,19 @@
 /// Word-wraps text and lays out two-column tables for help output.
-enum TextLayout {
+package enum TextLayout {
     /// The width no generated help line exceeds, unless a single word is longer.
-    static let lineWidth = 80
+    package static let lineWidth = 80
     /// The indentation of section entries.
-    static let indent = "  "
+    package static let indent = "  "
     /// The widest label that still shares its line with its description.
-    static let maximumLabelWidth = 26
+    package static let maximumLabelWidth = 26
     /// The gap between a label and its description.
-    static let gutter = 2
+    package static let gutter = 2
 
     /// Greedily fills lines with `words`, starting the first with `firstPrefix` and the
     /// rest with `continuation`, never passing `width` unless a word alone does.
-    static func fill(_ words: [String], firstPrefix: String, continuation: String, width: Int = lineWidth) -> [String] {
+    package static func fill(
+        _ words: [String], firstPrefix: String, continuation: String, width: Int = lineWidth
+    ) -> [String] {
         var lines: [String] = []
         var line = firstPrefix
         var lineHasWord = false
@@ -29,13 +31,13 @@ enum TextLayout {
     }
 
     /// Wraps prose at word boundaries with a hanging indent for the continuation lines.
-    static func wrap(_ text: String, prefix: String = "", continuation: String) -> [String] {
+    package static func wrap(_ text: String, prefix: String = "", continuation: String) -> [String] {
         let words = text.split(whereSeparator: \.isWhitespace).map(String.init)
         return fill(words, firstPrefix: prefix, continuation: continuation)
     }
 
     /// Wraps each line of free-form text separately, keeping blank lines and indentation.
-    static func wrapParagraphs(_ text: String) -> [String] {
+    package static func wrapParagraphs(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
             guard line.count > lineWidth else { return [String(line)] }
             let leading = String(line.prefix { $0 == " " })
@@ -44,13 +46,13 @@ enum TextLayout {
     }
 
     /// Returns the column where descriptions start, given every label in the help.
-    static func descriptionColumn(for labels: [String]) -> Int {
+    package static func descriptionColumn(for labels: [String]) -> Int {
         let widest = labels.map(\.count).filter { $0 <= maximumLabelWidth }.max() ?? 0
         return indent.count + widest + gutter
     }
 
     /// Lays out one table row, moving the description below a label that is too wide.
-    static func row(label: String, description: String, column: Int) -> [String] {
+    package static func row(label: String, description: String, column: Int) -> [String] {
         let head = indent + label
         let hanging = String(repeating: " ", count: column)
         guard !description.isEmpty else { return [head] }
@@ -62,7 +64,7 @@ enum TextLayout {
     }
 
     /// Breaks a long example command over lines ending in ` \` so it stays runnable.
-    static func example(_ command: String) -> [String] {
+    package static func example(_ command: String) -> [String] {
         let words = command.split(separator: " ").map(String.init)
         let lines = fill(words, firstPrefix: indent, continuation: indent + indent, width: lineWidth - 2)
         return lines.enumerated().map { offset, line in

@@ -1,10 +1,11 @@
 /// The root's `--generate-completion-script SHELL` and `--generate-manual`, as in swift-argument-parser.
-enum GeneratedText {
+package enum GeneratedText {
     /// The shells a completion script can be made for.
-    static let shells = ["bash", "zsh", "fish"]
+    package static let shells = ["bash", "zsh", "fish"]
 
     /// The text `arguments` ask for, nil when they ask for neither; a bad shell is a usage error.
-    static func text(for arguments: [String], root: CommandSpec, version: String) throws(UsageError) -> String? {
+    package static func text(for arguments: [String], root: CommandSpec, version: String) throws(UsageError) -> String?
+    {
         guard let first = arguments.first else { return nil }
         if first == "--generate-manual" {
             guard arguments.count == 1 else { throw UsageError.unexpectedArgument(arguments[1], path: [root.name]) }

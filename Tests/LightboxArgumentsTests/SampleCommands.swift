@@ -1,4 +1,4 @@
-@testable import LightboxCLI
+@testable import LightboxArguments
 
 /// A small command tree shaped like the real `lightbox` tool, used by the parser tests.
 enum SampleSpec {

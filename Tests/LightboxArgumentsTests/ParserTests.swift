@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LightboxCLI
+@testable import LightboxArguments
 
 /// Command lines that parse successfully, and the help and version requests.
 @Suite struct ParserTests {

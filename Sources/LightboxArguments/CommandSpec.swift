@@ -18,6 +18,8 @@ package struct CommandSpec: Sendable, Equatable {
     package var subcommands: [CommandSpec]
     /// Complete example invocations listed under EXAMPLES.
     package var examples: [String]
+    /// The exit codes and what each means, for the manual's EXIT STATUS (the root's).
+    package var exitCodes: [ExitStatus]
 
     /// Creates a command declaration.
     package init(
@@ -27,7 +29,8 @@ package struct CommandSpec: Sendable, Equatable {
         arguments: [ArgumentSpec] = [],
         options: [OptionSpec] = [],
         subcommands: [CommandSpec] = [],
-        examples: [String] = []
+        examples: [String] = [],
+        exitCodes: [ExitStatus] = []
     ) {
         self.name = name
         self.abstract = abstract
@@ -36,6 +39,7 @@ package struct CommandSpec: Sendable, Equatable {
         self.options = options
         self.subcommands = subcommands
         self.examples = examples
+        self.exitCodes = exitCodes
     }
 
     /// Returns the declared option with the given long name, if any.
@@ -54,33 +58,33 @@ package struct CommandSpec: Sendable, Equatable {
     }
 
     /// The arguments that are parsed, which are none for a command with subcommands.
-    var parsedArguments: [ArgumentSpec] {
+    package var parsedArguments: [ArgumentSpec] {
         subcommands.isEmpty ? arguments : []
     }
 
     /// The options that are parsed, which are none for a command with subcommands.
-    var parsedOptions: [OptionSpec] {
+    package var parsedOptions: [OptionSpec] {
         subcommands.isEmpty ? options : []
     }
 
     /// Whether `-h` means help for this command (it does unless an option claims `-h`).
-    var acceptsShortHelp: Bool {
+    package var acceptsShortHelp: Bool {
         !parsedOptions.contains { $0.short == "h" }
     }
 
     /// Whether `--version` is accepted: only at the root, unless it declares its own.
-    func acceptsVersion(isRoot: Bool) -> Bool {
+    package func acceptsVersion(isRoot: Bool) -> Bool {
         isRoot && !parsedOptions.contains { $0.long == "version" }
     }
 
     /// Whether the token asks for this command's help.
-    func isHelpToken(_ token: String) -> Bool {
+    package func isHelpToken(_ token: String) -> Bool {
         token == "--help" || (token == "-h" && acceptsShortHelp)
     }
 
     /// Follows the names after the first element of `path` down the subcommand tree,
     /// stopping at the first unknown name, and returns the command and its resolved path.
-    func resolve(_ path: [String]) -> (command: CommandSpec, path: [String]) {
+    package func resolve(_ path: [String]) -> (command: CommandSpec, path: [String]) {
         var command = self
         var resolved = [name]
         for name in path.dropFirst() {

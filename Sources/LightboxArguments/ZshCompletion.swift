@@ -1,7 +1,7 @@
 /// A zsh completion function made from the command tables, as `--generate-completion-script zsh` prints it.
-enum ZshCompletion {
+package enum ZshCompletion {
     /// The `#compdef` file for `root`.
-    static func script(for root: CommandSpec) -> String {
+    package static func script(for root: CommandSpec) -> String {
         let name = root.name
         var lines = [
             "#compdef \(name)",

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LightboxCLI
+@testable import LightboxArguments
 
 /// Specs with awkward shapes for checking the help layout rules.
 enum HelpSamples {

@@ -21,27 +21,27 @@ package struct ParsedCommand: Sendable, Equatable {
     }
 
     /// Every text given for the declared option, in command-line order; nil when it was not given.
-    func texts(_ spec: OptionSpec) -> [String]? {
+    package func texts(_ spec: OptionSpec) -> [String]? {
         storage[spec.long]
     }
 
     /// The last text given for `option`, or nil.
-    func text(_ option: some OptionDeclaration) -> String? {
+    package func text(_ option: some OptionDeclaration) -> String? {
         texts(option.spec)?.last
     }
 
     /// Whether `option` was given at all.
-    func has(_ option: some OptionDeclaration) -> Bool {
+    package func has(_ option: some OptionDeclaration) -> Bool {
         texts(option.spec) != nil
     }
 
     /// Whether `flag` was given.
-    func flag(_ flag: Flag) -> Bool {
+    package func flag(_ flag: Flag) -> Bool {
         has(flag)
     }
 
     /// The value of `option` (the last when repeated), or nil when it was not given.
-    func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
+    package func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
         guard let text = text(option) else { return nil }
         guard let value = option.read(text) else {
             throw error("--\(option.spec.long) '\(text)': \(option.problem(with: text))")
@@ -50,12 +50,12 @@ package struct ParsedCommand: Sendable, Equatable {
     }
 
     /// The value of `option`, or `fallback` when it was not given.
-    func value<Value>(_ option: Option<Value>, default fallback: Value) throws(UsageError) -> Value {
+    package func value<Value>(_ option: Option<Value>, default fallback: Value) throws(UsageError) -> Value {
         try value(option) ?? fallback
     }
 
     /// Every value of a repeated option; a bad one is reported as `--name N 'text'`, N counting from 1.
-    func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+    package func values<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
         var values: [Value] = []
         for (index, text) in (texts(option.spec) ?? []).enumerated() {
             guard let value = option.read(text) else {
@@ -67,27 +67,27 @@ package struct ParsedCommand: Sendable, Equatable {
     }
 
     /// The value of `option`, which `mode` needs.
-    func required<Value>(_ option: Option<Value>, for mode: String) throws(UsageError) -> Value {
+    package func required<Value>(_ option: Option<Value>, for mode: String) throws(UsageError) -> Value {
         guard let value = try value(option) else { throw error("\(mode) needs --\(option.spec.long)") }
         return value
     }
 
     /// Refuses options that do not go with `mode`.
-    func refuse(_ options: [any OptionDeclaration], with mode: String) throws(UsageError) {
+    package func refuse(_ options: [any OptionDeclaration], with mode: String) throws(UsageError) {
         if let given = options.first(where: { texts($0.spec) != nil }) {
             throw error("--\(given.spec.long) does not go with \(mode)")
         }
     }
 
     /// Refuses input arguments, which `mode` reads from its file instead.
-    func refusePositionals(with mode: String) throws(UsageError) {
+    package func refusePositionals(with mode: String) throws(UsageError) {
         if let first = positionals.first {
             throw error("unexpected argument '\(first)': \(mode) names the inputs")
         }
     }
 
     /// A usage error for this command.
-    func error(_ message: String) -> UsageError {
+    package func error(_ message: String) -> UsageError {
         UsageError(message, commandPath: path)
     }
 }

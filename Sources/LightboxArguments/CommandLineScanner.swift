@@ -5,7 +5,7 @@
 /// right after a value option is always its value, even when it starts with `-`. `--`
 /// ends option parsing. A token such as `-5` that reads as a number and names no short
 /// option is positional. Any `-h`/`--help` before `--` asks for help and beats errors.
-struct CommandLineScanner {
+package struct CommandLineScanner {
     private let command: CommandSpec
     private let path: [String]
     private let tokens: [String]
@@ -14,7 +14,9 @@ struct CommandLineScanner {
     private var values: [String: [String]] = [:]
 
     /// Parses `tokens` as the command line of `command`, named by `path` from the root.
-    static func parse(_ tokens: [String], command: CommandSpec, path: [String]) throws(UsageError) -> ParseOutcome {
+    package static func parse(
+        _ tokens: [String], command: CommandSpec, path: [String]
+    ) throws(UsageError) -> ParseOutcome {
         if tokens.prefix(while: { $0 != "--" }).contains(where: command.isHelpToken) {
             return .help(HelpFormatter.help(for: command, path: path))
         }

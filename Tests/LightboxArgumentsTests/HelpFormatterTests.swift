@@ -1,5 +1,6 @@
-import LightboxCLI
 import Testing
+
+@testable import LightboxArguments
 
 /// The generated usage lines, help texts and error messages.
 @Suite struct HelpFormatterTests {

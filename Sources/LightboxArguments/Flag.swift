@@ -1,10 +1,10 @@
 /// A declared switch such as `--force` or `-q`, read as a `Bool`.
-struct Flag: OptionDeclaration {
+package struct Flag: OptionDeclaration {
     /// The flag's declaration.
-    var spec: OptionSpec
+    package var spec: OptionSpec
 
     /// Declares `--long` (and `-short`), described by `help`.
-    init(_ long: String, short: Character? = nil, help: String) {
+    package init(_ long: String, short: Character? = nil, help: String) {
         spec = OptionSpec(long: long, short: short, kind: .flag, help: help)
     }
 }

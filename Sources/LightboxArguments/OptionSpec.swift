@@ -66,7 +66,7 @@ package struct OptionSpec: Sendable, Equatable {
         case words([String])
 
         /// The completion of a value called `name` with `choices`.
-        static func forValue(named name: String, choices: [String]) -> Completion {
+        package static func forValue(named name: String, choices: [String]) -> Completion {
             if !choices.isEmpty { return .words(choices) }
             if name == "dir" { return .directory }
             return ["file", "output", "template", "labels", "path"].contains(name) ? .file : .none
@@ -96,7 +96,7 @@ package struct OptionSpec: Sendable, Equatable {
     }
 
     /// Appends the value placeholder, if any, to the given spelling of the option.
-    func synopsis(spelling: String) -> String {
+    package func synopsis(spelling: String) -> String {
         guard let valuePlaceholder else { return spelling }
         return "\(spelling) \(valuePlaceholder)"
     }

@@ -14,19 +14,19 @@ package struct UsageError: Error, Sendable, Equatable {
 
 extension UsageError {
     /// No subcommand followed a command that needs one.
-    static func missingCommand(_ path: [String]) -> UsageError {
+    package static func missingCommand(_ path: [String]) -> UsageError {
         UsageError("missing command", commandPath: path)
     }
 
     /// A subcommand name that does not exist, with a suggestion when one is close.
-    static func unknownCommand(_ name: String, in command: CommandSpec, path: [String]) -> UsageError {
+    package static func unknownCommand(_ name: String, in command: CommandSpec, path: [String]) -> UsageError {
         let names = command.subcommands.map(\.name)
         let hint = closest(to: name, among: names).map { "'\($0)'" }
         return UsageError("unknown command '\(name)'" + didYouMean(hint), commandPath: path)
     }
 
     /// An option that is not declared, with a suggestion when a long name is close.
-    static func unknownOption(_ spelling: String, longNames: [String], path: [String]) -> UsageError {
+    package static func unknownOption(_ spelling: String, longNames: [String], path: [String]) -> UsageError {
         let isSingleLetter = spelling.count == 2 && !spelling.hasPrefix("--")
         let name = String(spelling.drop { $0 == "-" })
         let closest = isSingleLetter ? nil : closest(to: name, among: longNames)
@@ -35,37 +35,37 @@ extension UsageError {
     }
 
     /// A value option that was last on the command line.
-    static func missingValue(_ synopsis: String, path: [String]) -> UsageError {
+    package static func missingValue(_ synopsis: String, path: [String]) -> UsageError {
         UsageError("missing value for '\(synopsis)'", commandPath: path)
     }
 
     /// A flag written with an attached `=value`.
-    static func takesNoValue(_ spelling: String, path: [String]) -> UsageError {
+    package static func takesNoValue(_ spelling: String, path: [String]) -> UsageError {
         UsageError("option '\(spelling)' takes no value", commandPath: path)
     }
 
     /// A value option inside a group of short flags such as `-fo`.
-    static func cannotGroup(_ spelling: String, path: [String]) -> UsageError {
+    package static func cannotGroup(_ spelling: String, path: [String]) -> UsageError {
         UsageError("option '\(spelling)' takes a value and cannot be grouped", commandPath: path)
     }
 
     /// A single-value option given twice.
-    static func givenTwice(_ option: OptionSpec, path: [String]) -> UsageError {
+    package static func givenTwice(_ option: OptionSpec, path: [String]) -> UsageError {
         UsageError("option '--\(option.long)' given more than once", commandPath: path)
     }
 
     /// A positional beyond the declared arguments.
-    static func unexpectedArgument(_ token: String, path: [String]) -> UsageError {
+    package static func unexpectedArgument(_ token: String, path: [String]) -> UsageError {
         UsageError("unexpected argument '\(token)'", commandPath: path)
     }
 
     /// A required positional argument that was not given.
-    static func missingArgument(_ argument: ArgumentSpec, path: [String]) -> UsageError {
+    package static func missingArgument(_ argument: ArgumentSpec, path: [String]) -> UsageError {
         UsageError("missing argument '\(argument.placeholder)'", commandPath: path)
     }
 
     /// A required option that was not given.
-    static func missingOption(_ option: OptionSpec, path: [String]) -> UsageError {
+    package static func missingOption(_ option: OptionSpec, path: [String]) -> UsageError {
         UsageError("missing option '\(option.longSynopsis)'", commandPath: path)
     }
 

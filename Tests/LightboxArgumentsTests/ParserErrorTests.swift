@@ -1,5 +1,6 @@
-import LightboxCLI
 import Testing
+
+@testable import LightboxArguments
 
 /// Command lines that must be rejected, with the exact message and command path.
 @Suite struct ParserErrorTests {
@@ -58,9 +59,5 @@ import Testing
     @Test func helpAfterDoubleDashIsPositional() {
         let arguments = ["crop", "--rect", "r", "-o", "o", "--", "in.jpg", "--help"]
         #expect(SampleSpec.error(arguments) == UsageError("unexpected argument '--help'", commandPath: Self.crop))
-    }
-
-    @Test func usageExitCodeIsExUsage() {
-        #expect(ExitCode.usage == 64)
     }
 }
