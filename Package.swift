@@ -36,13 +36,16 @@ let package = Package(
         .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML"]),
         .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
-            name: "LightboxCLI",
+            name: "LightboxJobs",
             dependencies: [
                 "LightboxArguments", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry",
-                "LightboxYAML",
             ]
         ),
-        .target(name: "LightboxKit", dependencies: ["LightboxRender", "LightboxGeometry"]),
+        .target(
+            name: "LightboxCLI",
+            dependencies: ["LightboxArguments", "LightboxJobs", "LightboxRender", "LightboxFormats", "LightboxWorkers"]
+        ),
+        .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
@@ -52,7 +55,15 @@ let package = Package(
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(
             name: "LightboxCLITests",
-            dependencies: ["LightboxArguments", "LightboxCLI", "LightboxFormats", "LightboxRender", "LightboxWorkers"]
+            dependencies: [
+                "LightboxArguments", "LightboxCLI", "LightboxJobs", "LightboxFormats", "LightboxRender", "LightboxWorkers",
+            ]
+        ),
+        .testTarget(
+            name: "LightboxJobsTests",
+            dependencies: [
+                "LightboxArguments", "LightboxJobs", "LightboxFormats", "LightboxRender", "LightboxWorkers", "Vips",
+            ]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
         .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),

@@ -11,13 +11,43 @@ package struct ParsedCommand: Sendable, Equatable {
     package let positionals: [String]
     /// Values given for each option, keyed by long name; a present flag maps to no values.
     private let storage: [String: [String]]
+    /// For values read from a file's fields rather than a command line: each option's key as the
+    /// file wrote it, which messages name instead of `--long`.
+    private let fieldNames: [String: String]?
 
-    /// Creates a parse result; `values` maps long option names to the values given.
-    package init(command: CommandSpec, path: [String], positionals: [String], values: [String: [String]]) {
+    /// Creates a parse result; `values` maps long option names to the values given, and
+    /// `fieldNames`, when the values come from a file's keys, maps long names to those keys.
+    package init(
+        command: CommandSpec, path: [String], positionals: [String], values: [String: [String]],
+        fieldNames: [String: String]? = nil
+    ) {
         self.command = command
         self.path = path
         self.positionals = positionals
         self.storage = values
+        self.fieldNames = fieldNames
+    }
+
+    /// This parse with every option in `defaults` that it lacks (and that `accepts`) added: a
+    /// file's line over the command line's values.
+    package func filling(from defaults: ParsedCommand, accepting accepts: (String) -> Bool) -> ParsedCommand {
+        var values = storage
+        for (long, texts) in defaults.storage where values[long] == nil && accepts(long) { values[long] = texts }
+        return ParsedCommand(
+            command: command, path: path, positionals: positionals, values: values, fieldNames: fieldNames)
+    }
+
+    /// This parse with `spec`'s value set to `text` (the last one, for a repeated option).
+    package func replacing(_ spec: OptionSpec, with text: String) -> ParsedCommand {
+        var values = storage
+        values[spec.long] = (values[spec.long]?.dropLast() ?? []) + [text]
+        return ParsedCommand(
+            command: command, path: path, positionals: positionals, values: values, fieldNames: fieldNames)
+    }
+
+    /// How messages name `spec`: `--long`, or the key a file wrote.
+    package func name(of spec: OptionSpec) -> String {
+        fieldNames.map { $0[spec.long] ?? spec.long } ?? "--\(spec.long)"
     }
 
     /// Every text given for the declared option, in command-line order; nil when it was not given.
@@ -44,7 +74,7 @@ package struct ParsedCommand: Sendable, Equatable {
     package func value<Value>(_ option: Option<Value>) throws(UsageError) -> Value? {
         guard let text = text(option) else { return nil }
         guard let value = option.read(text) else {
-            throw error("--\(option.spec.long) '\(text)': \(option.problem(with: text))")
+            throw error("\(name(of: option.spec)) '\(text)': \(option.problem(with: text))")
         }
         return value
     }
@@ -59,7 +89,7 @@ package struct ParsedCommand: Sendable, Equatable {
         var values: [Value] = []
         for (index, text) in (texts(option.spec) ?? []).enumerated() {
             guard let value = option.read(text) else {
-                throw error("--\(option.spec.long) \(index + 1) '\(text)': \(option.problem(with: text))")
+                throw error("\(name(of: option.spec)) \(index + 1) '\(text)': \(option.problem(with: text))")
             }
             values.append(value)
         }
@@ -68,14 +98,14 @@ package struct ParsedCommand: Sendable, Equatable {
 
     /// The value of `option`, which `mode` needs.
     package func required<Value>(_ option: Option<Value>, for mode: String) throws(UsageError) -> Value {
-        guard let value = try value(option) else { throw error("\(mode) needs --\(option.spec.long)") }
+        guard let value = try value(option) else { throw error("\(mode) needs \(name(of: option.spec))") }
         return value
     }
 
     /// Refuses options that do not go with `mode`.
     package func refuse(_ options: [any OptionDeclaration], with mode: String) throws(UsageError) {
         if let given = options.first(where: { texts($0.spec) != nil }) {
-            throw error("--\(given.spec.long) does not go with \(mode)")
+            throw error("\(name(of: given.spec)) does not go with \(mode)")
         }
     }
 

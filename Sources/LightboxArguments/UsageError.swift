@@ -74,6 +74,12 @@ extension UsageError {
         hint.map { "; did you mean \($0)?" } ?? ""
     }
 
+    /// `; did you mean 'name'?` for the candidate closest to `word`, or nothing when none is close:
+    /// the suggestion a misspelt option gets, for a file's misspelt key or column too.
+    package static func suggestion(for word: String, among candidates: [String]) -> String {
+        didYouMean(closest(to: word, among: candidates).map { "'\($0)'" })
+    }
+
     /// The largest edit distance at which a name is still suggested.
     private static let maximumSuggestionDistance = 2
 

@@ -15,7 +15,7 @@ package enum CropRect {
     }
 
     /// The minimum side a crop must keep, normalized (a fraction of the image) or in pixels.
-    package enum MinimumSide: Equatable, Sendable {
+    package enum MinimumSide: Equatable, Sendable, Codable {
         /// A fraction of the image's side, from 0 to 1.
         case fraction(Double)
         /// Whole pixels of the output.
@@ -28,6 +28,12 @@ package enum CropRect {
         package let rect: CGRect
         /// Whether the input stuck out of the unit square and was clipped.
         package let wasClipped: Bool
+
+        /// Makes a result.
+        package init(rect: CGRect, wasClipped: Bool) {
+            self.rect = rect
+            self.wasClipped = wasClipped
+        }
     }
 
     /// Validates `rect` with the overlay's `sanitized`: non-finite and outside rects are errors.

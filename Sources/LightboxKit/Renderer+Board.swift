@@ -12,8 +12,7 @@ extension Renderer {
         let options = try save.rendered(pictures: true, output: request.output)
         do throws(RenderError) {
             let outcome = try BoardRenderer(plan: plan, limits: CardPhoto.Limits(maxPixels: maxPixels)).render()
-            try BoardRenderer.write(
-                outcome, with: AtomicWriter(options: options), to: request.output, inputs: plan.inputs)
+            try BoardRenderer.write(outcome, with: AtomicWriter(options: options), to: request.output)
             let pixels = plan.pixelSize
             return BoardResult(
                 width: pixels.width, height: pixels.height, failures: outcome.failures.map(LightboxError.init))

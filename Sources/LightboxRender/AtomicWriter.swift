@@ -15,19 +15,19 @@ package struct AtomicWriter: Sendable {
         self.options = options
     }
 
-    /// Writes `image` to `path` in the format its extension names, never over `input` or `others`.
+    /// Writes `image` to `path` in the format its extension names.
     ///
-    /// `input` is the file whose pixels are decoded while saving, blamed when they are damaged;
-    /// nil for a picture composed of pixels already in memory (a board, a contact sheet).
+    /// The caller has checked the path first (`OutputPath.check`: its folder, never an input, an
+    /// existing file only with `force`); here a file that appeared meanwhile is still never
+    /// replaced without `force`. `input` is the file whose pixels are decoded while saving, blamed
+    /// when they are damaged; nil for a picture composed of pixels already in memory (a board).
     /// The path `-` is standard output, in `options.streamFormat`, through a private temp file.
-    package func write(_ image: VImage, to path: String, input: String?, others: [String] = []) throws(RenderError) {
-        let inputs = (input.map { [$0] } ?? []) + others
+    package func write(_ image: VImage, to path: String, input: String?) throws(RenderError) {
         let streamed = path == OutputPath.standardOutput
         let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
         guard let format = streamed ? options.streamFormat : OutputFormat(extension: url.pathExtension) else {
             throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
         }
-        if !streamed { try OutputPath.check(path, inputs: inputs, force: options.force) }
         let saver = try format.saver(for: "x." + format.rawValue)
         let temp =
             streamed

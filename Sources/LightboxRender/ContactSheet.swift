@@ -32,14 +32,14 @@ package final class ContactSheet: @unchecked Sendable {
         return taken
     }
 
-    /// Writes the grid to `path`, about square, through the atomic writer, never over one of `inputs`.
-    package func write(to path: String, options: SaveOptions, inputs: [String]) throws(RenderError) {
+    /// Writes the grid to `path`, about square, through the atomic writer (the caller checked the path).
+    package func write(to path: String, options: SaveOptions) throws(RenderError) {
         let sorted = previews.sorted { $0.order < $1.order }.map(\.image)
         guard !sorted.isEmpty else { throw RenderError(path, "no previews to put on the contact sheet") }
         let columns = Int(Double(sorted.count).squareRoot().rounded(.up))
         let grid = try RenderError.catching(path) { () throws(VipsError) in
             try CropPreview.sheet(sorted, columns: columns)
         }
-        try AtomicWriter(options: options).write(grid, to: path, input: nil, others: inputs)
+        try AtomicWriter(options: options).write(grid, to: path, input: nil)
     }
 }

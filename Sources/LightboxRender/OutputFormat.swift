@@ -1,7 +1,7 @@
 import Vips
 
 /// An output file format, chosen from the output's extension.
-package enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable, Codable {
     /// JPEG (`.jpg`, `.jpeg`).
     case jpeg
     /// PNG.

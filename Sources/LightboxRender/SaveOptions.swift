@@ -1,7 +1,7 @@
 import Vips
 
 /// How outputs are written: quality, metadata kept, and whether an existing output may be replaced.
-package struct SaveOptions: Sendable, Equatable {
+package struct SaveOptions: Sendable, Equatable, Codable {
     /// Quality from 1 to 100 for lossy formats, or nil for libvips' default.
     package var quality: Int?
     /// Drop EXIF, XMP, IPTC and other metadata about the photo (a crop's default; `--keep-metadata` keeps it).

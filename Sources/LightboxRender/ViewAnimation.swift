@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// The two animations `lightbox view --animate` renders, as a sequence of states.
-package enum ViewAnimation: String, Sendable, CaseIterable {
+package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
     /// The double-tap zoom: ease in-out from the current zoom to the toggled one, the pan going to zero.
     case zoom
     /// The release of a pull: ease in off the screen when it dismisses, otherwise spring back.

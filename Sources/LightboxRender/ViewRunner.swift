@@ -27,13 +27,9 @@ package struct ViewRunner: Sendable {
             let states = frameStates(request)
             let layouts = states.map { $0.layout(photo: source.displayedSize) }
             outcome.layout = layouts.first
-            guard !dryRun else {
-                try OutputPath.check(
-                    request.output, inputs: request.inputs, force: writer.options.force, makeFolder: false)
-                return outcome
-            }
+            guard !dryRun else { return outcome }
             let (image, decoder) = try render(request, source: source, layouts: layouts)
-            try writer.write(image, to: request.output, input: outcome.input, others: request.inputs)
+            try writer.write(image, to: request.output, input: outcome.input)
             outcome.decoder = decoder
         } catch {
             outcome.error = error

@@ -1,4 +1,9 @@
+import Foundation
 import LightboxArguments
+import LightboxFormats
+import LightboxGeometry
+import LightboxJobs
+import LightboxRender
 
 /// A subcommand: its declaration as data, how it reads a parsed command line, and how it runs.
 protocol LightboxCommand: Sendable {

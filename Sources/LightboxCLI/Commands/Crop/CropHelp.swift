@@ -1,3 +1,10 @@
+import Foundation
+import LightboxArguments
+import LightboxFormats
+import LightboxGeometry
+import LightboxJobs
+import LightboxRender
+
 /// The long help of `lightbox crop`: rect rules, names, batch sources and exit codes.
 enum CropHelp {
     /// The text after the options in `lightbox crop --help`.

@@ -1,6 +1,9 @@
 import Foundation
 import LightboxArguments
+import LightboxFormats
 import LightboxGeometry
+import LightboxJobs
+import LightboxRender
 
 /// The options of `lightbox crop`, each declared once with its type; `declared` lists them in help order.
 extension CropOptions {
