@@ -57,11 +57,11 @@ import Vips
         (#"{"board":[300,-1],"photos":[]}"#, "board.height: -1 points: expected more than 0, at most 100000"),
         ("{\"board\":[300,300],\n  \"photos\": [,]}", "not valid JSON at line 2, column 14: "),
     ])
-    func layoutFileErrorsNameTheKeyAndExit1(layout: String, message: String) throws {
+    func layoutFileErrorsNameTheKeyAndExit65(layout: String, message: String) throws {
         let scratch = try Scratch()
         let file = try BoardFixture.write(layout, scratch, "board.json")
         let result = try CommandRunner.run(["board", "--layout", file, "-o", scratch.path("out.png")])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("error: \(file): \(message)"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try scratch.contents() == ["board.json"])

@@ -36,7 +36,8 @@ import Testing
 
     /// A view state manifest with CRLF line ends and a BOM reads like any other JSON Lines file.
     @Test func stateManifestsTakeCRLFAndABOM() throws {
-        let data = Data("\u{FEFF}{\"input\":\"a.jpg\",\"zoom\":2}\r\n\r\n{\"input\":\"b.jpg\",\"reduceMotion\":true}\r\n".utf8)
+        let data = Data(
+            "\u{FEFF}{\"input\":\"a.jpg\",\"zoom\":2}\r\n\r\n{\"input\":\"b.jpg\",\"reduceMotion\":true}\r\n".utf8)
         let lines = JSONLines.lines(data)
         #expect(lines.map(\.number) == [1, 3])
         let objects = lines.map { try? JSONLines.object($0.text, number: $0.number, path: "s.jsonl").get() }

@@ -69,7 +69,7 @@ import Testing
         (#"{"board":[1,2],"photos":[],"scale":0}"#, "scale: 0 is not a number from 0.01 to 8"),
         (
             #"{"board":[1,2],"photos":[],"Scale":2}"#,
-            "Scale: unknown key (expected one of board, cardWidth, scale, background, photos, offsets, stacking, dragging, reduceMotion, output, card, drawnCard, cards)"
+            "unknown key 'Scale'; did you mean 'scale'?"
         ),
         (#"{"board":[1,2],"photos":{}}"#, "photos: expected an array"),
         (#"{"board":[1,2],"photos":[{"id":"a"}]}"#, "photos[0].path: missing"),

@@ -77,7 +77,8 @@ package enum ManifestReader {
     /// `unknown column 'widht'; did you mean 'width'?` for a name not among `known`.
     package static func unknownName(_ kind: String, _ name: String, among known: [String]) -> String {
         let close = known.min { distance(name, $0) < distance(name, $1) }.flatMap { distance(name, $0) <= 2 ? $0 : nil }
-        return "unknown \(kind) '\(name)'" + (close.map { "; did you mean '\($0)'?" } ?? " (known: \(known.joined(separator: ", ")))")
+        return "unknown \(kind) '\(name)'"
+            + (close.map { "; did you mean '\($0)'?" } ?? " (known: \(known.joined(separator: ", ")))")
     }
 
     /// The Levenshtein distance between two names.
@@ -110,7 +111,8 @@ package enum ManifestReader {
         guard missing.isEmpty else {
             throw BatchProblem(
                 path, line: header.line,
-                "the header lacks \(missing.joined(separator: ", ")) (it needs input,x,y,width,height[,output,units,square])")
+                "the header lacks \(missing.joined(separator: ", ")) (it needs input,x,y,width,height[,output,units,square])"
+            )
         }
         return records.dropFirst().map { csvLine($0, names: names, path: path, folder: folder) }
     }
@@ -136,12 +138,16 @@ package enum ManifestReader {
             numbers.append(number)
         }
         let rect = CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-        var entry = ManifestEntry(input: resolve(input, in: folder), rect: rect, output: field("output"), line: record.line)
+        var entry = ManifestEntry(
+            input: resolve(input, in: folder), rect: rect, output: field("output"), line: record.line)
         entry.units = field("units")
         if let text = field("square") {
-            guard let square = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][text.lowercased()]
+            guard
+                let square = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][
+                    text.lowercased()]
             else {
-                return .failure(BatchProblem(path, line: record.line, field: "square", "'\(text)': expected true or false"))
+                return .failure(
+                    BatchProblem(path, line: record.line, field: "square", "'\(text)': expected true or false"))
             }
             entry.square = square
         }

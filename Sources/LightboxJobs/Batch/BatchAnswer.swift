@@ -45,7 +45,9 @@ package struct BatchAnswer: Error, Sendable {
     private static func ordered(_ records: [BatchRecord], as job: CropJob) -> [BatchRecord] {
         let places = Dictionary(job.items.enumerated().map { ($1.output, $0) }, uniquingKeysWith: { first, _ in first })
         return records.enumerated().sorted { a, b in
-            (places[a.element.output ?? ""] ?? Int.max, a.offset) < (places[b.element.output ?? ""] ?? Int.max, b.offset)
+            (places[a.element.output ?? ""] ?? Int.max, a.offset) < (
+                places[b.element.output ?? ""] ?? Int.max, b.offset
+            )
         }.map(\.element)
     }
 }

@@ -42,7 +42,9 @@ package struct BatchLine: Sendable {
             return .failure(
                 BatchAnswer(
                     id: id,
-                    failed: "\(label):\(number): command: \(shown); expected \(BatchLine.commands.joined(separator: ", "))"))
+                    failed:
+                        "\(label):\(number): command: \(shown); expected \(BatchLine.commands.joined(separator: ", "))")
+            )
         }
         object["id"] = nil
         object["command"] = nil
@@ -60,7 +62,8 @@ package struct BatchLine: Sendable {
         var entries: [[String: Any]] = [object]
         if let list = object["crops"] {
             guard let crops = list as? [[String: Any]], !crops.isEmpty else {
-                return .failure(BatchProblem(label, line: number, field: "crops", "expected a list of {\"rect\", \"output\"}"))
+                return .failure(
+                    BatchProblem(label, line: number, field: "crops", "expected a list of {\"rect\", \"output\"}"))
             }
             var shared = object
             shared["crops"] = nil
@@ -79,7 +82,8 @@ package struct BatchLine: Sendable {
             }
         }
         guard Set(planned.map(\.input)).count == 1 else {
-            return .failure(BatchProblem(label, line: number, field: "input", "every crop of a job takes the same input"))
+            return .failure(
+                BatchProblem(label, line: number, field: "input", "every crop of a job takes the same input"))
         }
         let (jobs, problems) = crops.jobs(planned)
         if let problem = problems.first { return .failure(problem) }

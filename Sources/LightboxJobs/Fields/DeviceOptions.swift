@@ -5,7 +5,8 @@ import LightboxGeometry
 /// `--device NAME` and `--safe-area TOP,BOTTOM`, shared by `view`, `board` and `crop`, and the crop screen.
 package enum DeviceOptions {
     /// `--device name`; each command says what it takes from the preset.
-    package static let device = Option<DevicePreset>("device", valueName: "name", help: "A device's screen (see DEVICES).")
+    package static let device = Option<DevicePreset>(
+        "device", valueName: "name", help: "A device's screen (see DEVICES).")
 
     /// The largest safe area, in points.
     package static let safeAreas = 0.0...1000

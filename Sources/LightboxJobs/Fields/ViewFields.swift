@@ -29,7 +29,8 @@ package enum ViewFields {
         "offset", valueName: "DX,DY", help: "Pan offset in points (clamped).",
         expected: "expected DX,DY in points, such as 40,-20")
     /// `--double-tap`.
-    package static let doubleTap = Flag("double-tap", help: "Apply the double tap first: fit to 2.5, zoomed back to fit.")
+    package static let doubleTap = Flag(
+        "double-tap", help: "Apply the double tap first: fit to 2.5, zoomed back to fit.")
     /// `--pull P`.
     package static let pull = Option<Double>("pull", valueName: "P", help: "Pull down in points (default 0).")
     /// `--style viewer|screen`.
@@ -48,7 +49,8 @@ package enum ViewFields {
     /// `--chrome`.
     package static let chrome = Flag("chrome", help: "Draw the header, N of M and the close button.")
     /// `--reduce-motion`.
-    package static let reduceMotion = Flag("reduce-motion", help: "Reduce Motion on: the screen style's page does not scale.")
+    package static let reduceMotion = Flag(
+        "reduce-motion", help: "Reduce Motion on: the screen style's page does not scale.")
     /// `--animate zoom|dismiss`.
     package static let animate = Option<ViewAnimation>(
         "animate", valueName: "kind", help: "Render an animation: zoom or dismiss.")

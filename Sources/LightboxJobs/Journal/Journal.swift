@@ -24,7 +24,9 @@ package final class Journal: @unchecked Sendable {
     package init(path: String, resume: Bool, header: JSONValue) throws(JournalError) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC)
         descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { throw JournalError(path: path, reason: String(cString: strerror(errno))) }

@@ -90,7 +90,9 @@ package struct CropPlanner: Sendable {
 
     /// Every line of the manifest at `path` as a planned crop or a problem; outputs claimed twice
     /// are refused (the second line). A file that cannot be read, or whose header is wrong, throws.
-    package func manifest(_ path: String, warn: (String) -> Void) throws(BatchProblem) -> (
+    package func manifest(
+        _ path: String, warn: (String) -> Void
+    ) throws(BatchProblem) -> (
         crops: [Planned], problems: [BatchProblem]
     ) {
         let base = (path as NSString).deletingLastPathComponent
@@ -116,7 +118,8 @@ package struct CropPlanner: Sendable {
                 if let first = claimed[item.output] {
                     problems.append(
                         BatchProblem(
-                            path, line: entry.line, field: "output", "'\(item.output)' is already the output of line \(first)"))
+                            path, line: entry.line, field: "output",
+                            "'\(item.output)' is already the output of line \(first)"))
                     continue
                 }
                 claimed[item.output] = entry.line
@@ -130,7 +133,9 @@ package struct CropPlanner: Sendable {
     package func dataset(_ entries: [CropEntry]) -> [Planned] {
         entries.map { entry in
             var origin = JobOrigin()
-            if let colon = entry.origin.lastIndex(of: ":"), let line = Int(entry.origin[entry.origin.index(after: colon)...]) {
+            if let colon = entry.origin.lastIndex(of: ":"),
+                let line = Int(entry.origin[entry.origin.index(after: colon)...])
+            {
                 origin = JobOrigin(source: String(entry.origin[..<colon]), line: line)
             }
             var item = CropItem(rect: entry.rect, square: entry.square, output: entry.output, origin: origin)
@@ -160,7 +165,8 @@ package struct CropPlanner: Sendable {
                 case .success(let path): item.preview = path
                 case .failure(let escape):
                     problems.append(
-                        BatchProblem(item.origin.source ?? input, line: item.origin.line, "preview: \(escape.description)"))
+                        BatchProblem(
+                            item.origin.source ?? input, line: item.origin.line, "preview: \(escape.description)"))
                     continue
                 }
             }

@@ -60,7 +60,8 @@ package struct OutputFolder: Sendable, Equatable {
         /// `output "../../x.jpg" leaves --out-dir out`.
         package var description: String {
             rule == "--out-dir"
-                ? "output \"\(name)\" leaves --out-dir \(folder)" : "output \"\(name)\" leaves \(folder), the folder \(rule) names"
+                ? "output \"\(name)\" leaves --out-dir \(folder)"
+                : "output \"\(name)\" leaves \(folder), the folder \(rule) names"
         }
     }
 }

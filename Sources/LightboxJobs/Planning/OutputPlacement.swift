@@ -32,7 +32,9 @@ package struct OutputPlacement: Sendable {
         if outDir != nil { return place(name) }
         guard name != OutputPath.standardOutput else { return .success(name) }
         let fixed = template.fixedFolder
-        guard fixed == "." && !name.hasPrefix("/") ? OutputPlacement.staysBelowHere(name) : OutputFolder(fixed).contains(name)
+        guard
+            fixed == "." && !name.hasPrefix("/")
+                ? OutputPlacement.staysBelowHere(name) : OutputFolder(fixed).contains(name)
         else {
             return .failure(OutputFolder.Escape(name: name, folder: fixed, rule: "-o"))
         }

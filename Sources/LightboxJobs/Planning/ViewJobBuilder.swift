@@ -31,7 +31,8 @@ package struct ViewJobBuilder: Sendable {
             zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
         var request = ViewRequest(
             inputs: inputs, page: page, output: name.path,
-            state: parsed.flag(ViewFields.doubleTap) ? state.doubleTapped() : state, chrome: parsed.flag(ViewFields.chrome),
+            state: parsed.flag(ViewFields.doubleTap) ? state.doubleTapped() : state,
+            chrome: parsed.flag(ViewFields.chrome),
             under: try parsed.value(ViewFields.under).map { $0.bytes(over: 0) } ?? ViewJobBuilder.defaultUnder(format))
         request.predicted = try parsed.value(ViewFields.predicted).map { CGFloat($0) }
         try ViewJobBuilder.animation(parsed, format: format, into: &request)

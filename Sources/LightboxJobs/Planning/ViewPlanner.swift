@@ -38,7 +38,8 @@ package struct ViewPlanner: Sendable {
         case .success(let value): parsed = value
         }
         if parsed.positionals.contains(OutputPath.standardOutput) {
-            return .failure(BatchProblem(file, line: line, field: "input", "'-' is not allowed (standard input carries the jobs)"))
+            return .failure(
+                BatchProblem(file, line: line, field: "input", "'-' is not allowed (standard input carries the jobs)"))
         }
         let jobOptions = Set(ViewFields.jobOptions.map(\.long))
         parsed = parsed.filling(from: defaults, accepting: { jobOptions.contains($0) && $0 != "output" })
@@ -49,7 +50,9 @@ package struct ViewPlanner: Sendable {
             return .failure(BatchProblem(file, line: line, error.message))
         }
         if builder.job.request.output == OutputPath.standardOutput {
-            return .failure(BatchProblem(file, line: line, field: "output", "'-' is not allowed (standard output carries the answers)"))
+            return .failure(
+                BatchProblem(
+                    file, line: line, field: "output", "'-' is not allowed (standard output carries the answers)"))
         }
         for warning in builder.warnings { warn(origin.located(warning)) }
         return .success(builder.job)
@@ -68,7 +71,9 @@ package struct ViewPlanner: Sendable {
     }
 
     /// Every line of the state manifest at `path` as a job or a problem; a file that cannot be read throws.
-    package func manifest(_ path: String, warn: (String) -> Void) throws(BatchProblem) -> [Result<ViewJob, BatchProblem>] {
+    package func manifest(
+        _ path: String, warn: (String) -> Void
+    ) throws(BatchProblem) -> [Result<ViewJob, BatchProblem>] {
         let data = try ManifestFile.read(path)
         let folder = (path as NSString).deletingLastPathComponent
         return JSONLines.lines(data).map { line in

@@ -74,7 +74,8 @@ package enum CropRecords {
     /// The record of a crop whose output the supervisor refused before any work (`error` names the output).
     package static func refused(input: String, item: CropItem, error: RenderError) -> BatchRecord {
         let fields = [("input", JSONValue.string(input)), ("output", .string(item.output))] + tail(item)
-        return BatchRecord(status: .failed, fields: fields, error: item.origin.located(error.description), milliseconds: 0)
+        return BatchRecord(
+            status: .failed, fields: fields, error: item.origin.located(error.description), milliseconds: 0)
     }
 
     /// The fields after the outcome's: where the item came from, and whether it was clipped.

@@ -48,7 +48,10 @@ package struct ResumeFilter: Sendable {
             case .gaveUp(let crashes):
                 return (
                     nil,
-                    [ViewRecords.failed(view, reason: JournalLedger.gaveUpReason(crashes), crashed: false, milliseconds: 0)]
+                    [
+                        ViewRecords.failed(
+                            view, reason: JournalLedger.gaveUpReason(crashes), crashed: false, milliseconds: 0)
+                    ]
                 )
             case .unknown: view.skipIfWhole = true
             case .redo: break

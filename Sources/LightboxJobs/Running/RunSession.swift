@@ -40,7 +40,8 @@ package enum RunSession {
         let report = RunReport(
             console: console, journal: journal, stdout: options.stdout, total: total,
             showProgress: options.showProgress, dryRun: options.dryRun)
-        Interrupts.install { report.summary.text }
+        let counts = options.printsSummary || options.command == "crop"
+        Interrupts.install { counts ? report.summary.text : "" }
         for problem in problems { report.record(.problem(problem), slot: 0) }
         report.end(slot: 0)
         let sheet = options.contactSheet == nil ? nil : ContactSheet()
@@ -58,13 +59,16 @@ package enum RunSession {
     }
 
     /// Writes the contact sheet, a failure being one more failed record.
-    private static func writeSheet(_ sheet: ContactSheet, to path: String, save: SaveOptions, report: RunReport, slot: Int) {
+    private static func writeSheet(
+        _ sheet: ContactSheet, to path: String, save: SaveOptions, report: RunReport, slot: Int
+    ) {
         do throws(RenderError) {
             if let problem = OutputCheck(dryRun: false).problem(path, inputs: [], force: save.force) { throw problem }
             try sheet.write(to: path, options: save)
         } catch {
             report.record(
-                BatchRecord(status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0),
+                BatchRecord(
+                    status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0),
                 slot: slot)
         }
         report.end(slot: slot)

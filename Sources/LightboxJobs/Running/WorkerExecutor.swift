@@ -39,7 +39,8 @@ package struct WorkerExecutor: JobExecutor {
         var image: (Int, Int)?
         let start = DispatchTime.now().uptimeNanoseconds
         let folders = job.items.flatMap { [$0.output] + ($0.preview.map { [$0] } ?? []) }
-        let result = pool.perform(WorkerRequest.crop(job, context).bytes, folders: WorkerExecutor.folders(of: folders)) {
+        let result = pool.perform(WorkerRequest.crop(job, context).bytes, folders: WorkerExecutor.folders(of: folders))
+        {
             switch JobProgress(bytes: $0) {
             case .opened(let width, let height): image = (width, height)
             case .record(let value):
@@ -111,7 +112,9 @@ package struct WorkerExecutor: JobExecutor {
 
     /// The distinct folders of `paths`, where a dead worker's temp files are looked for.
     private static func folders(of paths: [String]) -> [String] {
-        Array(Set(paths.filter { $0 != OutputPath.standardOutput }.map { (($0 as NSString).deletingLastPathComponent) }))
-            .map { $0.isEmpty ? "." : $0 }
+        Array(
+            Set(paths.filter { $0 != OutputPath.standardOutput }.map { (($0 as NSString).deletingLastPathComponent) })
+        )
+        .map { $0.isEmpty ? "." : $0 }
     }
 }

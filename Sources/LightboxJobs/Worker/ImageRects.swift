@@ -44,7 +44,10 @@ struct ImageRects {
                         milliseconds: 0, printsError: true))
             case .success(let (checked, clipped)):
                 if checked.wasClipped {
-                    let place = item.origin.place.map { "\(job.input): \($0)" } ?? job.input
+                    let place =
+                        item.origin.source == nil
+                        ? ([job.input] + (item.origin.label.map { [$0] } ?? [])).joined(separator: ": ")
+                        : item.origin.located(job.input)
                     console.warning(RectRule.clippedWarning(at: place, to: clipped, pixels: true))
                 }
                 item.rect = checked.rect

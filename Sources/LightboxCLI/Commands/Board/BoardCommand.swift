@@ -41,7 +41,8 @@ struct BoardCommand: LightboxCommand {
             plan = try resolvedPlan()
         } catch {
             guard let layout = options.layoutPath else {
-                console.raw(ErrorFormatter.format(UsageError(error.reason, commandPath: Self.path), root: Lightbox.root))
+                console.raw(
+                    ErrorFormatter.format(UsageError(error.reason, commandPath: Self.path), root: Lightbox.root))
                 return ExitCode.usage
             }
             console.error(error.description)
@@ -60,7 +61,9 @@ struct BoardCommand: LightboxCommand {
             return ExitCode.cannotCreate
         }
         if options.dryRun {
-            guard let problem = OutputCheck(dryRun: true).problem(options.output, inputs: plan.inputs, force: options.save.force)
+            guard
+                let problem = OutputCheck(dryRun: true).problem(
+                    options.output, inputs: plan.inputs, force: options.save.force)
             else { return ExitCode.success }
             console.error(problem.description)
             return ExitCode.failure
@@ -98,7 +101,9 @@ struct BoardCommand: LightboxCommand {
             if !options.dryRun { console.out(text) }
             return
         }
-        if let problem = OutputCheck(dryRun: false).problem(path, inputs: [options.output] + plan.inputs, force: options.save.force) {
+        if let problem = OutputCheck(dryRun: false).problem(
+            path, inputs: [options.output] + plan.inputs, force: options.save.force)
+        {
             throw problem
         }
         do {

@@ -36,7 +36,8 @@ struct CropCommandLine {
                 let path = try CropCommandLine.place(template, input: input, number: index + 1, planner, parsed)
                 guard seen.insert(path).inserted else {
                     throw parsed.error(
-                        "-o '\(output.path)' gives several outputs the name '\(path)'; add {n} for rects or {stem} for inputs")
+                        "-o '\(output.path)' gives several outputs the name '\(path)'; add {n} for rects or {stem} for inputs"
+                    )
                 }
                 var item = CropItem(
                     rect: rect.rect, units: planner.units, output: path, saverOptions: output.options,
@@ -65,7 +66,9 @@ struct CropCommandLine {
             case .failure(let refusal):
                 throw parsed.error(refusal.reason.hasPrefix("--rect") ? refusal.reason : "\(label): \(refusal.reason)")
             case .success(let checked):
-                if checked.wasClipped { warnings.append(RectRule.clippedWarning(at: label, to: checked.rect, pixels: false)) }
+                if checked.wasClipped {
+                    warnings.append(RectRule.clippedWarning(at: label, to: checked.rect, pixels: false))
+                }
                 rects.append((label, checked))
             }
         }

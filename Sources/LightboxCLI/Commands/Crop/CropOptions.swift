@@ -37,18 +37,21 @@ struct CropOptions: Sendable {
         if let sheet, let reason = OutputRule.problem(OutputName(sheet)) {
             throw parsed.error("--contact-sheet '\(sheet)': \(reason)")
         }
-        if preview != nil || sheet != nil { settings.previewScreen = try DeviceOptions.cropScreen(parsed) }
+        let screen = try DeviceOptions.cropScreen(parsed)
+        if preview != nil || sheet != nil { settings.previewScreen = screen }
         settings.contactSheet = sheet != nil
         let outDir = parsed.text(OutputOptions.outDir)
         planner = CropPlanner(
-            settings: settings, placement: OutputPlacement(outDir: outDir), units: try parsed.value(CropOptions.units) ?? .fraction,
+            settings: settings, placement: OutputPlacement(outDir: outDir),
+            units: try parsed.value(CropOptions.units) ?? .fraction,
             preview: preview)
         var warnings: [String] = []
         source = try CropOptions.source(parsed, output: output, planner: planner, warnings: &warnings)
         self.warnings = warnings
         if !source.isBatch, let preview, CropOptions.needsNumbers(preview, source: source) {
             throw parsed.error(
-                "--preview '\(preview.text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview")
+                "--preview '\(preview.text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview"
+            )
         }
         var run = RunOptions(command: "crop", jobs: batch.jobs, timeout: try WorkerOptions(parsed).timeout)
         run.report = batch.report
@@ -60,7 +63,9 @@ struct CropOptions: Sendable {
         run.printsSummary = source.isBatch
         run.outDir = source.isBatch ? outDir : nil
         run.contactSheet = sheet.map { ($0, save) }
-        if case .rects(let crops) = source { run.showProgress = Set(crops.map(\.input)).count > 1 } else {
+        if case .rects(let crops) = source {
+            run.showProgress = Set(crops.map(\.input)).count > 1
+        } else {
             run.showProgress = true
         }
         self.run = run
