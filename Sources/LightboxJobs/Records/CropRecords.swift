@@ -8,15 +8,7 @@ package enum CropRecords {
     package static func fields(_ outcome: CropOutcome) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [("input", .string(outcome.input)), ("output", .string(outcome.output))]
         if let image = outcome.image { pairs.append(("image", size(image.width, image.height))) }
-        let rect = outcome.rect
-        pairs.append(
-            (
-                "rect",
-                .object([
-                    ("x", .double(Double(rect.minX))), ("y", .double(Double(rect.minY))),
-                    ("width", .double(Double(rect.width))), ("height", .double(Double(rect.height))),
-                ])
-            ))
+        pairs.append(("rect", rect(outcome.rect)))
         if let pixels = outcome.pixels {
             pairs.append(
                 (
@@ -30,6 +22,14 @@ package enum CropRecords {
         if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
         if outcome.loadShrink > 1 { pairs.append(("shrink", .int(outcome.loadShrink))) }
         return pairs
+    }
+
+    /// `{"x":..,"y":..,"width":..,"height":..}`.
+    package static func rect(_ rect: CGRect) -> JSONValue {
+        .object([
+            ("x", .double(Double(rect.minX))), ("y", .double(Double(rect.minY))),
+            ("width", .double(Double(rect.width))), ("height", .double(Double(rect.height))),
+        ])
     }
 
     /// `{"width":..,"height":..}`.
@@ -64,6 +64,8 @@ package enum CropRecords {
     ) -> BatchRecord {
         var fields: [(String, JSONValue)] = [("input", .string(input)), ("output", .string(item.output))]
         if let image { fields.append(("image", size(image.0, image.1))) }
+        fields.append(("rect", rect(item.rect)))
+        if item.units == .px { fields.append(("units", .string("px"))) }
         let crashes = item.crashes + (crashed ? 1 : 0)
         fields += tail(item) + (crashes > 0 ? [(Journal.crashesField, .int(crashes))] : [])
         return BatchRecord(
