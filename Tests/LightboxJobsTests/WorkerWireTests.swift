@@ -25,11 +25,15 @@ import Testing
         let record = BatchRecord(
             status: .failed, fields: [("input", .string("a.jpg")), ("crashes", .int(2))], error: "a.jpg: x",
             milliseconds: 12.5)
+        var caused = record
+        caused.cause = RenderError("a.jpg", "x")
         var writer = WireWriter()
         record.write(to: &writer)
+        caused.write(to: &writer)
         var reader = WireReader(writer.bytes)
         let back = try BatchRecord.read(from: &reader)
-        #expect(back.json == record.json)
+        #expect(back.json == record.json && back.cause == nil)
+        #expect(try BatchRecord.read(from: &reader).cause == RenderError("a.jpg", "x"))
         #expect(reader.isAtEnd)
     }
 

@@ -1,4 +1,5 @@
 import LightboxFormats
+import LightboxRender
 import LightboxWorkers
 
 /// Batch records across the worker pipe: a worker does the items, the supervisor reports them.
@@ -10,6 +11,8 @@ extension BatchRecord {
         wire.optional(error)
         wire.double(milliseconds)
         wire.bool(printsError)
+        wire.optional(cause?.path)
+        wire.optional(cause?.reason)
     }
 
     /// Reads a record that `write(to:)` appended.
@@ -19,9 +22,11 @@ extension BatchRecord {
         else {
             throw WireReader.Malformed()
         }
-        return BatchRecord(
+        var record = BatchRecord(
             status: status, fields: fields, error: try wire.optional(), milliseconds: try wire.double(),
-            printsError: try wire.bool()
-        )
+            printsError: try wire.bool())
+        let (path, reason) = (try wire.optional(), try wire.optional())
+        if let path, let reason { record.cause = RenderError(path, reason) }
+        return record
     }
 }

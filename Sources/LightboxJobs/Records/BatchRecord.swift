@@ -1,4 +1,5 @@
 import LightboxFormats
+import LightboxRender
 
 /// What became of one item of a run, as reported on stderr, in the `--report` journal and in `--json`.
 package struct BatchRecord: Sendable {
@@ -24,16 +25,20 @@ package struct BatchRecord: Sendable {
     package let milliseconds: Double
     /// Whether `error` goes to stderr; false when an earlier record already printed the same cause.
     package var printsError = true
+    /// The failure as a typed value (the file at fault and the reason), for a library caller.
+    package var cause: RenderError?
 
     /// Makes a record.
     package init(
-        status: Status, fields: [(String, JSONValue)], error: String?, milliseconds: Double, printsError: Bool = true
+        status: Status, fields: [(String, JSONValue)], error: String?, milliseconds: Double, printsError: Bool = true,
+        cause: RenderError? = nil
     ) {
         self.status = status
         self.fields = fields
         self.error = error
         self.milliseconds = milliseconds
         self.printsError = printsError
+        self.cause = cause
     }
 
     /// The output the record is about, if it names one.

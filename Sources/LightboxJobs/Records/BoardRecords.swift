@@ -25,6 +25,7 @@ package enum BoardRecords {
         let reasons = (problem.map { [$0] } ?? failures).map(\.description).joined(separator: "; ")
         let error = job.origin.located(reasons + (problem == nil ? " (card skipped; the board was written)" : ""))
         return BatchRecord(
-            status: .failed, fields: fields, error: error, milliseconds: milliseconds, printsError: problem != nil)
+            status: .failed, fields: fields, error: error, milliseconds: milliseconds, printsError: problem != nil,
+            cause: problem ?? failures.first)
     }
 }

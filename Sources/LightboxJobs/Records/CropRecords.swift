@@ -43,7 +43,7 @@ package enum CropRecords {
         if let error = outcome.error {
             return BatchRecord(
                 status: .failed, fields: fields, error: item.origin.located(error.description),
-                milliseconds: outcome.milliseconds, printsError: !outcome.repeatsInputError)
+                milliseconds: outcome.milliseconds, printsError: !outcome.repeatsInputError, cause: error)
         }
         if dryRun { return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0) }
         return BatchRecord(
@@ -70,14 +70,17 @@ package enum CropRecords {
         fields += tail(item) + (crashes > 0 ? [(Journal.crashesField, .int(crashes))] : [])
         return BatchRecord(
             status: .failed, fields: fields, error: item.origin.located("\(input): \(reason)"),
-            milliseconds: milliseconds, printsError: printsError)
+            milliseconds: milliseconds, printsError: printsError, cause: RenderError(input, reason))
     }
 
     /// The record of a crop whose output the supervisor refused before any work (`error` names the output).
     package static func refused(input: String, item: CropItem, error: RenderError) -> BatchRecord {
-        let fields = [("input", JSONValue.string(input)), ("output", .string(item.output))] + tail(item)
+        let fields =
+            [("input", JSONValue.string(input)), ("output", .string(item.output)), ("rect", rect(item.rect))]
+            + tail(item)
         return BatchRecord(
-            status: .failed, fields: fields, error: item.origin.located(error.description), milliseconds: 0)
+            status: .failed, fields: fields, error: item.origin.located(error.description), milliseconds: 0,
+            cause: error)
     }
 
     /// The fields after the outcome's: where the item came from, and whether it was clipped.

@@ -36,7 +36,7 @@ package enum ViewRecords {
         if let error = outcome.error {
             return BatchRecord(
                 status: .failed, fields: fields, error: job.origin.located(error.description),
-                milliseconds: outcome.milliseconds)
+                milliseconds: outcome.milliseconds, cause: error)
         }
         if job.dryRun { return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0) }
         let written = fields + CropRecords.bytes(of: job.request.output)
@@ -60,7 +60,7 @@ package enum ViewRecords {
             + job.origin.fields + (crashes > 0 ? [(Journal.crashesField, .int(crashes))] : [])
         return BatchRecord(
             status: .failed, fields: fields, error: job.origin.located("\(job.shownInput): \(reason)"),
-            milliseconds: milliseconds)
+            milliseconds: milliseconds, cause: RenderError(job.shownInput, reason))
     }
 
     /// A size as `{"width":..,"height":..}`.

@@ -6,9 +6,13 @@ package final class Console: @unchecked Sendable {
     /// Silences warnings (errors are always printed).
     package var quiet = false
 
-    /// Makes a console; a quiet one prints no warnings.
-    package init(quiet: Bool = false) {
+    /// Prints nothing at all (a library caller reads the results instead).
+    package let silent: Bool
+
+    /// Makes a console; a quiet one prints no warnings, a silent one nothing.
+    package init(quiet: Bool = false, silent: Bool = false) {
         self.quiet = quiet
+        self.silent = silent
     }
 
     /// Writes one line on stdout.
@@ -55,6 +59,7 @@ package final class Console: @unchecked Sendable {
     }
 
     private func write(_ line: String, to handle: FileHandle) {
+        guard !silent else { return }
         lock.lock()
         defer { lock.unlock() }
         handle.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))

@@ -33,7 +33,7 @@ package struct JobRunner: Sendable {
 
     /// Runs every job, reporting to `report`; job `i` reports in slot `first + i`.
     package func run(_ jobs: [Job], report: RunReport, first: Int = 0) {
-        let next = Counter()
+        let next = IndexCounter()
         DispatchQueue.concurrentPerform(iterations: min(concurrency, max(jobs.count, 1))) { _ in
             while let index = next.take(below: jobs.count) {
                 defer { report.end(slot: first + index) }
@@ -60,7 +60,8 @@ package struct JobRunner: Sendable {
             do throws(RenderError) {
                 try sheet.add(image, order: order, input: checked.inputs.first ?? "contact sheet")
             } catch {
-                record(BatchRecord(status: .failed, fields: [], error: error.description, milliseconds: 0))
+                record(
+                    BatchRecord(status: .failed, fields: [], error: error.description, milliseconds: 0, cause: error))
             }
         }
     }
@@ -86,28 +87,13 @@ package struct JobRunner: Sendable {
             record(
                 BatchRecord(
                     status: .failed, fields: ViewRecords.skipped(view).fields.filter { $0.0 != "bytes" },
-                    error: view.origin.located(problem.description), milliseconds: 0))
+                    error: view.origin.located(problem.description), milliseconds: 0, cause: problem))
             return nil
         case .board(let board):
             guard let problem = check.problem(board.output, inputs: board.plan.inputs, force: board.save.force)
             else { return job }
             record(BoardRecords.record(board, failures: [], written: false, problem: problem, milliseconds: 0))
             return nil
-        }
-    }
-
-    /// A shared index handed out once each.
-    private final class Counter: @unchecked Sendable {
-        private var value = 0
-        private let lock = NSLock()
-
-        /// The next index, or nil once `limit` is reached.
-        func take(below limit: Int) -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard value < limit else { return nil }
-            value += 1
-            return value - 1
         }
     }
 }
