@@ -32,7 +32,8 @@ struct CropWork: Sendable {
         )
         let outcomes = cropper.run(input: job.input, items: pending.map(\.0), dryRun: options.dryRun)
         for (outcome, (_, origin)) in zip(outcomes, pending) {
-            records.append(record(outcome, origin: origin, clipped: job.clipped.contains(outcome.output)))
+            records.append(
+                record(outcome, origin: origin, clipped: job.clipped.contains(outcome.output) || outcome.squareShrunk))
         }
         if !options.dryRun && (options.preview != nil || sheet != nil) && outcomes.contains(where: { $0.error == nil })
         {

@@ -75,19 +75,6 @@ package enum CropRect {
         }
     }
 
-    /// `rect` grown on its short side (in pixels of a `width` by `height` image) to a square.
-    ///
-    /// The square keeps the rect's centre, is moved back inside the image when it sticks out,
-    /// and is clipped only when it is larger than the image.
-    package static func squared(_ rect: CGRect, width: Int, height: Int) -> CGRect {
-        guard width > 0, height > 0 else { return rect }
-        let side = max(rect.width * CGFloat(width), rect.height * CGFloat(height))
-        let size = CGSize(width: min(side / CGFloat(width), 1), height: min(side / CGFloat(height), 1))
-        let x = min(max(rect.midX - size.width / 2, 0), 1 - size.width)
-        let y = min(max(rect.midY - size.height / 2, 0), 1 - size.height)
-        return CGRect(x: x, y: y, width: size.width, height: size.height)
-    }
-
     private static func span(_ start: CGFloat, _ end: CGFloat, length: Int) -> (Int, Int) {
         let size = CGFloat(length)
         let first = min(max(Int((start * size).rounded()), 0), max(length - 1, 0))

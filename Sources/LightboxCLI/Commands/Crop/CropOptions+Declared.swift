@@ -32,7 +32,11 @@ extension CropOptions {
     static let pad = Option<Double>(
         "pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size.", in: 0...10)
     /// `--square`.
-    static let square = Flag("square", help: "With a dataset: grow the short side to make square crops.")
+    static let square = Flag(
+        "square",
+        help:
+            "With a dataset: square crops in pixels, the short side grown about the box's centre and moved inside; shrunk, and \"clipped\": true, only when the image is smaller."
+    )
     /// `--min-side s`.
     static let minSide = Option<CropRect.MinimumSide>(
         "min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px).")
