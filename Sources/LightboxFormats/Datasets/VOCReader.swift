@@ -34,7 +34,7 @@ package struct VOCReader: Sendable {
                 known.insert(name)
             }
         }
-        try options.checkOnly(known: known, file: annotations)
+        try options.checkOnly(known: known.map { (id: nil, name: $0) }, file: annotations, source: annotations)
         for (file, document) in read { plan(document, file: file, into: &planner) }
         return (planner.entries, planner.problems)
     }

@@ -25,7 +25,12 @@ package struct YOLOReader: Sendable {
     /// One crop entry per box, and a problem per bad line or missing image.
     package func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         let (images, names, namesFile, poseValues) = try read()
-        if let names { try options.checkOnly(known: Set(names.values), file: namesFile) }
+        if let names {
+            try options.checkOnly(
+                known: names.map { (id: $0.key, name: $0.value) }, file: namesFile, source: namesSource)
+        } else {
+            try options.checkOnlyIDs(found: nil, file: labelsPath)
+        }
         var planner = YOLOPlanner(
             outDir: outDir, names: names, namesFile: namesFile, options: options,
             lines: YOLOLabelLine(poseValues: poseValues, pad: options.pad, strict: options.strict))
@@ -36,6 +41,7 @@ package struct YOLOReader: Sendable {
             planner.add(pair, text: String(decoding: data, as: UTF8.self))
         }
         guard labelled > 0 else { throw noLabels(images.pairs) }
+        if names == nil { try options.checkOnlyIDs(found: planner.classIDs, file: labelsPath) }
         return (planner.entries, images.problems + planner.problems)
     }
 
@@ -51,6 +57,22 @@ package struct YOLOReader: Sendable {
         case .flat(let labels, let images, let classes):
             let names = try classes.map { (path: String) throws(BatchProblem) in try ClassNames.read(path) }
             return (try YOLOFlatLayout(labels: labels, images: images).pairs(), names, classes ?? "", nil)
+        }
+    }
+
+    /// Where the class names come from, for messages: the data.yaml, or `--classes FILE`.
+    private var namesSource: String {
+        switch layout {
+        case .dataset(let path): return path
+        case .flat(_, _, let classes): return "--classes \(classes ?? "")"
+        }
+    }
+
+    /// The label folder (or the data.yaml), for messages about the labels as a whole.
+    private var labelsPath: String {
+        switch layout {
+        case .dataset(let path): return path
+        case .flat(let labels, _, _): return labels
         }
     }
 

@@ -27,7 +27,7 @@ extension CropOptions {
         "classes", valueName: "file", help: "With --yolo LABELS: class names (data.yaml or one per line).")
     /// `--only names`.
     static let only = Option<String>(
-        "only", valueName: "names", help: "With a dataset: crop only these classes (comma-separated).")
+        "only", valueName: "names", help: "With a dataset: crop only these classes, by name or id (comma-separated).")
     /// `--pad f`.
     static let pad = Option<Double>(
         "pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size.", in: 0...10)
