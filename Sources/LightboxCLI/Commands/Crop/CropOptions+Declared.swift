@@ -28,6 +28,14 @@ extension CropOptions {
     /// `--only names`.
     static let only = Option<String>(
         "only", valueName: "names", help: "With a dataset: crop only these classes, by name or id (comma-separated).")
+    /// `--splits names`.
+    static let splits = Option<String>(
+        "splits", valueName: "names",
+        help: "With --yolo data.yaml: read only these splits (train,val,test); each must be in the file.")
+    /// `--datasets-dir dir`.
+    static let datasetsDir = Option<String>(
+        "datasets-dir", valueName: "dir",
+        help: "With --yolo data.yaml: Ultralytics' datasets_dir, where a relative 'path' (coco8) may be.")
     /// `--pad f`.
     static let pad = Option<Double>(
         "pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size.", in: 0...10)
@@ -58,7 +66,7 @@ extension CropOptions {
             rect, units,
             OutputOptions.output.help("Output path or template ({stem}, {ext}, {n}, {dir})."),
             OutputOptions.manifest.help("Crop what a CSV or JSON Lines manifest lists."),
-            yolo, coco, voc, images, classes, only, pad, square,
+            yolo, coco, voc, images, classes, splits, datasetsDir, only, pad, square,
             OutputOptions.outDir.help("With --manifest or a dataset: where outputs go (made if missing)."),
             OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, minSide, strict,
             OutputOptions.force, preview, contactSheet, DeviceOptions.cropScreen,

@@ -83,7 +83,7 @@ struct CropOptions: Sendable {
         let formats = datasets.filter { parsed.has($0.option) }
         guard let (format, option) = formats.first else {
             try parsed.refuse(
-                [pad, square, only, images, classes],
+                [pad, square, only, images, classes, splits, datasetsDir],
                 with: "rects on the command line (they need --yolo, --coco or --voc)")
             return nil
         }
@@ -102,8 +102,13 @@ struct CropOptions: Sendable {
             pad: try parsed.value(pad, default: 0), square: parsed.flag(square), strict: strict, only: only,
             writes: { OutputFormat(extension: $0) != nil })
         if format == "yolo" {
-            return .yolo(YOLOReader(layout: try yoloLayout(path, parsed), options: options), outDir: outDir)
+            let layout = try yoloLayout(path, parsed)
+            let reader = YOLOReader(
+                layout: layout, options: options, splits: try splitList(parsed),
+                datasetsDir: parsed.text(datasetsDir))
+            return .yolo(reader, outDir: outDir)
         }
+        try parsed.refuse([splits, datasetsDir], with: "--\(format)")
         try parsed.refuse([classes], with: "--\(format) (it names its classes)")
         let images = try parsed.required(images, for: "--\(format)")
         if format == "coco" {
@@ -112,12 +117,25 @@ struct CropOptions: Sendable {
         return .voc(VOCReader(annotations: path, images: images, options: options), outDir: outDir)
     }
 
+    /// `--splits train,val`: split names of a data.yaml, each one of train, val and test.
+    private static func splitList(_ parsed: ParsedCommand) throws(UsageError) -> [String]? {
+        guard let text = parsed.text(splits) else { return nil }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        if let bad = names.first(where: { !YOLODataset.splits.contains($0) }) {
+            throw parsed.error("--splits '\(text)': '\(bad)' is not a split (use train, val, test)")
+        }
+        return names
+    }
+
     /// `--yolo data.yaml` (which names images and classes), or label files with `--images`.
     private static func yoloLayout(_ path: String, _ parsed: ParsedCommand) throws(UsageError) -> YOLOReader.Layout {
         if ["yaml", "yml"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
             try parsed.refuse([images, classes], with: "--yolo data.yaml (it names the images and classes)")
             return .dataset(path)
         }
+        try parsed.refuse([splits, datasetsDir], with: "--yolo LABELS (they go with --yolo data.yaml)")
         return .flat(
             labels: path, images: try parsed.required(images, for: "--yolo"), classes: parsed.text(classes))
     }

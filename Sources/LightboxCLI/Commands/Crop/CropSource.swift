@@ -50,7 +50,7 @@ enum CropSource: Sendable {
             return try CropSource.manifestEntries(
                 path: path, outDir: outDir, strict: strict, pixels: pixels ? PixelRects() : nil, warn: warn)
         case .yolo(let reader, let outDir):
-            return try reader.entries(outDir: outDir)
+            return try reader.entries(outDir: outDir, warn: warn)
         case .coco(let reader, let outDir):
             return try reader.entries(outDir: outDir)
         case .voc(let reader, let outDir):
