@@ -83,7 +83,7 @@ extension BoardLayoutFile {
     ) throws(BoardFieldError) -> Double {
         guard range.contains(value) else {
             throw BoardFieldError(
-                field, "\(JSONValue.number(value)) is not a number \(range.described)")
+                field, "\(NumberText.short(value)) is not a number \(range.described)")
         }
         return value
     }

@@ -83,7 +83,7 @@ struct CropWork: Sendable {
         }
         if options.dryRun {
             return BatchRecord(
-                status: .planned, fields: fields, error: nil, milliseconds: 0, plan: JSONValue.object(fields).text)
+                status: .planned, fields: fields, error: nil, milliseconds: 0, plan: JSONValue.object(fields).shortText)
         }
         return BatchRecord(
             status: .done, fields: fields + ResumeLedger.bytesField(outcome.output), error: nil,

@@ -91,14 +91,7 @@ extension CropRect.Problem: CustomStringConvertible {
         case .outsideImage: return "the rect lies outside the image (it must overlap 0...1)"
         case .partlyOutside: return "the rect is partly outside the image (--strict)"
         case .tooSmall(let side, let length, let minimum):
-            return "\(side) \(CropRect.format(length)) is under the minimum side \(CropRect.format(minimum))"
+            return "\(side) \(NumberText.short(length)) is under the minimum side \(NumberText.short(minimum))"
         }
-    }
-}
-
-extension CropRect {
-    /// A number without a trailing ".0", for messages.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -25,7 +25,8 @@ struct ViewWorkerTask: WorkerTask {
                 writer: AtomicWriter(options: single.save), failOn: single.failOn, maxPixels: single.maxPixels)
             let outcome = runner.run(single.request, dryRun: single.dryRun)
             answer.optional(outcome.error?.description)
-            answer.string(ViewCommand.json(outcome).text)
+            let json = ViewCommand.json(outcome)
+            answer.string(single.dryRun ? json.shortText : json.text)
             return answer.bytes
         }
         var reader = WireReader(request)

@@ -1,4 +1,5 @@
 import LightboxFormats
+import LightboxGeometry
 
 /// `--timeout`, the one option of the worker processes, shared by crop, view and board.
 struct WorkerOptions: Sendable {
@@ -10,7 +11,7 @@ struct WorkerOptions: Sendable {
     /// `--timeout s`.
     static let option = Option<Double>(
         "timeout", valueName: "s",
-        help: "Give up on an item after s seconds and go on (default \(JSONValue.number(defaultTimeout)); 0: never).",
+        help: "Give up on an item after s seconds and go on (default \(NumberText.short(defaultTimeout)); 0: never).",
         in: 0...1_000_000)
 
     /// Seconds one item (an input, a snapshot, a card's photo) may take; 0 for no limit.

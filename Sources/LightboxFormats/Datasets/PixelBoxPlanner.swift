@@ -66,7 +66,7 @@ package struct PixelBoxPlanner {
 
     /// `x,y,width,height` in pixels, for messages.
     package static func describe(_ box: CGRect) -> String {
-        [box.minX, box.minY, box.width, box.height].map { JSONValue.number(Double($0)) }.joined(separator: ",")
+        NumberText.rect(box)
     }
 
     /// The output file name `<stem>_<suffix>.<ext>`, PNG for an input format Lightbox cannot write.

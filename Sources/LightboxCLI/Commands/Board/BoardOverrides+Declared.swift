@@ -1,5 +1,6 @@
 import Foundation
 import LightboxFormats
+import LightboxGeometry
 import LightboxRender
 
 /// The board values `lightbox board` takes as options, each declared once with its type.
@@ -11,13 +12,13 @@ extension BoardOverrides {
     /// `--card-width w`.
     static let cardWidth = Option<Double>(
         "card-width", valueName: "w",
-        help: "The card width in points, up to \(JSONValue.number(cardWidths.upperBound)); under 1 is 1, as in the app "
+        help: "The card width in points, up to \(NumberText.short(cardWidths.upperBound)); under 1 is 1, as in the app "
             + "(default 150).",
         in: cardWidths)
     /// `--scale k`.
     static let scale = Option<Double>(
         "scale", valueName: "k",
-        help: "Output pixels per point, up to \(JSONValue.number(BoardPlan.scales.upperBound)) (default 1).",
+        help: "Output pixels per point, up to \(NumberText.short(BoardPlan.scales.upperBound)) (default 1).",
         in: BoardPlan.scales)
     /// `--background spec`.
     static let background = Option<BoardBackground>(

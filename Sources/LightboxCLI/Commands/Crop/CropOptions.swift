@@ -234,6 +234,6 @@ struct CropOptions: Sendable {
 
     /// `x,y,width,height` of a rect, for messages.
     static func describe(_ rect: CGRect) -> String {
-        [rect.minX, rect.minY, rect.width, rect.height].map { JSONValue.number(Double($0)) }.joined(separator: ",")
+        NumberText.rect(rect)
     }
 }

@@ -84,9 +84,10 @@ enum CropSource: Sendable {
                     continue
                 }
                 if checked.wasClipped {
-                    warn(
-                        "\(path):\(entry.line): rect partly outside the image; clipped to \(CropOptions.describe(checked.rect))"
-                    )
+                    let clipped =
+                        pixels?.clippedText(checked.rect, input: entry.input)
+                        ?? "clipped to \(CropOptions.describe(checked.rect))"
+                    warn("\(path):\(entry.line): rect partly outside the image; \(clipped)")
                 }
                 let name =
                     entry.output
@@ -158,7 +159,7 @@ enum CropSource: Sendable {
                     let checked = try CropRect.check(try pixels.normalized(rect, input: input).get(), strict: strict)
                     if checked.wasClipped {
                         warn(
-                            "\(input): \(label) is partly outside the image; clipped to \(CropOptions.describe(checked.rect))"
+                            "\(input): \(label) is partly outside the image; \(pixels.clippedText(checked.rect, input: input))"
                         )
                     }
                     entries.append(

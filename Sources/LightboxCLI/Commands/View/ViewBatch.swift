@@ -95,7 +95,7 @@ struct ViewBatch: Sendable {
         let written = dryRun ? [] : ResumeLedger.bytesField(output)
         return BatchRecord(
             status: dryRun ? .planned : .done, fields: fields + written, error: nil, milliseconds: milliseconds,
-            plan: dryRun ? JSONValue.object(fields).text : nil
+            plan: dryRun ? JSONValue.object(fields).shortText : nil
         )
     }
 

@@ -78,6 +78,6 @@ extension ViewOptions {
 
     /// A number as help writes it (`4`, `0.25`).
     private static func number(_ value: CGFloat) -> String {
-        JSONValue.number(Double(value))
+        NumberText.short(Double(value))
     }
 }

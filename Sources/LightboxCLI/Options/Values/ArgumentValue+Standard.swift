@@ -1,5 +1,6 @@
 import Foundation
 import LightboxFormats
+import LightboxGeometry
 
 /// Any text, such as a path or a template.
 extension String: ArgumentValue {
@@ -38,8 +39,8 @@ extension Double: ArgumentValue {
 extension ClosedRange<Double> {
     /// How usage errors and layout-file errors state the range: `from A to B`, or `up to B` when open below.
     var described: String {
-        let upper = JSONValue.number(upperBound)
+        let upper = NumberText.short(upperBound)
         return lowerBound == -Double.greatestFiniteMagnitude
-            ? "up to \(upper)" : "from \(JSONValue.number(lowerBound)) to \(upper)"
+            ? "up to \(upper)" : "from \(NumberText.short(lowerBound)) to \(upper)"
     }
 }
