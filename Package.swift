@@ -28,11 +28,16 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
+        .systemLibrary(
+            name: "CXml",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
-        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML"]),
+        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml"]),
         .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
             name: "LightboxCLI",

@@ -9,8 +9,7 @@ extension BoardLayoutFile {
     /// Reads the file at `path` into a plan, or throws an error naming the file and the key.
     static func read(_ path: String) throws(RenderError) -> BoardPlan {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RenderError(
-                path, FileManager.default.fileExists(atPath: path) ? "cannot read the file" : "no such file")
+            throw RenderError(path, "cannot read the layout: \(FileContents.reason(path))")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {

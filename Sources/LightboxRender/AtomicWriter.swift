@@ -25,7 +25,7 @@ package struct AtomicWriter: Sendable {
         let streamed = path == OutputPath.standardOutput
         let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
         guard let format = streamed ? options.streamFormat : OutputFormat(extension: url.pathExtension) else {
-            throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
+            throw RenderError(path, OutputFormat.problem(with: path) ?? "unsupported output format")
         }
         if !streamed { try OutputPath.check(path, inputs: inputs, force: options.force) }
         let saver = try format.saver(for: "x." + format.rawValue)

@@ -35,7 +35,7 @@ import Vips
         ),
         (
             ["a.jpg", "--size", "10x10", "-o", "out.txt"],
-            "-o 'out.txt': unsupported format (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"
+            "-o 'out.txt': unsupported format '.txt' (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"
         ),
         (["a.jpg", "--layout", "b.json", "-o", "out.png"], "unexpected argument 'a.jpg': --layout names the photos"),
     ])

@@ -22,7 +22,7 @@ package struct VOCReader: Sendable {
         var read: [(file: String, document: VOCDocument)] = []
         for file in try xmlFiles() {
             guard let data = FileManager.default.contents(atPath: file) else {
-                planner.fail(BatchProblem(file, "cannot read the file")); continue
+                planner.fail(BatchProblem(file, "cannot read the file: \(FileContents.reason(file))")); continue
             }
             do { read.append((file, try VOCDocument.read(data, file: file))) } catch { planner.fail(error) }
         }

@@ -24,9 +24,7 @@ package struct YOLODataset {
     /// Reads `path`; every key it uses must be what Ultralytics reads there. `wanted` (from
     /// `--splits`) limits the splits read; `datasetsDir` is where a relative `path` may also be.
     package init(path: String, splits wanted: [String]? = nil, datasetsDir: String? = nil) throws(BatchProblem) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchProblem(path, "cannot read the dataset file")
-        }
+        let data = try FileContents.read(path, what: "dataset file")
         let root = try ClassNames.document(data, path: path)
         names = try ClassNames.names(in: root, path: path)
         poseValues = try Self.poseValues(root, path: path)

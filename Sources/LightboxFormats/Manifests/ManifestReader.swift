@@ -10,10 +10,7 @@ package enum ManifestReader {
 
     /// Every line of the manifest at `path`; a file that cannot be read at all throws.
     package static func read(_ path: String) throws(BatchProblem) -> [Line] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchProblem(path, "cannot read the manifest")
-        }
-        return try parse(data, path: path)
+        try parse(try FileContents.read(path, what: "manifest"), path: path)
     }
 
     /// Every line of manifest bytes `data`, named `path` (its folder anchors relative inputs).

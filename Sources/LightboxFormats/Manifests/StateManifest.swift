@@ -15,9 +15,7 @@ package enum StateManifest {
 
     /// Every non-blank line of the manifest at `path`; a file that cannot be read throws.
     package static func read(_ path: String) throws(BatchProblem) -> [Line] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchProblem(path, "cannot read the manifest")
-        }
+        let data = try FileContents.read(path, what: "manifest")
         let folder = (path as NSString).deletingLastPathComponent
         return JSONLines.lines(data).map { line in
             (line.number, arguments(line.text, number: line.number, path: path, folder: folder))

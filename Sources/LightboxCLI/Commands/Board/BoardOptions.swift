@@ -57,8 +57,8 @@ struct BoardOptions: Sendable {
         let name = try ReadWriteOptions.output(parsed)
         output = name?.path ?? ""
         let stream = try ReadWriteOptions.streamFormat(output: output, parsed)
-        guard stream != nil || OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) != nil else {
-            throw parsed.error("-o '\(output)': unsupported format (use \(OutputFormat.extensions))")
+        if stream == nil, let problem = OutputFormat.problem(with: output) {
+            throw parsed.error("-o '\(output)': \(problem)")
         }
         overrides = try BoardOverrides(parsed)
         let readWrite = try ReadWriteOptions(parsed)

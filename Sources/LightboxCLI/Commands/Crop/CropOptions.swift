@@ -50,8 +50,8 @@ struct CropOptions: Sendable {
         preview = try CropOptions.previewTemplate(parsed.text(CropOptions.preview), source: source, parsed)
         contactSheet = parsed.text(CropOptions.contactSheet)
         previewScreen = try DeviceOptions.cropScreen(parsed)
-        if let sheet = contactSheet, OutputFormat(extension: URL(fileURLWithPath: sheet).pathExtension) == nil {
-            throw parsed.error("--contact-sheet '\(sheet)': unsupported format (use \(OutputFormat.extensions))")
+        if let sheet = contactSheet, let problem = OutputFormat.problem(with: sheet) {
+            throw parsed.error("--contact-sheet '\(sheet)': \(problem)")
         }
     }
 
@@ -192,10 +192,8 @@ struct CropOptions: Sendable {
         for input in inputs {
             for number in 1...max(count, 1) {
                 let output = template.path(input: input, number: number)
-                let ext = URL(fileURLWithPath: output).pathExtension
-                guard OutputFormat(extension: ext) != nil || output == OutputPath.standardOutput else {
-                    throw parsed.error(
-                        "-o '\(template.text)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))")
+                if output != OutputPath.standardOutput, let problem = OutputFormat.problem(with: output) {
+                    throw parsed.error("-o '\(template.text)': \(problem)")
                 }
                 guard seen.insert(output).inserted else {
                     throw parsed.error(
@@ -217,9 +215,7 @@ struct CropOptions: Sendable {
                 "--preview '\(text)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))"
             )
         }
-        guard OutputFormat(extension: URL(fileURLWithPath: text).pathExtension) != nil else {
-            throw parsed.error("--preview '\(text)': unsupported format (use \(OutputFormat.extensions))")
-        }
+        if let problem = OutputFormat.problem(with: text) { throw parsed.error("--preview '\(text)': \(problem)") }
         var (inputs, crops) = (2, 2)
         if case .rects(let names, let rects, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
         if case .pixelRects(let names, let rects, _, _) = source {

@@ -64,11 +64,8 @@ struct ViewOptions: Sendable {
 
     /// The output format, from the extension.
     private static func format(of output: String, _ parsed: ParsedCommand) throws(UsageError) -> OutputFormat {
-        let ext = URL(fileURLWithPath: output).pathExtension
-        guard let format = OutputFormat(extension: ext) else {
-            throw parsed.error("-o '\(output)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))")
-        }
-        return format
+        if let problem = OutputFormat.problem(with: output) { throw parsed.error("-o '\(output)': \(problem)") }
+        return OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) ?? .png
     }
 
     /// The output, round(W*K) by round(H*K) pixels, needs 1 to `ViewRequest.maximumSide` pixels a side.
