@@ -13,8 +13,8 @@ import Vips
             "--captions 'A': 1 captions for 2 inputs"
         ),
         (
-            ["a.jpg", "a.jpg", "--size", "10x10", "-o", "out.png"],
-            "input 'a.jpg' given twice (each input is a card whose id is its path)"
+            ["a.jpg", "b.jpg", "--id", "x,x", "--size", "10x10", "-o", "out.png"],
+            "inputs 1 and 2 would both be the card 'x'; give each its own with --id"
         ),
         (["a.jpg", "--size", "10by10", "-o", "out.png"], "--size '10by10': expected WxH in points, such as 600x800"),
         (
