@@ -34,7 +34,8 @@ package struct AtomicWriter: Sendable {
             ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
         do {
-            let prepared = try options.prepared(DisplayColour.saveable(image, as: format))
+            let prepared = try options.prepared(
+                options.flattened(DisplayColour.saveable(image, as: format), for: format))
             try prepared.save(
                 to: temp, saver: saver, options: options.saverArguments(for: format), optionString: options.saverOptions
             )

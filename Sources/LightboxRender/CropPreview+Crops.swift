@@ -16,7 +16,7 @@ extension CropPreview {
     ) -> [RenderError] {
         let base: VImage
         do {
-            base = try self.base(of: input, failOn: failOn)
+            base = try self.base(of: input, failOn: failOn, background: writer.options.background)
         } catch {
             return [error]
         }

@@ -14,6 +14,14 @@ package struct SaveOptions: Sendable, Equatable {
     package var streamFormat: OutputFormat?
     /// Save options as libvips writes them in an output name (`[Q=90,strip]`), applied last; nil for none.
     package var saverOptions: String?
+    /// The colour transparent pixels are flattened onto (red, green, blue from 0 to 255): white,
+    /// as `view --under`, unless `--background` says otherwise.
+    package var background: [Double] = SaveOptions.defaultBackground
+    /// Flatten every format onto `background` (`--background` given), not only those without alpha.
+    package var flattensAlpha = false
+
+    /// The default `background`: white.
+    package static let defaultBackground: [Double] = [255, 255, 255]
 
     /// Makes save options; with both `strip` and `stripICC` nothing of the input's metadata is written.
     package init(quality: Int? = nil, strip: Bool = false, stripICC: Bool = false, force: Bool = false) {
@@ -32,6 +40,13 @@ package struct SaveOptions: Sendable, Equatable {
             let isICC = name == "icc-profile-data"
             return isICC ? stripICC : strip && SaveOptions.isMetadata(name)
         }
+    }
+
+    /// `image` flattened onto `background` when `format` cannot keep alpha (JPEG), or for any
+    /// format when `flattensAlpha`: never the black or the leftover colours under alpha 0.
+    func flattened(_ image: VImage, for format: OutputFormat) throws(VipsError) -> VImage {
+        guard image.hasAlpha, flattensAlpha || !format.keepsAlpha else { return image }
+        return try image.flattened(onto: background)
     }
 
     /// The saver arguments for `format`.

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxGeometry
+import LightboxRender
 
 /// The options of `lightbox crop`, each declared once with its type; `declared` lists them in help order.
 extension CropOptions {
@@ -50,6 +51,11 @@ extension CropOptions {
         "min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px).")
     /// `--strict`.
     static let strict = Flag("strict", help: "Treat a rect partly outside the image as an error.")
+    /// `--background colour`.
+    static let background = Option<BoardColor>(
+        "background", valueName: "colour",
+        help:
+            "Flatten transparent pixels onto this colour, in every format (default: white, for JPEG and previews).")
     /// `--preview template`.
     static let preview = Option<String>(
         "preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n}).")
@@ -68,7 +74,7 @@ extension CropOptions {
             OutputOptions.manifest.help("Crop what a CSV or JSON Lines manifest lists."),
             yolo, coco, voc, images, classes, splits, datasetsDir, only, pad, square,
             OutputOptions.outDir.help("With --manifest or a dataset: where outputs go (made if missing)."),
-            OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, minSide, strict,
+            OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, background, minSide, strict,
             OutputOptions.force, preview, contactSheet, DeviceOptions.cropScreen,
             DeviceOptions.device.help("Previews: the crop screen of a device (see 'lightbox view --help')."),
             OutputOptions.dryRun, OutputOptions.json, OutputOptions.quiet,

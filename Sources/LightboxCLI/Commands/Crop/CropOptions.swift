@@ -35,10 +35,14 @@ struct CropOptions: Sendable {
         let keep = parsed.flag(OutputOptions.keepMetadata)
         if keep { try parsed.refuse([OutputOptions.strip], with: "--keep-metadata") }
         let readWrite = try ReadWriteOptions(parsed)
-        save = readWrite.save(
+        var save = readWrite.save(
             output, stream: try ReadWriteOptions.streamFormat(output: output?.path, parsed), strip: !keep,
             stripICC: parsed.flag(OutputOptions.strip) || parsed.flag(OutputOptions.stripICC),
             force: parsed.flag(OutputOptions.force) || parsed.flag(BatchOptions.resume))
+        if let colour = try parsed.value(CropOptions.background) {
+            (save.background, save.flattensAlpha) = (colour.bytes(over: 255), true)
+        }
+        self.save = save
         minimumSide = try parsed.value(CropOptions.minSide)
         failOn = readWrite.failOn
         dryRun = parsed.flag(OutputOptions.dryRun)
