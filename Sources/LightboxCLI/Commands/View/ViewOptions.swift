@@ -28,7 +28,7 @@ struct ViewOptions: Sendable {
         if let stream { format = stream } else { format = try ViewOptions.format(of: name.path, parsed) }
         let state = try ViewOptions.state(parsed, device: device)
         let page = try parsed.value(Self.page, default: 0)
-        warnings = ViewClamps.warnings(
+        var warnings = ViewClamps.warnings(
             zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
         var request = ViewRequest(
             inputs: try StandardInput.resolve(parsed.positionals, path: parsed.path), page: page, output: name.path,
@@ -36,6 +36,12 @@ struct ViewOptions: Sendable {
             under: try parsed.value(Self.under).map { $0.bytes(over: 0) } ?? ViewOptions.defaultUnder(format))
         request.predicted = try parsed.value(Self.predicted).map { CGFloat($0) }
         try ViewOptions.animation(parsed, format: format, into: &request)
+        if request.animation != nil, format == .gif,
+            let short = ViewAnimation.gifShortDelay(frames: request.frames, duration: request.duration)
+        {
+            warnings.append(short)
+        }
+        self.warnings = warnings
         self.request = request
         let readWrite = try ReadWriteOptions(parsed)
         save = readWrite.save(name, stream: stream, force: parsed.flag(OutputOptions.force))
