@@ -33,7 +33,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),

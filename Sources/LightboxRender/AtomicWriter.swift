@@ -33,11 +33,14 @@ package struct AtomicWriter: Sendable {
             streamed
             ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
+        var ownExif = false
         do {
             let prepared = try options.prepared(
                 options.flattened(DisplayColour.saveable(image, as: format), for: format))
+            ownExif = prepared.hasField("exif-data")
             try prepared.save(
-                to: temp, saver: saver, options: options.saverArguments(for: format), optionString: options.saverOptions
+                to: temp, saver: saver, options: options.saverArguments(for: format, image: prepared),
+                optionString: options.saverOptions
             )
         } catch {
             try TempFiles.shared.finish(temp) { () throws(RenderError) in
@@ -46,6 +49,12 @@ package struct AtomicWriter: Sendable {
             }
         }
         try TempFiles.shared.finish(temp) { () throws(RenderError) in
+            do throws(RenderError) {
+                try MadeUpExif.clean(temp, format: format, ownExif: ownExif)
+            } catch {
+                unlink(temp)
+                throw error
+            }
             try streamed ? AtomicWriter.stream(temp) : publish(temp, as: path)
         }
     }

@@ -49,11 +49,14 @@ package struct SaveOptions: Sendable, Equatable {
         return try image.flattened(onto: background)
     }
 
-    /// The saver arguments for `format`.
-    func saverArguments(for format: OutputFormat) -> [(String, VValue)] {
+    /// The saver arguments for `format` and the `image` about to be saved: `strip` when both
+    /// kinds of metadata are dropped, or when the image has nothing left to keep (no profile, no
+    /// EXIF, XMP or IPTC), so that no saver writes metadata of its own making.
+    func saverArguments(for format: OutputFormat, image: VImage) -> [(String, VValue)] {
         var arguments: [(String, VValue)] = []
         if let quality, format.takesQuality { arguments.append(("Q", .int(quality))) }
-        if strip && stripICC { arguments.append(("strip", .bool(true))) }
+        let keepsNothing = !image.fieldNames.contains { $0 == "icc-profile-data" || SaveOptions.isMetadata($0) }
+        if strip && stripICC || keepsNothing { arguments.append(("strip", .bool(true))) }
         return arguments
     }
 
