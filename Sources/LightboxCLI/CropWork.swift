@@ -44,7 +44,11 @@ struct CropWork: Sendable {
 
     /// Writes the previews of a job's finished crops and hands them to the contact sheet.
     private func previews(_ job: CropJob, outcomes: [CropOutcome]) -> [BatchRecord] {
-        let crops = outcomes.enumerated().filter { $0.element.error == nil }.map { ($0.offset, $0.element.rect) }
+        let crops = outcomes.enumerated().filter { $0.element.error == nil }.map {
+            let label = ContactSheetLabel.text(
+                input: job.input, output: $0.element.output, number: $0.offset + 1, dataset: options.source.isDataset)
+            return ($0.offset, $0.element.rect, label)
+        }
         let problems = CropPreview(screen: options.previewScreen).previews(
             of: job.input, crops: crops, failOn: options.failOn, sheet: sheet, order: job.order,
             writer: AtomicWriter(options: options.companionSave)

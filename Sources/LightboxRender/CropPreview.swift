@@ -69,7 +69,8 @@ package struct CropPreview: Sendable {
             "arrayjoin",
             [
                 ("in", .images(cells)), ("across", .int(columns)), ("shim", .int(8)),
-                ("background", .doubles([40, 40, 40])), ("halign", .nick("centre")), ("valign", .nick("centre")),
+                ("background", .doubles(ContactSheet.background)), ("halign", .nick("centre")),
+                ("valign", .nick("centre")),
             ]
         ).image()
     }

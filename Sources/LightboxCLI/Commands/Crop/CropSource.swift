@@ -28,6 +28,14 @@ enum CropSource: Sendable {
         return true
     }
 
+    /// Whether this is a dataset (YOLO, COCO, VOC), whose contact sheet labels name the class and box.
+    var isDataset: Bool {
+        switch self {
+        case .yolo, .coco, .voc: return true
+        default: return false
+        }
+    }
+
     /// The crops asked for, and the problems of items that cannot even be planned; `warn`
     /// takes warnings about items that are still done (a clipped manifest rect).
     func entries(
