@@ -61,7 +61,8 @@ extension CropOptions {
         "preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n}).")
     /// `--contact-sheet file`.
     static let contactSheet = Option<String>(
-        "contact-sheet", valueName: "file", help: "Write every preview in one grid image.")
+        "contact-sheet", valueName: "file",
+        help: "Write every preview in one grid image, each labelled (#n file, or class #box file).")
 
     /// The three dataset sources, by the name their option has.
     static let datasets: [(name: String, option: Option<String>)] = [("yolo", yolo), ("coco", coco), ("voc", voc)]
