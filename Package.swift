@@ -28,12 +28,22 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
+        .systemLibrary(
+            name: "CXml",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
-        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML"]),
+        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml"]),
         .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
             name: "LightboxJobs",

@@ -81,19 +81,6 @@ package enum CropRect {
         }
     }
 
-    /// `rect` grown on its short side (in pixels of a `width` by `height` image) to a square.
-    ///
-    /// The square keeps the rect's centre, is moved back inside the image when it sticks out,
-    /// and is clipped only when it is larger than the image.
-    package static func squared(_ rect: CGRect, width: Int, height: Int) -> CGRect {
-        guard width > 0, height > 0 else { return rect }
-        let side = max(rect.width * CGFloat(width), rect.height * CGFloat(height))
-        let size = CGSize(width: min(side / CGFloat(width), 1), height: min(side / CGFloat(height), 1))
-        let x = min(max(rect.midX - size.width / 2, 0), 1 - size.width)
-        let y = min(max(rect.midY - size.height / 2, 0), 1 - size.height)
-        return CGRect(x: x, y: y, width: size.width, height: size.height)
-    }
-
     private static func span(_ start: CGFloat, _ end: CGFloat, length: Int) -> (Int, Int) {
         let size = CGFloat(length)
         let first = min(max(Int((start * size).rounded()), 0), max(length - 1, 0))
@@ -110,14 +97,7 @@ extension CropRect.Problem: CustomStringConvertible {
         case .outsideImage: return "the rect lies outside the image (it must overlap 0...1)"
         case .partlyOutside: return "the rect is partly outside the image (--strict)"
         case .tooSmall(let side, let length, let minimum):
-            return "\(side) \(CropRect.format(length)) is under the minimum side \(CropRect.format(minimum))"
+            return "\(side) \(NumberText.short(length)) is under the minimum side \(NumberText.short(minimum))"
         }
-    }
-}
-
-extension CropRect {
-    /// A number without a trailing ".0", for messages.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -26,17 +26,21 @@ package struct AtomicWriter: Sendable {
         let streamed = path == OutputPath.standardOutput
         let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
         guard let format = streamed ? options.streamFormat : OutputFormat(extension: url.pathExtension) else {
-            throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
+            throw RenderError(path, OutputFormat.problem(with: path) ?? "unsupported output format")
         }
         let saver = try format.saver(for: "x." + format.rawValue)
         let temp =
             streamed
             ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
+        var ownExif = false
         do {
-            let prepared = try options.prepared(DisplayColour.saveable(image, as: format))
+            let prepared = try options.prepared(
+                options.flattened(DisplayColour.saveable(image, as: format), for: format))
+            ownExif = prepared.hasField("exif-data")
             try prepared.save(
-                to: temp, saver: saver, options: options.saverArguments(for: format), optionString: options.saverOptions
+                to: temp, saver: saver, options: options.saverArguments(for: format, image: prepared),
+                optionString: options.saverOptions
             )
         } catch {
             try TempFiles.shared.finish(temp) { () throws(RenderError) in
@@ -45,6 +49,12 @@ package struct AtomicWriter: Sendable {
             }
         }
         try TempFiles.shared.finish(temp) { () throws(RenderError) in
+            do throws(RenderError) {
+                try MadeUpExif.clean(temp, format: format, ownExif: ownExif)
+            } catch {
+                unlink(temp)
+                throw error
+            }
             try streamed ? AtomicWriter.stream(temp) : publish(temp, as: path)
         }
     }

@@ -10,7 +10,7 @@ package struct Cropper: Sendable {
         package let rect: CGRect
         /// Where the crop goes.
         package let output: String
-        /// Grow the short side (in pixels) to make the crop square.
+        /// Make the crop square in pixels (`CropSquare`): the short side grows to the long one.
         package let square: Bool
         /// Save options written in the output's name (`[Q=90]`), applied after the writer's own.
         package let saverOptions: String?
@@ -121,11 +121,14 @@ package struct Cropper: Sendable {
     private func plan(_ outcomes: inout [CropOutcome], items: [Item], size: (width: Int, height: Int)) {
         for index in outcomes.indices {
             outcomes[index].image = size
-            let rect =
-                items[index].square
-                ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
+            var rect = items[index].rect
+            var pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
+            if items[index].square {
+                let square = CropSquare(rect, width: size.width, height: size.height)
+                (rect, pixels) = (square.rect, square.pixels)
+                outcomes[index].squareShrunk = square.wasShrunk
+            }
             outcomes[index].rect = rect
-            let pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
             outcomes[index].pixels = pixels
             do {
                 if let minimumSide { try CropRect.require(minimumSide, rect: rect, pixels: pixels) }
@@ -141,8 +144,8 @@ package struct Cropper: Sendable {
         guard let resize else { return source }
         let size = source.displayedSize
         let crops = items.map { item in
-            source.pixels(
-                of: item.square ? CropRect.squared(item.rect, width: size.width, height: size.height) : item.rect)
+            item.square
+                ? CropSquare(item.rect, width: size.width, height: size.height).pixels : source.pixels(of: item.rect)
         }
         let allowed = crops.map(resize.allowedShrink).min() ?? 1
         if let thumbnail = SourceImage(thumbnailOf: source, allowed: allowed, failOn: failOn) { return thumbnail }

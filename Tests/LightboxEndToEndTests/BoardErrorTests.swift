@@ -13,8 +13,8 @@ import Vips
             "--captions 'A': 1 captions for 2 inputs"
         ),
         (
-            ["a.jpg", "a.jpg", "--size", "10x10", "-o", "out.png"],
-            "input 'a.jpg' given twice (each input is a card whose id is its path)"
+            ["a.jpg", "b.jpg", "--id", "x,x", "--size", "10x10", "-o", "out.png"],
+            "inputs 1 and 2 would both be the card 'x'; give each its own with --id"
         ),
         (["a.jpg", "--size", "10by10", "-o", "out.png"], "--size '10by10': expected WxH in points, such as 600x800"),
         (
@@ -35,7 +35,7 @@ import Vips
         ),
         (
             ["a.jpg", "--size", "10x10", "-o", "out.txt"],
-            "-o 'out.txt': unsupported format (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"
+            "-o 'out.txt': unsupported format '.txt' (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"
         ),
         (["a.jpg", "--layout", "b.json", "-o", "out.png"], "unexpected argument 'a.jpg': --layout names the photos"),
     ])

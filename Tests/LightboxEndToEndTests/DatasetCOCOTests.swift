@@ -72,7 +72,7 @@ import Vips
         #expect(result.status == 65)
         #expect(
             result.stderr.contains(
-                "error: \(scratch.path("instances.json")): --only: no class named 'dog' (the classes are cat, traffic light)"
+                "error: \(scratch.path("instances.json")): --only: no class named or numbered 'dog' in \(scratch.path("instances.json")) (the classes are 1 cat, 3 traffic light)"
             ))
         let bad = try Self.dataset(categories: #"[{"id": 1, "name": "cat"}, {"id": 3, "name": "../up"}]"#)
         result = try CommandRunner.run([

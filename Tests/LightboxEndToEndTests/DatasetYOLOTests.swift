@@ -65,7 +65,9 @@ import Vips
         ])
         #expect(result.status == 65)
         #expect(
-            result.stderr.contains("--only: no class named 'dog' (the classes are cat, traffic light)"),
+            result.stderr.contains(
+                "--only: no class named or numbered 'dog' in \(scratch.path("cfg/data.yaml")) (the classes are 0 cat, 1 traffic light)"
+            ),
             "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out2")))
     }

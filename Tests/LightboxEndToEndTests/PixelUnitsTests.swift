@@ -36,7 +36,7 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "warning: \(manifest):2: \(scratch.path("p.png")): rect partly outside the image; clipped to 600,0,40,50 px"
+                "warning: \(manifest):2: \(scratch.path("p.png")): rect partly outside the image; clipped to 600,0,40,50 (the image is 640x480)\n"
             ),
             "\(result.stderr)")
         #expect(

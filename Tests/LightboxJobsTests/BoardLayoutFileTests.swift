@@ -80,7 +80,7 @@ import Testing
             #"{"board":[1,2],"photos":[{"id":"Oslo","path":"a"},{"id":"Lima","path":"b"},{"id":"Oslo","path":"c"}]}"#,
             "photos[2].id: duplicate id 'Oslo'"
         ),
-        (#"{"board":[1,2],"photos":[{"path":"a"},{"path":"a"}]}"#, "photos[1].id: duplicate id 'a'"),
+        (#"{"board":[1,2],"photos":[{"path":"a","id":"x"},{"path":"b","id":"x"}]}"#, "photos[1].id: duplicate id 'x'"),
         (#"{"board":[1,2],"photos":[{"path":"a"}],"offsets":{"b":[1,2]}}"#, "offsets.b: no photo has this id"),
         (
             #"{"board":[1,2],"photos":[{"path":"a"}],"offsets":{"a":{"width":1,"height":true}}}"#,

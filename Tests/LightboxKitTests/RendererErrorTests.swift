@@ -139,7 +139,7 @@ import Testing
         ),
         (
             BoardRequest(photos: [], output: "b.png", size: CGSize(width: 400, height: 300), scale: 9),
-            "scale 9.0 is not a number from 0.01 to 8"
+            "scale 9 is not a number from 0.01 to 8"
         ),
         (
             BoardRequest(photos: [], output: "b.png", size: CGSize(width: 20_000, height: 300), scale: 2),

@@ -21,13 +21,6 @@ package struct BatchProblem: Error, Equatable, Sendable, CustomStringConvertible
         self.message = message
     }
 
-    /// The problem of a file that could not be read at all, with the system's reason.
-    package static func unreadable(_ path: String, what: String, errno code: Int32) -> BatchProblem {
-        var problem = BatchProblem(path, "cannot read the \(what) (\(String(cString: strerror(code))))")
-        problem.unreadable = true
-        return problem
-    }
-
     /// `path:line: field: message`, the parts that are known.
     package var description: String {
         var text = path

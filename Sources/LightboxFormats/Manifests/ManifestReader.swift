@@ -16,7 +16,7 @@ package enum ManifestReader {
 
     /// Every line of the manifest at `path`; a file that cannot be read, or whose header is wrong, throws.
     package static func read(_ path: String) throws(BatchProblem) -> [Line] {
-        try parse(try ManifestFile.read(path), path: path)
+        try parse(try FileContents.read(path, what: "manifest"), path: path)
     }
 
     /// Every line of manifest bytes `data`, named `path` (its folder anchors relative inputs).

@@ -1,6 +1,7 @@
 import Foundation
 import LightboxArguments
 import LightboxFormats
+import LightboxGeometry
 import LightboxRender
 
 /// The board values `lightbox board` takes as options, each declared once with its type.
@@ -12,13 +13,13 @@ extension BoardOverrides {
     /// `--card-width w`.
     package static let cardWidth = Option<Double>(
         "card-width", valueName: "w",
-        help: "The card width in points, up to \(JSONValue.number(cardWidths.upperBound)); under 1 is 1, as in the app "
+        help: "The card width in points, up to \(NumberText.short(cardWidths.upperBound)); under 1 is 1, as in the app "
             + "(default 150).",
         in: cardWidths)
     /// `--scale k`.
     package static let scale = Option<Double>(
         "scale", valueName: "k",
-        help: "Output pixels per point, up to \(JSONValue.number(BoardPlan.scales.upperBound)) (default 1).",
+        help: "Output pixels per point, up to \(NumberText.short(BoardPlan.scales.upperBound)) (default 1).",
         in: BoardPlan.scales)
     /// `--background spec`.
     package static let background = Option<BoardBackground>(

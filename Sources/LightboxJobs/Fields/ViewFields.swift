@@ -93,6 +93,6 @@ package enum ViewFields {
 
     /// A number as help writes it (`4`, `0.25`).
     private static func number(_ value: CGFloat) -> String {
-        JSONValue.number(Double(value))
+        NumberText.short(Double(value))
     }
 }

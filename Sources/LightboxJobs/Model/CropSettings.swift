@@ -21,6 +21,8 @@ package struct CropSettings: Codable, Sendable, Equatable {
     package var previewScreen: CropScreen?
     /// Whether previews go to a contact sheet drawn by the supervisor.
     package var contactSheet = false
+    /// Whether contact sheet labels name the class and box (a dataset) rather than the crop's number.
+    package var labelsByClass = false
 
     /// Makes settings.
     package init(save: SaveOptions, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {

@@ -10,7 +10,7 @@ extension BoardLayoutFile {
     package static func read(_ path: String) throws(RenderError) -> BoardPlan {
         let data: Data
         do {
-            data = try ManifestFile.read(path, what: "layout")
+            data = try FileContents.read(path, what: "layout")
         } catch {
             throw RenderError(path, error.message)
         }
@@ -85,7 +85,7 @@ extension BoardLayoutFile {
     ) throws(BoardFieldError) -> Double {
         guard range.contains(value) else {
             throw BoardFieldError(
-                field, "\(JSONValue.number(value)) is not a number \(range.described)")
+                field, "\(NumberText.short(value)) is not a number \(range.described)")
         }
         return value
     }

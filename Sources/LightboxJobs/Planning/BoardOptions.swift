@@ -37,6 +37,12 @@ package struct BoardOptions: Sendable {
     package static let captions = Option<String>(
         "captions", valueName: "A,B,...",
         help: "One caption per input, comma-separated (default: file names without extension).")
+    /// `--id A,B,...`.
+    static let ids = Option<String>(
+        "id", valueName: "A,B,...",
+        help:
+            "One card id per input, comma-separated, for --dragging and layouts (default: the path; a path given again is path#2, path#3...)."
+    )
     /// `--placeholder`.
     package static let placeholder = Flag(
         "placeholder", help: "Draw an empty card for a photo that cannot be read (warning, exit 0).")
@@ -48,7 +54,7 @@ package struct BoardOptions: Sendable {
     /// Every option of `board`, in the order help lists them.
     package static let declared: [any OptionDeclaration] =
         [
-            layout, captions, BoardOverrides.size,
+            layout, captions, ids, BoardOverrides.size,
             DeviceOptions.device.help("The board is this device's screen: its size and scale (see DEVICES)."),
             BoardOverrides.cardWidth, BoardOverrides.scale, BoardOverrides.background,
             OutputOptions.output.help("The board image to write.").required, BoardOverrides.dragging,
@@ -64,8 +70,8 @@ package struct BoardOptions: Sendable {
         let name = try ReadWriteOptions.output(parsed)
         output = name?.path ?? ""
         let stream = try ReadWriteOptions.streamFormat(output: output, parsed)
-        guard stream != nil || OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) != nil else {
-            throw parsed.error("-o '\(output)': unsupported format (use \(OutputFormat.extensions))")
+        if stream == nil, let problem = OutputFormat.problem(with: output) {
+            throw parsed.error("-o '\(output)': \(problem)")
         }
         overrides = try BoardOverrides(parsed)
         let readWrite = try ReadWriteOptions(parsed)
@@ -82,7 +88,7 @@ package struct BoardOptions: Sendable {
             if let first = parsed.positionals.first {
                 throw parsed.error("unexpected argument '\(first)': --layout names the photos")
             }
-            try parsed.refuse([Self.captions], with: "--layout")
+            try parsed.refuse([Self.captions, Self.ids], with: "--layout")
             source = .layout(path: layout)
         } else {
             source = .arguments(try BoardOptions.plan(parsed, overrides: overrides))
@@ -102,13 +108,32 @@ package struct BoardOptions: Sendable {
             }
             captions = given
         }
-        let photos = zip(inputs, captions).map { BoardPhoto(id: $0.0, path: $0.0, caption: $0.1) }
-        if let duplicate = BoardPhoto.firstDuplicate(in: photos) {
-            throw parsed.error("input '\(duplicate.id)' given twice (each input is a card whose id is its path)")
-        }
-        if let dragging = overrides.dragging, !photos.contains(where: { $0.id == dragging.id }) {
-            throw parsed.error("--dragging '\(dragging.id)': no input has this id")
+        let ids = try cardIDs(parsed, inputs: inputs)
+        let photos = zip(zip(ids, inputs), captions).map { BoardPhoto(id: $0.0, path: $0.1, caption: $1) }
+        if let dragging = overrides.dragging, !ids.contains(dragging.id) {
+            let listed = ids.prefix(10).joined(separator: ", ") + (ids.count > 10 ? ", ..." : "")
+            throw parsed.error("--dragging '\(dragging.id)': no card has this id (the ids are \(listed))")
         }
         return overrides.applied(to: BoardPlan(board: .zero, photos: photos))
+    }
+
+    /// Each input's card id: `--id`'s, else the path, `path#2` for a path given a second time...
+    private static func cardIDs(_ parsed: ParsedCommand, inputs: [String]) throws(UsageError) -> [String] {
+        var given = [String?](repeating: nil, count: inputs.count)
+        if let text = parsed.text(Self.ids) {
+            let listed = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard listed.count == inputs.count else {
+                throw parsed.error("--id '\(text)': \(listed.count) ids for \(inputs.count) inputs")
+            }
+            if listed.contains("") { throw parsed.error("--id '\(text)': an empty id") }
+            given = listed
+        }
+        let ids = CardID.resolved(paths: inputs, given: given)
+        if let twice = CardID.firstDuplicate(in: ids) {
+            throw parsed.error(
+                "inputs \(twice.first + 1) and \(twice.second + 1) would both be the card '\(twice.id)'; give each its own with --id"
+            )
+        }
+        return ids
     }
 }

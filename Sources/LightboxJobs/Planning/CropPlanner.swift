@@ -59,7 +59,7 @@ package struct CropPlanner: Sendable {
             case .success(let checked):
                 rect = checked.rect
                 clipped = checked.wasClipped
-                if clipped { warn(RectRule.clippedWarning(at: "\(file):\(entry.line)", to: rect, pixels: false)) }
+                if clipped { warn(RectRule.clippedWarning(at: "\(file):\(entry.line)", to: rect)) }
             }
         } else if let refusal = RectRule.pixelShape(entry.rect) {
             return problem("rect", refusal.reason)

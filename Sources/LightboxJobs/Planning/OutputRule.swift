@@ -7,13 +7,6 @@ package enum OutputRule {
     /// Why `name` cannot be written, or nil; `-` (standard output) passes when `stream`.
     package static func problem(_ name: OutputName, stream: Bool = false) -> String? {
         if name.path == OutputPath.standardOutput { return stream ? nil : "'-' is not allowed here" }
-        let ext = URL(fileURLWithPath: name.path).pathExtension
-        guard !ext.isEmpty else {
-            return "the name has no extension to choose a format (use \(OutputFormat.extensions))"
-        }
-        guard OutputFormat(extension: ext) != nil else {
-            return "unsupported format '.\(ext)' (use \(OutputFormat.extensions))"
-        }
-        return name.problem()
+        return OutputFormat.problem(with: name.path) ?? name.problem()
     }
 }

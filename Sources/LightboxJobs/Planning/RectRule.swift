@@ -56,13 +56,17 @@ package enum RectRule {
         return .success((CropRect.Checked(rect: CropHandle.sanitized(unit), wasClipped: inside != rect), inside))
     }
 
-    /// The warning for a clipped rect: `PLACE: rect partly outside the image; clipped to x,y,w,h` (`px` for pixels).
-    package static func clippedWarning(at place: String, to rect: CGRect, pixels: Bool) -> String {
-        "\(place): rect partly outside the image; clipped to \(describe(rect))\(pixels ? " px" : "")"
+    /// The warning for a clipped rect: `PLACE: rect partly outside the image; clipped to x,y,w,h`,
+    /// in pixels with the image's size when `image` is given.
+    package static func clippedWarning(
+        at place: String, to rect: CGRect, image: (width: Int, height: Int)? = nil
+    ) -> String {
+        let size = image.map { " (the image is \($0.width)x\($0.height))" } ?? ""
+        return "\(place): rect partly outside the image; clipped to \(describe(rect))\(size)"
     }
 
     /// `x,y,width,height` of a rect, for messages.
     package static func describe(_ rect: CGRect) -> String {
-        [rect.minX, rect.minY, rect.width, rect.height].map { JSONValue.number(Double($0)) }.joined(separator: ",")
+        NumberText.rect(rect)
     }
 }

@@ -26,6 +26,6 @@ package enum ViewClamps {
 
     /// A number as JSON writes it (`2`, `2.5`).
     private static func text(_ value: CGFloat) -> String {
-        JSONValue.number(Double(value))
+        NumberText.short(Double(value))
     }
 }

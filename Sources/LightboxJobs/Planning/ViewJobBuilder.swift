@@ -27,7 +27,7 @@ package struct ViewJobBuilder: Sendable {
         if let stream { format = stream } else { format = try ViewJobBuilder.format(of: name.path, parsed) }
         let state = try ViewJobBuilder.state(parsed, device: device)
         let page = try parsed.value(ViewFields.page, default: 0)
-        warnings = ViewClamps.warnings(
+        var warnings = ViewClamps.warnings(
             zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
         var request = ViewRequest(
             inputs: inputs, page: page, output: name.path,
@@ -36,6 +36,12 @@ package struct ViewJobBuilder: Sendable {
             under: try parsed.value(ViewFields.under).map { $0.bytes(over: 0) } ?? ViewJobBuilder.defaultUnder(format))
         request.predicted = try parsed.value(ViewFields.predicted).map { CGFloat($0) }
         try ViewJobBuilder.animation(parsed, format: format, into: &request)
+        if request.animation != nil, format == .gif,
+            let short = ViewAnimation.gifShortDelay(frames: request.frames, duration: request.duration)
+        {
+            warnings.append(short)
+        }
+        self.warnings = warnings
         let readWrite = try ReadWriteOptions(parsed)
         let save = readWrite.save(
             name, stream: stream, force: parsed.flag(OutputOptions.force) || parsed.flag(BatchOptions.resume))
@@ -63,11 +69,8 @@ package struct ViewJobBuilder: Sendable {
 
     /// The output format, from the extension.
     private static func format(of output: String, _ parsed: ParsedCommand) throws(UsageError) -> OutputFormat {
-        let ext = URL(fileURLWithPath: output).pathExtension
-        guard let format = OutputFormat(extension: ext) else {
-            throw parsed.error("-o '\(output)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))")
-        }
-        return format
+        if let problem = OutputFormat.problem(with: output) { throw parsed.error("-o '\(output)': \(problem)") }
+        return OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) ?? .png
     }
 
     /// The output, round(W*K) by round(H*K) pixels, needs 1 to `ViewRequest.maximumSide` pixels a side.

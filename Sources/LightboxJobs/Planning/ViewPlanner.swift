@@ -74,7 +74,7 @@ package struct ViewPlanner: Sendable {
     package func manifest(
         _ path: String, warn: (String) -> Void
     ) throws(BatchProblem) -> [Result<ViewJob, BatchProblem>] {
-        let data = try ManifestFile.read(path)
+        let data = try FileContents.read(path, what: "manifest")
         let folder = (path as NSString).deletingLastPathComponent
         return JSONLines.lines(data).map { line in
             JSONLines.object(line.text, number: line.number, path: path).flatMap {

@@ -39,6 +39,8 @@ package enum CropRecords {
 
     /// The record of one crop's outcome: done (with the bytes written), planned, or failed at the item's origin.
     package static func record(_ outcome: CropOutcome, item: CropItem, dryRun: Bool) -> BatchRecord {
+        var item = item
+        item.clipped = item.clipped || outcome.squareShrunk
         let fields = fields(outcome) + tail(item)
         if let error = outcome.error {
             return BatchRecord(

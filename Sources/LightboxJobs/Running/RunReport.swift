@@ -84,7 +84,7 @@ package final class RunReport: @unchecked Sendable {
         switch stdout {
         case .none: return nil
         case .json: return record.json.text
-        case .plan: return record.status == .planned ? JSONValue.object(record.fields).text : nil
+        case .plan: return record.status == .planned ? JSONValue.object(record.fields).shortText : nil
         }
     }
 }

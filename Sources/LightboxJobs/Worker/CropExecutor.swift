@@ -58,7 +58,12 @@ package struct CropExecutor: Sendable {
         _ job: CropJob, items: [CropItem], outcomes: [CropOutcome], progress: (JobProgress) -> Void
     ) -> [SheetPreview] {
         guard let screen = job.settings.previewScreen, !job.settings.dryRun else { return [] }
-        let crops = outcomes.indices.filter { outcomes[$0].error == nil }.map { ($0, outcomes[$0].rect) }
+        let crops = outcomes.indices.filter { outcomes[$0].error == nil }.map { index in
+            let label = ContactSheetLabel.text(
+                input: job.input, output: outcomes[index].output, number: index + 1, dataset: job.settings.labelsByClass
+            )
+            return (index, outcomes[index].rect, label)
+        }
         guard !crops.isEmpty else { return [] }
         let sheet = job.settings.contactSheet ? ContactSheet() : nil
         var companion = job.settings.save

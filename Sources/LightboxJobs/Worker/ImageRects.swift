@@ -48,7 +48,7 @@ struct ImageRects {
                         item.origin.source == nil
                         ? ([job.input] + (item.origin.label.map { [$0] } ?? [])).joined(separator: ": ")
                         : item.origin.located(job.input)
-                    console.warning(RectRule.clippedWarning(at: place, to: clipped, pixels: true))
+                    console.warning(RectRule.clippedWarning(at: place, to: clipped, image: (width, height)))
                 }
                 item.rect = checked.rect
                 item.units = .fraction

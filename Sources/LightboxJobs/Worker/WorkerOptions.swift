@@ -1,5 +1,6 @@
 import LightboxArguments
 import LightboxFormats
+import LightboxGeometry
 
 /// `--timeout`, the one option of the worker processes, shared by crop, view and board.
 package struct WorkerOptions: Sendable {
@@ -11,7 +12,7 @@ package struct WorkerOptions: Sendable {
     /// `--timeout s`.
     package static let option = Option<Double>(
         "timeout", valueName: "s",
-        help: "Give up on an item after s seconds and go on (default \(JSONValue.number(defaultTimeout)); 0: never).",
+        help: "Give up on an item after s seconds and go on (default \(NumberText.short(defaultTimeout)); 0: never).",
         in: 0...1_000_000)
 
     /// Seconds one item (an input, a snapshot, a card's photo) may take; 0 for no limit.

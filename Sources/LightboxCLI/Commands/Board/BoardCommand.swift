@@ -49,9 +49,9 @@ struct BoardCommand: LightboxCommand {
             return error.path == layout && error.reason.hasPrefix("cannot read") ? ExitCode.noInput : ExitCode.dataError
         }
         if plan.cardWidth < BoardOverrides.minimumCardWidth {
-            let used = JSONValue.number(Double(max(plan.cardWidth, 1)))
+            let used = NumberText.short(Double(max(plan.cardWidth, 1)))
             console.warning(
-                "card width \(JSONValue.number(Double(plan.cardWidth))) is unusual: under \(Int(BoardOverrides.minimumCardWidth)) pt a card has no room for its photo; drawn \(used) pt wide, as the app's max(cardWidth, 1) does"
+                "card width \(NumberText.short(Double(plan.cardWidth))) is unusual: under \(Int(BoardOverrides.minimumCardWidth)) pt a card has no room for its photo; drawn \(used) pt wide, as the app's max(cardWidth, 1) does"
             )
         }
         do {

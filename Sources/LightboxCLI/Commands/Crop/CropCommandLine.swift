@@ -67,7 +67,7 @@ struct CropCommandLine {
                 throw parsed.error(refusal.reason.hasPrefix("--rect") ? refusal.reason : "\(label): \(refusal.reason)")
             case .success(let checked):
                 if checked.wasClipped {
-                    warnings.append(RectRule.clippedWarning(at: label, to: checked.rect, pixels: false))
+                    warnings.append(RectRule.clippedWarning(at: label, to: checked.rect))
                 }
                 rects.append((label, checked))
             }

@@ -12,7 +12,10 @@ enum CropDatasets {
         let formats = CropOptions.datasets.filter { parsed.has($0.option) }
         guard let (format, option) = formats.first else {
             try parsed.refuse(
-                [CropOptions.pad, CropOptions.square, CropOptions.only, CropOptions.images, CropOptions.classes],
+                [
+                    CropOptions.pad, CropOptions.square, CropOptions.only, CropOptions.images, CropOptions.classes,
+                    CropOptions.splits, CropOptions.datasetsDir,
+                ],
                 with: "rects on the command line (they need --yolo, --coco or --voc)")
             return nil
         }
@@ -31,17 +34,37 @@ enum CropDatasets {
             pad: try parsed.value(CropOptions.pad, default: 0), square: parsed.flag(CropOptions.square),
             strict: parsed.flag(CropOptions.strict), only: only, writes: { OutputFormat(extension: $0) != nil })
         if format == "yolo" {
-            let reader = YOLOReader(layout: try yoloLayout(path, parsed), options: options)
-            return .dataset { (outDir) throws(BatchProblem) in try reader.entries(outDir: outDir) }
+            let reader = YOLOReader(
+                layout: try yoloLayout(path, parsed), options: options, splits: try splitList(parsed),
+                datasetsDir: parsed.text(CropOptions.datasetsDir))
+            return .dataset { (outDir, warn) throws(BatchProblem) in try reader.entries(outDir: outDir, warn: warn) }
         }
+        try parsed.refuse([CropOptions.splits, CropOptions.datasetsDir], with: "--\(format)")
         try parsed.refuse([CropOptions.classes], with: "--\(format) (it names its classes)")
         let images = try parsed.required(CropOptions.images, for: "--\(format)")
         if format == "coco" {
             let reader = COCOReader(annotations: path, images: images, options: options)
-            return .dataset { (outDir) throws(BatchProblem) in try reader.entries(outDir: outDir) }
+            return .dataset { (outDir, _) throws(BatchProblem) in try reader.entries(outDir: outDir) }
         }
         let reader = VOCReader(annotations: path, images: images, options: options)
-        return .dataset { (outDir) throws(BatchProblem) in try reader.entries(outDir: outDir) }
+        return .dataset { (outDir, _) throws(BatchProblem) in try reader.entries(outDir: outDir) }
+    }
+
+    /// Whether the command line names a dataset (its contact sheet labels name the class and box).
+    static func isDataset(_ parsed: ParsedCommand) -> Bool {
+        CropOptions.datasets.contains { parsed.has($0.option) }
+    }
+
+    /// `--splits train,val`: split names of a data.yaml, each one of train, val and test.
+    private static func splitList(_ parsed: ParsedCommand) throws(UsageError) -> [String]? {
+        guard let text = parsed.text(CropOptions.splits) else { return nil }
+        let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        if let bad = names.first(where: { !YOLODataset.splits.contains($0) }) {
+            throw parsed.error("--splits '\(text)': '\(bad)' is not a split (use train, val, test)")
+        }
+        return names
     }
 
     /// `--yolo data.yaml` (which names images and classes), or label files with `--images`.
@@ -51,6 +74,8 @@ enum CropDatasets {
                 [CropOptions.images, CropOptions.classes], with: "--yolo data.yaml (it names the images and classes)")
             return .dataset(path)
         }
+        try parsed.refuse(
+            [CropOptions.splits, CropOptions.datasetsDir], with: "--yolo LABELS (they go with --yolo data.yaml)")
         return .flat(
             labels: path, images: try parsed.required(CropOptions.images, for: "--yolo"),
             classes: parsed.text(CropOptions.classes))

@@ -27,6 +27,9 @@ struct CropOptions: Sendable {
             stripICC: parsed.flag(OutputOptions.strip) || parsed.flag(OutputOptions.stripICC),
             force: parsed.flag(OutputOptions.force) || batch.resume)
         save.saverOptions = nil
+        if let colour = try parsed.value(CropOptions.background) {
+            (save.background, save.flattensAlpha) = (colour.bytes(over: 255), true)
+        }
         var settings = CropSettings(save: save, failOn: readWrite.failOn, maxPixels: readWrite.maxPixels)
         settings.minimumSide = try parsed.value(CropOptions.minSide)
         settings.resize = try ResizeOptions.read(parsed)
@@ -40,6 +43,7 @@ struct CropOptions: Sendable {
         let screen = try DeviceOptions.cropScreen(parsed)
         if preview != nil || sheet != nil { settings.previewScreen = screen }
         settings.contactSheet = sheet != nil
+        settings.labelsByClass = CropDatasets.isDataset(parsed)
         let outDir = parsed.text(OutputOptions.outDir)
         planner = CropPlanner(
             settings: settings, placement: OutputPlacement(outDir: outDir),

@@ -12,7 +12,8 @@ enum CropSource: Sendable {
     /// `--manifest FILE --out-dir DIR`.
     case manifest(path: String)
     /// `--yolo`, `--coco` or `--voc` with `--out-dir DIR`: the dataset's reader.
-    case dataset(@Sendable (String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]))
+    case dataset(
+        @Sendable (String, (String) -> Void) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]))
 
     /// Whether this is a batch source (manifest or dataset), which prints a summary.
     var isBatch: Bool {
@@ -29,7 +30,7 @@ enum CropSource: Sendable {
         case .rects(let crops): return (crops, [])
         case .manifest(let path): return try planner.manifest(path, warn: warn)
         case .dataset(let read):
-            let (entries, problems) = try read(outDir)
+            let (entries, problems) = try read(outDir, warn)
             return (planner.dataset(entries), problems)
         }
     }
