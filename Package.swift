@@ -28,28 +28,52 @@ let package = Package(
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
+        .systemLibrary(
+            name: "CXml",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
+        .target(name: "LightboxArguments"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
-        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML"]),
+        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml"]),
         .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
-            name: "LightboxCLI",
+            name: "LightboxJobs",
             dependencies: [
-                "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry", "LightboxYAML",
+                "LightboxArguments", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry",
             ]
         ),
-        .target(name: "LightboxKit", dependencies: ["LightboxRender", "LightboxGeometry"]),
+        .target(
+            name: "LightboxCLI",
+            dependencies: ["LightboxArguments", "LightboxJobs", "LightboxRender", "LightboxFormats", "LightboxWorkers"]
+        ),
+        .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
+        .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
         .target(name: "LightboxFuzzTargets", dependencies: ["LightboxFormats"], path: "Fuzz/LightboxFuzzTargets"),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(
             name: "LightboxCLITests",
-            dependencies: ["LightboxCLI", "LightboxFormats", "LightboxRender", "LightboxWorkers"]
+            dependencies: [
+                "LightboxArguments", "LightboxCLI", "LightboxJobs", "LightboxFormats", "LightboxRender", "LightboxWorkers",
+            ]
+        ),
+        .testTarget(
+            name: "LightboxJobsTests",
+            dependencies: [
+                "LightboxArguments", "LightboxJobs", "LightboxFormats", "LightboxRender", "LightboxWorkers", "Vips",
+            ]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
         .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),

@@ -37,7 +37,9 @@ package enum FuzzTargets {
             _ = try? BoardLayoutFile.decode(data)
         case "states":
             for (index, line) in text.split(separator: "\n").enumerated() {
-                _ = StateManifest.arguments(String(line), number: index + 1, path: "fuzz.jsonl", folder: "/fuzz")
+                guard case .success(let object) = JSONLines.object(String(line), number: index + 1, path: "fuzz.jsonl")
+                else { continue }
+                for (key, value) in object { _ = (FieldText.kebab(key), FieldText.text(value)) }
             }
         default:
             preconditionFailure("unknown fuzz target \(name)")

@@ -15,7 +15,7 @@ package enum CropRect {
     }
 
     /// The minimum side a crop must keep, normalized (a fraction of the image) or in pixels.
-    package enum MinimumSide: Equatable, Sendable {
+    package enum MinimumSide: Equatable, Sendable, Codable {
         /// A fraction of the image's side, from 0 to 1.
         case fraction(Double)
         /// Whole pixels of the output.
@@ -28,6 +28,12 @@ package enum CropRect {
         package let rect: CGRect
         /// Whether the input stuck out of the unit square and was clipped.
         package let wasClipped: Bool
+
+        /// Makes a result.
+        package init(rect: CGRect, wasClipped: Bool) {
+            self.rect = rect
+            self.wasClipped = wasClipped
+        }
     }
 
     /// Validates `rect` with the overlay's `sanitized`: non-finite and outside rects are errors.
@@ -75,19 +81,6 @@ package enum CropRect {
         }
     }
 
-    /// `rect` grown on its short side (in pixels of a `width` by `height` image) to a square.
-    ///
-    /// The square keeps the rect's centre, is moved back inside the image when it sticks out,
-    /// and is clipped only when it is larger than the image.
-    package static func squared(_ rect: CGRect, width: Int, height: Int) -> CGRect {
-        guard width > 0, height > 0 else { return rect }
-        let side = max(rect.width * CGFloat(width), rect.height * CGFloat(height))
-        let size = CGSize(width: min(side / CGFloat(width), 1), height: min(side / CGFloat(height), 1))
-        let x = min(max(rect.midX - size.width / 2, 0), 1 - size.width)
-        let y = min(max(rect.midY - size.height / 2, 0), 1 - size.height)
-        return CGRect(x: x, y: y, width: size.width, height: size.height)
-    }
-
     private static func span(_ start: CGFloat, _ end: CGFloat, length: Int) -> (Int, Int) {
         let size = CGFloat(length)
         let first = min(max(Int((start * size).rounded()), 0), max(length - 1, 0))
@@ -104,14 +97,7 @@ extension CropRect.Problem: CustomStringConvertible {
         case .outsideImage: return "the rect lies outside the image (it must overlap 0...1)"
         case .partlyOutside: return "the rect is partly outside the image (--strict)"
         case .tooSmall(let side, let length, let minimum):
-            return "\(side) \(CropRect.format(length)) is under the minimum side \(CropRect.format(minimum))"
+            return "\(side) \(NumberText.short(length)) is under the minimum side \(NumberText.short(minimum))"
         }
-    }
-}
-
-extension CropRect {
-    /// A number without a trailing ".0", for messages.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

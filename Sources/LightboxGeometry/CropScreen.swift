@@ -5,7 +5,7 @@ import Foundation
 /// The seed's demo shows `CropRectangleOverlay` with `.padding(16)` in a full-screen frame that
 /// keeps to the safe areas, so the photo's size in points, and with it how thick the frame's
 /// strokes are next to the photo's pixels, depends on the screen.
-package struct CropScreen: Sendable, Equatable {
+package struct CropScreen: Sendable, Equatable, Codable {
     /// The screen in points.
     package let screen: CGSize
     /// The screen's safe areas in points.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The strips at the top and bottom of a screen that content is laid out clear of, in points.
-package struct SafeArea: Sendable, Equatable {
+package struct SafeArea: Sendable, Equatable, Codable {
     /// The inset at the top (status bar, Dynamic Island).
     package var top: CGFloat
     /// The inset at the bottom (home indicator).

@@ -8,7 +8,7 @@ import Foundation
 /// whole page, with no backdrop of its own.
 package struct ViewportLayout: Sendable, Equatable {
     /// Which seed component moves the page on a pull down.
-    package enum Style: String, Sendable, CaseIterable {
+    package enum Style: String, Sendable, CaseIterable, Codable {
         /// The photo pager: backdrop fades to 0.3, pager scales to 0.8 over a 320-point pull.
         case viewer
         /// The drag-to-dismiss page: scales to 0.9 and fades to 0.7 over the threshold.

@@ -21,7 +21,9 @@ extension BoardRequest {
         guard scale.isFinite, BoardPlan.scales.contains(scale) else {
             let scales = BoardPlan.scales
             throw LightboxError(
-                output, "scale \(scale) is not a number from \(scales.lowerBound) to \(Int(scales.upperBound))")
+                output,
+                "scale \(NumberText.short(scale)) is not a number from \(NumberText.short(scales.lowerBound)) to \(NumberText.short(scales.upperBound))"
+            )
         }
         if let twice = BoardPhoto.firstDuplicate(in: boardPhotos) {
             throw LightboxError(output, "photos \(twice.first + 1) and \(twice.second + 1) share the id '\(twice.id)'")

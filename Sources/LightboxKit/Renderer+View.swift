@@ -1,5 +1,6 @@
 import Foundation
 import LightboxGeometry
+import LightboxJobs
 import LightboxRender
 
 extension Renderer {
@@ -8,13 +9,23 @@ extension Renderer {
     /// Only the page shown is read (the others give the header's count), and of a JPEG only the
     /// part on screen is decoded.
     public func view(_ request: ViewerRequest) throws(LightboxError) -> ViewerResult {
+        guard case .view(let result) = perform(.view(request)) else { preconditionFailure("a view gives a view") }
+        return try result.get()
+    }
+
+    /// The snapshot of `request`, run as a job by `runner`.
+    func view(_ request: ViewerRequest, runner: JobRunner) throws(LightboxError) -> ViewerResult {
         let rendered = try request.rendered()
-        let runner = ViewRunner(
-            writer: AtomicWriter(options: try save.rendered(pictures: true, output: request.output)),
-            maxPixels: maxPixels)
-        let outcome = runner.run(rendered, dryRun: false)
-        if let error = outcome.error { throw LightboxError(error) }
+        let job = ViewJob(
+            request: rendered, save: try save.rendered(pictures: true, output: request.output), failOn: "truncated",
+            maxPixels: maxPixels, origin: JobOrigin())
+        let record = records(.view(job), runner: runner).first
+        if let cause = record?.cause ?? (record == nil ? RenderError(request.output, "nothing was rendered") : nil) {
+            throw LightboxError(cause)
+        }
+        let state = rendered.state
         return ViewerResult(
-            photo: outcome.input, width: outcome.layout?.pixelWidth ?? 0, height: outcome.layout?.pixelHeight ?? 0)
+            photo: job.shownInput, width: Int((state.screen.width * state.scale).rounded()),
+            height: Int((state.screen.height * state.scale).rounded()))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxGeometry
+import LightboxJobs
 import LightboxRender
 
 /// Renders crops, viewer snapshots and boards in this process, as `lightbox crop`, `view` and `board` do.
@@ -27,6 +28,12 @@ public struct Renderer: Sendable {
     /// outside the photo, an output that exists) and the others are still written; an input that
     /// cannot be read fails every crop with the same error.
     public func crop(_ request: CropRequest) -> [CropResult] {
+        guard case .crop(let results) = perform(.crop(request)) else { preconditionFailure("a crop gives crops") }
+        return results
+    }
+
+    /// The crops of `request`, each rect checked here, the rest run as a job by `runner`.
+    func crops(_ request: CropRequest, runner: JobRunner) -> [CropResult] {
         var results = request.crops.map { CropResult(output: $0.output) }
         let options: LightboxRender.SaveOptions
         do {
@@ -38,27 +45,39 @@ public struct Renderer: Sendable {
                 return failed
             }
         }
-        var items: [Cropper.Item] = []
-        var places: [Int] = []
+        var items: [CropItem] = []
+        var places: [String: Int] = [:]
         for (index, crop) in request.crops.enumerated() {
             do throws(CropRect.Problem) {
-                items.append(Cropper.Item(rect: try CropRect.check(crop.rect).rect, output: crop.output))
-                places.append(index)
+                let checked = try CropRect.check(crop.rect)
+                items.append(CropItem(rect: checked.rect, output: crop.output, origin: JobOrigin()))
+                if places[crop.output] == nil { places[crop.output] = index }
             } catch {
                 results[index].error = LightboxError(request.input, "rect \(index + 1): \(error.description)")
             }
         }
         guard !items.isEmpty else { return results }
-        let cropper = Cropper(writer: AtomicWriter(options: options), maxPixels: maxPixels)
-        for (place, outcome) in zip(places, cropper.run(input: request.input, items: items, dryRun: false)) {
-            results[place].error = outcome.error.map(LightboxError.init)
-            results[place].pixels = outcome.error == nil ? outcome.pixels.map(Renderer.rect) : nil
+        let settings = CropSettings(save: options, maxPixels: maxPixels)
+        let job = CropJob(order: 0, input: request.input, items: items, settings: settings)
+        for record in records(.crop(job), runner: runner) {
+            guard let place = record.output.flatMap({ places[$0] }) else { continue }
+            results[place].error = record.cause.map(LightboxError.init)
+            results[place].pixels = record.status == .done ? Renderer.pixels(record) : nil
         }
         return results
     }
 
-    /// A pixel rect as a `CGRect` of whole numbers.
-    static func rect(_ pixels: PixelRect) -> CGRect {
-        CGRect(x: pixels.left, y: pixels.top, width: pixels.width, height: pixels.height)
+    /// The `pixels` field of a crop's record as a `CGRect` of whole numbers.
+    static func pixels(_ record: BatchRecord) -> CGRect? {
+        guard case .object(let pairs)? = record.fields.first(where: { $0.0 == "pixels" })?.1 else { return nil }
+        let values = Dictionary(
+            pairs.compactMap { key, value in
+                if case .int(let number) = value { return (key, number) }
+                return nil
+            }, uniquingKeysWith: { first, _ in first })
+        guard let left = values["left"], let top = values["top"], let width = values["width"],
+            let height = values["height"]
+        else { return nil }
+        return CGRect(x: left, y: top, width: width, height: height)
     }
 }

@@ -15,28 +15,32 @@ package struct AtomicWriter: Sendable {
         self.options = options
     }
 
-    /// Writes `image` to `path` in the format its extension names, never over `input` or `others`.
+    /// Writes `image` to `path` in the format its extension names.
     ///
-    /// `input` is the file whose pixels are decoded while saving, blamed when they are damaged;
-    /// nil for a picture composed of pixels already in memory (a board, a contact sheet).
+    /// The caller has checked the path first (`OutputPath.check`: its folder, never an input, an
+    /// existing file only with `force`); here a file that appeared meanwhile is still never
+    /// replaced without `force`. `input` is the file whose pixels are decoded while saving, blamed
+    /// when they are damaged; nil for a picture composed of pixels already in memory (a board).
     /// The path `-` is standard output, in `options.streamFormat`, through a private temp file.
-    package func write(_ image: VImage, to path: String, input: String?, others: [String] = []) throws(RenderError) {
-        let inputs = (input.map { [$0] } ?? []) + others
+    package func write(_ image: VImage, to path: String, input: String?) throws(RenderError) {
         let streamed = path == OutputPath.standardOutput
         let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
         guard let format = streamed ? options.streamFormat : OutputFormat(extension: url.pathExtension) else {
-            throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
+            throw RenderError(path, OutputFormat.problem(with: path) ?? "unsupported output format")
         }
-        if !streamed { try OutputPath.check(path, inputs: inputs, force: options.force) }
         let saver = try format.saver(for: "x." + format.rawValue)
         let temp =
             streamed
             ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
+        var ownExif = false
         do {
-            let prepared = try options.prepared(DisplayColour.saveable(image, as: format))
+            let prepared = try options.prepared(
+                options.flattened(DisplayColour.saveable(image, as: format), for: format))
+            ownExif = prepared.hasField("exif-data")
             try prepared.save(
-                to: temp, saver: saver, options: options.saverArguments(for: format), optionString: options.saverOptions
+                to: temp, saver: saver, options: options.saverArguments(for: format, image: prepared),
+                optionString: options.saverOptions
             )
         } catch {
             try TempFiles.shared.finish(temp) { () throws(RenderError) in
@@ -45,6 +49,12 @@ package struct AtomicWriter: Sendable {
             }
         }
         try TempFiles.shared.finish(temp) { () throws(RenderError) in
+            do throws(RenderError) {
+                try MadeUpExif.clean(temp, format: format, ownExif: ownExif)
+            } catch {
+                unlink(temp)
+                throw error
+            }
             try streamed ? AtomicWriter.stream(temp) : publish(temp, as: path)
         }
     }

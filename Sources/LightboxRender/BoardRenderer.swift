@@ -69,10 +69,10 @@ package struct BoardRenderer: Sendable {
     /// The composite of hundreds of cards keeps a region of each card per thread, so a second
     /// thread costs memory (about 7% on a 200-photo board) and saves little time.
     package static func write(
-        _ outcome: BoardOutcome, with writer: AtomicWriter, to output: String, inputs: [String]
+        _ outcome: BoardOutcome, with writer: AtomicWriter, to output: String
     ) throws(RenderError) {
         try Vips.withConcurrency(1) { () throws(RenderError) in
-            try writer.write(outcome.image, to: output, input: nil, others: inputs)
+            try writer.write(outcome.image, to: output, input: nil)
         }
     }
 

@@ -80,7 +80,7 @@ package enum CardPhoto {
     }
 
     /// How strictly photos are read.
-    package struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable, Codable {
         /// libvips' `fail_on`: none, truncated (the default), error or warning.
         package var failOn: String
         /// The most pixels a photo's header may declare (0: no limit).

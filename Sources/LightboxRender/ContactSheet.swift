@@ -5,6 +5,8 @@ import Vips
 package final class ContactSheet: @unchecked Sendable {
     /// The longest side of one cell, in pixels.
     package static let cell = 192
+    /// The sheet's grey, between and around the cells.
+    static let background: [Double] = [40, 40, 40]
 
     private var previews: [(order: (Int, Int), image: VImage)] = []
     private let lock = NSLock()
@@ -12,11 +14,20 @@ package final class ContactSheet: @unchecked Sendable {
     /// Makes an empty sheet.
     package init() {}
 
-    /// Adds `input`'s preview, shrunk to a cell; `order` is (job, item) in the batch.
-    package func add(_ preview: VImage, order: (Int, Int), input: String) throws(RenderError) {
-        let fit = Double(ContactSheet.cell) / Double(max(preview.width, preview.height))
+    /// Adds `input`'s preview as a cell; `order` is (job, item) in the batch.
+    ///
+    /// With a `label` the preview is shrunk into the cell above the label strip and the label is
+    /// drawn under it (`ContactSheetLabel`); without one the image is taken as a finished cell
+    /// (what a worker made), only shrunk if it is larger than a cell.
+    package func add(_ preview: VImage, order: (Int, Int), input: String, label: String? = nil) throws(RenderError) {
+        let cell = ContactSheet.cell
+        let room = (width: cell, height: label == nil ? cell : cell - ContactSheetLabel.height)
+        let fit = min(Double(room.width) / Double(preview.width), Double(room.height) / Double(preview.height))
         let small = try RenderError.catching(input, prefix: "cannot shrink its preview for the contact sheet: ") {
-            () throws(VipsError) in try preview.resized(fit).inMemory()
+            () throws(VipsError) in
+            let shrunk = fit < 1 || label != nil ? try preview.resized(fit) : preview
+            guard let label else { return try shrunk.inMemory() }
+            return try ContactSheetLabel.cell(shrunk, text: label, width: cell).inMemory()
         }
         lock.lock()
         previews.append((order, small))
@@ -32,14 +43,14 @@ package final class ContactSheet: @unchecked Sendable {
         return taken
     }
 
-    /// Writes the grid to `path`, about square, through the atomic writer, never over one of `inputs`.
-    package func write(to path: String, options: SaveOptions, inputs: [String]) throws(RenderError) {
+    /// Writes the grid to `path`, about square, through the atomic writer (the caller checked the path).
+    package func write(to path: String, options: SaveOptions) throws(RenderError) {
         let sorted = previews.sorted { $0.order < $1.order }.map(\.image)
         guard !sorted.isEmpty else { throw RenderError(path, "no previews to put on the contact sheet") }
         let columns = Int(Double(sorted.count).squareRoot().rounded(.up))
         let grid = try RenderError.catching(path) { () throws(VipsError) in
             try CropPreview.sheet(sorted, columns: columns)
         }
-        try AtomicWriter(options: options).write(grid, to: path, input: nil, others: inputs)
+        try AtomicWriter(options: options).write(grid, to: path, input: nil)
     }
 }

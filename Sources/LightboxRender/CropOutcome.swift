@@ -7,8 +7,10 @@ package struct CropOutcome: Sendable {
     package let input: String
     /// The output path.
     package let output: String
-    /// The sanitized normalized rect (made square when the item asked for it).
+    /// The sanitized normalized rect (made square in pixels when the item asked for it).
     package var rect: CGRect
+    /// Whether `--square` shrank the square because the image is smaller than its side (`"clipped": true`).
+    package var squareShrunk = false
     /// The displayed (oriented) image size, when the input could be opened.
     package var image: (width: Int, height: Int)?
     /// The pixel rect on the displayed image, when it could be computed.

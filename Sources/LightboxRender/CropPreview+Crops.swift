@@ -3,8 +3,9 @@ import Vips
 
 /// The previews of one input's finished crops, drawn over one decode of the input.
 extension CropPreview {
-    /// One finished crop to preview: its place among the input's crops and its rect.
-    package typealias Crop = (index: Int, rect: CGRect)
+    /// One finished crop to preview: its place among the input's crops, its rect, and its
+    /// label on the contact sheet (`ContactSheetLabel.text`).
+    package typealias Crop = (index: Int, rect: CGRect, label: String)
 
     /// Draws each crop's preview over one decode of `input`, adds it to `sheet` in `order`, and
     /// writes it where `destination` says (nil: nowhere) with `writer`.
@@ -16,7 +17,7 @@ extension CropPreview {
     ) -> [RenderError] {
         let base: VImage
         do {
-            base = try self.base(of: input, failOn: failOn)
+            base = try self.base(of: input, failOn: failOn, background: writer.options.background)
         } catch {
             return [error]
         }
@@ -24,7 +25,7 @@ extension CropPreview {
         for crop in crops {
             do throws(RenderError) {
                 let preview = try render(crop.rect, over: base, input: input)
-                try sheet?.add(preview, order: (order, crop.index), input: input)
+                try sheet?.add(preview, order: (order, crop.index), input: input, label: crop.label)
                 if let path = try destination(crop.index) {
                     try writer.write(preview, to: path, input: input)
                 }

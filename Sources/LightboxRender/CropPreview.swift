@@ -20,11 +20,14 @@ package struct CropPreview: Sendable {
         self.screen = screen
     }
 
-    /// The upright `input` fitted into `size` (never enlarged), decoded once for all of its rects.
-    package func base(of input: String, failOn: String) throws(RenderError) -> VImage {
+    /// The upright `input` fitted into `size` (never enlarged), decoded once for all of its rects;
+    /// transparent pixels flattened onto `background`, the crops' own (`SaveOptions.background`).
+    package func base(
+        of input: String, failOn: String, background: [Double] = SaveOptions.defaultBackground
+    ) throws(RenderError) -> VImage {
         try RenderError.catching(input) { () throws(VipsError) in
             let image = try DisplayColour.thumbnail(input, width: size, height: size, size: "down", failOn: failOn)
-            return try image.flattenedIfAlpha().inMemory()
+            return try image.flattened(onto: background).inMemory()
         }
     }
 
@@ -66,15 +69,9 @@ package struct CropPreview: Sendable {
             "arrayjoin",
             [
                 ("in", .images(cells)), ("across", .int(columns)), ("shim", .int(8)),
-                ("background", .doubles([40, 40, 40])), ("halign", .nick("centre")), ("valign", .nick("centre")),
+                ("background", .doubles(ContactSheet.background)), ("halign", .nick("centre")),
+                ("valign", .nick("centre")),
             ]
         ).image()
-    }
-}
-
-extension VImage {
-    /// The image flattened onto black when it has alpha, so previews are plain RGB.
-    fileprivate func flattenedIfAlpha() throws(VipsError) -> VImage {
-        hasAlpha ? try flattened(background: [0, 0, 0]) : self
     }
 }

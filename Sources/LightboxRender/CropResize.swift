@@ -3,9 +3,9 @@ import LightboxGeometry
 import Vips
 
 /// `--resize` and `--fit`: the size every crop is resampled to, with sharp's meanings of fit.
-package struct CropResize: Sendable, Equatable {
+package struct CropResize: Sendable, Equatable, Codable {
     /// How a crop meets the target size.
-    package enum Fit: String, Sendable, CaseIterable {
+    package enum Fit: String, Sendable, CaseIterable, Codable {
         /// Stretched to exactly the target, the aspect ratio not kept.
         case fill
         /// Scaled to cover the target, then the overflow cut off equally on both sides.

@@ -10,14 +10,17 @@ package struct Cropper: Sendable {
         package let rect: CGRect
         /// Where the crop goes.
         package let output: String
-        /// Grow the short side (in pixels) to make the crop square.
+        /// Make the crop square in pixels (`CropSquare`): the short side grows to the long one.
         package let square: Bool
+        /// Save options written in the output's name (`[Q=90]`), applied after the writer's own.
+        package let saverOptions: String?
 
         /// Makes an item.
-        package init(rect: CGRect, output: String, square: Bool = false) {
+        package init(rect: CGRect, output: String, square: Bool = false, saverOptions: String? = nil) {
             self.rect = rect
             self.output = output
             self.square = square
+            self.saverOptions = saverOptions
         }
     }
 
@@ -45,7 +48,24 @@ package struct Cropper: Sendable {
     }
 
     /// Crops `input` into every item (or only plans them when `dryRun`), one outcome per item.
-    package func run(input: String, items: [Item], dryRun: Bool) -> [CropOutcome] {
+    ///
+    /// `each` gets every item's final outcome as soon as it is known (a crop just written, a rect
+    /// refused), once per item, so a caller can report finished work before the input is done.
+    package func run(
+        input: String, items: [Item], dryRun: Bool, each: (Int, CropOutcome) -> Void = { _, _ in }
+    ) -> [CropOutcome] {
+        var reported = Set<Int>()
+        let outcomes = crop(input: input, items: items, dryRun: dryRun) { index, outcome in
+            if reported.insert(index).inserted { each(index, outcome) }
+        }
+        for (index, outcome) in outcomes.enumerated() where reported.insert(index).inserted { each(index, outcome) }
+        return outcomes
+    }
+
+    /// The work of `run`; `each` is called for outcomes final before the end.
+    private func crop(
+        input: String, items: [Item], dryRun: Bool, each: (Int, CropOutcome) -> Void
+    ) -> [CropOutcome] {
         var outcomes = items.map { CropOutcome(input: input, output: $0.output, rect: $0.rect) }
         let source: SourceImage
         do {
@@ -54,7 +74,8 @@ package struct Cropper: Sendable {
             return Cropper.failed(outcomes, with: error)
         }
         plan(&outcomes, items: items, size: source.displayedSize)
-        guard !dryRun else { return predicted(outcomes, input: input) }
+        guard !dryRun else { return outcomes }
+        for (index, outcome) in outcomes.enumerated() where outcome.error != nil { each(index, outcome) }
         let cropper: SourceImage
         do { cropper = try shrunk(source, items: items) } catch {
             return Cropper.failed(outcomes, with: error)
@@ -73,13 +94,15 @@ package struct Cropper: Sendable {
             let start = DispatchTime.now().uptimeNanoseconds
             do {
                 outcomes[index].decoder = try write(
-                    cropper, regions, cropper.pixels(of: outcomes[index].rect), to: items[index].output)
+                    cropper, regions, cropper.pixels(of: outcomes[index].rect), to: items[index].output,
+                    saverOptions: items[index].saverOptions)
                 outcomes[index].loadShrink = cropper.loadShrink
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }
             }
             outcomes[index].milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            each(index, outcomes[index])
         }
         return outcomes
     }
@@ -98,11 +121,14 @@ package struct Cropper: Sendable {
     private func plan(_ outcomes: inout [CropOutcome], items: [Item], size: (width: Int, height: Int)) {
         for index in outcomes.indices {
             outcomes[index].image = size
-            let rect =
-                items[index].square
-                ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
+            var rect = items[index].rect
+            var pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
+            if items[index].square {
+                let square = CropSquare(rect, width: size.width, height: size.height)
+                (rect, pixels) = (square.rect, square.pixels)
+                outcomes[index].squareShrunk = square.wasShrunk
+            }
             outcomes[index].rect = rect
-            let pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
             outcomes[index].pixels = pixels
             do {
                 if let minimumSide { try CropRect.require(minimumSide, rect: rect, pixels: pixels) }
@@ -112,28 +138,14 @@ package struct Cropper: Sendable {
         }
     }
 
-    /// A dry run's outcomes with the failures the writes would meet (an existing output, a folder that cannot be made).
-    private func predicted(_ outcomes: [CropOutcome], input: String) -> [CropOutcome] {
-        outcomes.map { outcome in
-            guard outcome.error == nil else { return outcome }
-            var planned = outcome
-            do throws(RenderError) {
-                try OutputPath.check(outcome.output, inputs: [input], force: writer.options.force, makeFolder: false)
-            } catch {
-                planned.error = error
-            }
-            return planned
-        }
-    }
-
     /// The source to cut from: a HEIF file's embedded thumbnail when it has every crop's pixels,
     /// else shrunk on load (JPEG, WebP) as far as every item's resize allows.
     private func shrunk(_ source: SourceImage, items: [Item]) throws(RenderError) -> SourceImage {
         guard let resize else { return source }
         let size = source.displayedSize
         let crops = items.map { item in
-            source.pixels(
-                of: item.square ? CropRect.squared(item.rect, width: size.width, height: size.height) : item.rect)
+            item.square
+                ? CropSquare(item.rect, width: size.width, height: size.height).pixels : source.pixels(of: item.rect)
         }
         let allowed = crops.map(resize.allowedShrink).min() ?? 1
         if let thumbnail = SourceImage(thumbnailOf: source, allowed: allowed, failOn: failOn) { return thumbnail }
@@ -153,8 +165,11 @@ package struct Cropper: Sendable {
     /// (damage, or any warning) redoes the crop through libvips, whose `fail_on` policy and
     /// error texts then decide, as they did before the region decoder.
     private func write(
-        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String
+        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String, saverOptions: String?
     ) throws(RenderError) -> String {
+        var options = writer.options
+        if let saverOptions { options.saverOptions = saverOptions }
+        let writer = AtomicWriter(options: options)
         if let image = regions?.upright(pixels) {
             do {
                 try writer.write(try resized(image, from: source), to: output, input: source.path)

@@ -30,7 +30,8 @@ package struct InputFile: Sendable {
         self.failOn = failOn
         try InputFile.checkReadable(path)
         (loader, header) = try RenderError.catching(path) { () throws(VipsError) in
-            (try Vips.loader(for: path), try VImage.load(path, access: access, failOn: failOn))
+            let loader = try Vips.loader(for: path)
+            return (loader, try VImage.load(path, access: access, failOn: failOn, loader: loader))
         }
         try InputFile.checkSize(header.width, header.height, limit: maxPixels, path: path)
         orientation = ExifOrientation(tag: header.orientation)

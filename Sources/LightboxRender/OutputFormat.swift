@@ -1,7 +1,8 @@
+import Foundation
 import Vips
 
 /// An output file format, chosen from the output's extension.
-package enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable, Codable {
     /// JPEG (`.jpg`, `.jpeg`).
     case jpeg
     /// PNG.
@@ -33,6 +34,15 @@ package enum OutputFormat: String, CaseIterable, Sendable {
 
     /// Every extension Lightbox accepts, for help and errors.
     package static let extensions = "jpg, jpeg, png, webp, tif, tiff, gif, avif, heic"
+
+    /// Why `path` names no format Lightbox writes, or nil when it names one: it has no
+    /// extension, or one Lightbox does not write; the message lists the extensions.
+    package static func problem(with path: String) -> String? {
+        let ext = URL(fileURLWithPath: path).pathExtension
+        guard OutputFormat(extension: ext) == nil else { return nil }
+        if ext.isEmpty { return "the name has no extension to choose the format by (use \(extensions))" }
+        return "unsupported format '.\(ext)' (use \(extensions))"
+    }
 
     /// Whether the format takes a quality setting (`Q`).
     package var takesQuality: Bool { self != .png && self != .gif }

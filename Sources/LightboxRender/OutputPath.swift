@@ -31,6 +31,26 @@ package enum OutputPath {
         }
     }
 
+    /// Why the folder `path` (an `--out-dir`) cannot take outputs, or nil: it is made with its
+    /// parents (when `make`; else only its nearest existing ancestor is looked at) and must be a
+    /// writable folder.
+    package static func prepareFolder(_ path: String, make: Bool) -> String? {
+        var isFolder: ObjCBool = false
+        if make && !FileManager.default.fileExists(atPath: path) {
+            do {
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            } catch {
+                let ancestor = existingAncestor(of: path)
+                return access(ancestor, W_OK) != 0 ? String(cString: strerror(errno)) : error.localizedDescription
+            }
+        }
+        let target = make ? path : existingAncestor(of: path)
+        guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), isFolder.boolValue else {
+            return "\(target) is not a folder"
+        }
+        return access(target, W_OK) == 0 ? nil : String(cString: strerror(errno))
+    }
+
     /// Makes `folder` (or, when not `make`, checks that it could be made) for the output `path`.
     private static func prepare(_ folder: String, for path: String, make: Bool) throws(RenderError) {
         let ancestor = existingAncestor(of: folder)

@@ -20,6 +20,16 @@ package final class PixelRects {
         "\(text) looks like pixels; rects are 0 to 1, or use --units px"
     }
 
+    /// How a clipped rect is shown to someone who gave it in pixels: `clipped to X,Y,W,H (the image is WxH)` in
+    /// pixels of `input`'s displayed size (read by `normalized`), numbers in their short form.
+    package func clippedText(_ rect: CGRect, input: String) -> String {
+        guard case .success(let (width, height)) = sizes[input] else { return "clipped to \(NumberText.rect(rect))" }
+        let pixels = CGRect(
+            x: rect.minX * Double(width), y: rect.minY * Double(height), width: rect.width * Double(width),
+            height: rect.height * Double(height))
+        return "clipped to \(NumberText.rect(pixels)) (the image is \(width)x\(height))"
+    }
+
     /// `rect` in pixels of `input` as displayed, normalized over its displayed size (read once per input).
     package func normalized(_ rect: CGRect, input: String) -> Result<CGRect, RenderError> {
         let size =

@@ -1,7 +1,7 @@
 import Vips
 
 /// How outputs are written: quality, metadata kept, and whether an existing output may be replaced.
-package struct SaveOptions: Sendable, Equatable {
+package struct SaveOptions: Sendable, Equatable, Codable {
     /// Quality from 1 to 100 for lossy formats, or nil for libvips' default.
     package var quality: Int?
     /// Drop EXIF, XMP, IPTC and other metadata about the photo (a crop's default; `--keep-metadata` keeps it).
@@ -14,6 +14,14 @@ package struct SaveOptions: Sendable, Equatable {
     package var streamFormat: OutputFormat?
     /// Save options as libvips writes them in an output name (`[Q=90,strip]`), applied last; nil for none.
     package var saverOptions: String?
+    /// The colour transparent pixels are flattened onto (red, green, blue from 0 to 255): white,
+    /// as `view --under`, unless `--background` says otherwise.
+    package var background: [Double] = SaveOptions.defaultBackground
+    /// Flatten every format onto `background` (`--background` given), not only those without alpha.
+    package var flattensAlpha = false
+
+    /// The default `background`: white.
+    package static let defaultBackground: [Double] = [255, 255, 255]
 
     /// Makes save options; with both `strip` and `stripICC` nothing of the input's metadata is written.
     package init(quality: Int? = nil, strip: Bool = false, stripICC: Bool = false, force: Bool = false) {
@@ -34,11 +42,21 @@ package struct SaveOptions: Sendable, Equatable {
         }
     }
 
-    /// The saver arguments for `format`.
-    func saverArguments(for format: OutputFormat) -> [(String, VValue)] {
+    /// `image` flattened onto `background` when `format` cannot keep alpha (JPEG), or for any
+    /// format when `flattensAlpha`: never the black or the leftover colours under alpha 0.
+    func flattened(_ image: VImage, for format: OutputFormat) throws(VipsError) -> VImage {
+        guard image.hasAlpha, flattensAlpha || !format.keepsAlpha else { return image }
+        return try image.flattened(onto: background)
+    }
+
+    /// The saver arguments for `format` and the `image` about to be saved: `strip` when both
+    /// kinds of metadata are dropped, or when the image has nothing left to keep (no profile, no
+    /// EXIF, XMP or IPTC), so that no saver writes metadata of its own making.
+    func saverArguments(for format: OutputFormat, image: VImage) -> [(String, VValue)] {
         var arguments: [(String, VValue)] = []
         if let quality, format.takesQuality { arguments.append(("Q", .int(quality))) }
-        if strip && stripICC { arguments.append(("strip", .bool(true))) }
+        let keepsNothing = !image.fieldNames.contains { $0 == "icc-profile-data" || SaveOptions.isMetadata($0) }
+        if strip && stripICC || keepsNothing { arguments.append(("strip", .bool(true))) }
         return arguments
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// The two animations `lightbox view --animate` renders, as a sequence of states.
-package enum ViewAnimation: String, Sendable, CaseIterable {
+package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
     /// The double-tap zoom: ease in-out from the current zoom to the toggled one, the pan going to zero.
     case zoom
     /// The release of a pull: ease in off the screen when it dismisses, otherwise spring back.
@@ -22,9 +22,25 @@ package enum ViewAnimation: String, Sendable, CaseIterable {
         }
     }
 
-    /// The milliseconds each frame shows, so that the frames span `duration` seconds.
-    package static func delay(frames: Int, duration: Double) -> Int {
-        Int((duration * 1000 / Double(max(frames - 1, 1))).rounded())
+    /// The milliseconds each of `frames` frames shows, adding up to `duration` seconds (rounded
+    /// to `unit`): every delay a whole number of `unit` milliseconds (10 for GIF, whose delays are
+    /// centiseconds; 1 for WebP), the rounding spread over the frames so none is off by more than
+    /// one unit (12 frames over 0.4 s in GIF: 30 and 40 ms mixed, 400 ms in all).
+    package static func delays(frames: Int, duration: Double, unit: Int) -> [Int] {
+        let count = max(frames, 1)
+        let step = max(unit, 1)
+        let units = max(Int((duration * 1000 / Double(step)).rounded()), 0)
+        return (0..<count).map { index in (units * (index + 1) / count - units * index / count) * step }
+    }
+
+    /// The warning for a GIF whose frames get under 20 ms each (browsers show such delays for
+    /// 100 ms), or nil: the delays still add up to the duration, some of them 0 or 10 ms.
+    package static func gifShortDelay(frames: Int, duration: Double) -> String? {
+        let each = duration * 1000 / Double(max(frames, 1))
+        guard each < 20 else { return nil }
+        return "--frames \(frames) over \(NumberText.short(duration)) s gives \(NumberText.short(each)) ms a frame; "
+            + "GIF delays are whole centiseconds and browsers show delays under 20 ms for 100 ms: "
+            + "use fewer frames, a longer --duration or .webp"
     }
 
     /// The state at `fraction` (0 to 1) of the animation.

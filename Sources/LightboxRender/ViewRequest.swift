@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// One `lightbox view` snapshot or animation: the pager's pages, the state shown and how to write it.
-package struct ViewRequest: Sendable {
+package struct ViewRequest: Sendable, Codable {
     /// The pager's photos, in order.
     package var inputs: [String]
     /// The selected page as given (clamped when rendered).

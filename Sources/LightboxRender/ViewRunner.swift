@@ -27,13 +27,9 @@ package struct ViewRunner: Sendable {
             let states = frameStates(request)
             let layouts = states.map { $0.layout(photo: source.displayedSize) }
             outcome.layout = layouts.first
-            guard !dryRun else {
-                try OutputPath.check(
-                    request.output, inputs: request.inputs, force: writer.options.force, makeFolder: false)
-                return outcome
-            }
+            guard !dryRun else { return outcome }
             let (image, decoder) = try render(request, source: source, layouts: layouts)
-            try writer.write(image, to: request.output, input: outcome.input, others: request.inputs)
+            try writer.write(image, to: request.output, input: outcome.input)
             outcome.decoder = decoder
         } catch {
             outcome.error = error
@@ -76,12 +72,17 @@ package struct ViewRunner: Sendable {
                     frame.hasAlpha ? frame : try frame.appendingBands([255])
                 }
             }
-            let delay = ViewAnimation.delay(frames: frames.count, duration: request.duration)
+            let delays = ViewAnimation.delays(
+                frames: frames.count, duration: request.duration, unit: animationFormat(request) == .gif ? 10 : 1)
             let joined = try VImage.joined(frames).settingMetadata(
-                ints: [("page-height", first.pixelHeight), ("loop", 0)],
-                arrays: [("delay", [Int](repeating: delay, count: frames.count))]
-            )
+                ints: [("page-height", first.pixelHeight), ("loop", 0)], arrays: [("delay", delays)])
             return (joined, decoder)
         }
+    }
+
+    /// The format an animation is written in: the output's extension, or `--format` for `-o -`.
+    private func animationFormat(_ request: ViewRequest) -> OutputFormat? {
+        guard request.output != OutputPath.standardOutput else { return writer.options.streamFormat }
+        return OutputFormat(extension: URL(fileURLWithPath: request.output).pathExtension)
     }
 }

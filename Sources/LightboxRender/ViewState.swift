@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// What the viewer shows, as given on the command line (before clamping): screen, zoom, pan and pull.
-package struct ViewState: Sendable, Equatable {
+package struct ViewState: Sendable, Equatable, Codable {
     /// The flick a released viewer pull must be heading past to close it (the seed's `predictedEndTranslation` test).
     package static let viewerCloseFlick: CGFloat = 200
 

@@ -4,6 +4,10 @@ import Foundation
 package enum WorkerFrames {
     /// The largest message either end accepts (a board card's pixels fit many times over).
     package static let limit = 1 << 31
+    /// The first byte of a worker's message sent ahead of its answer (an item of a job finished).
+    package static let interim: UInt8 = 0
+    /// The first byte of a worker's answer, the last message of a request.
+    package static let final: UInt8 = 1
 
     /// Writes one message, whole; false when the other end is gone.
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {

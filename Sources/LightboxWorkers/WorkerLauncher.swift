@@ -2,9 +2,9 @@ import Foundation
 
 /// Starts worker processes: forked while the supervisor is still single-threaded, else spawned anew.
 ///
-/// A fork copies the parsed command line and costs well under a millisecond, but is only safe
-/// before libvips or any other thread starts; a replacement for a dead worker is spawned as
-/// `/proc/self/exe` with the same arguments, which rebuilds the command in worker mode.
+/// A fork costs well under a millisecond, but is only safe before libvips or any other thread
+/// starts; a replacement for a dead worker is spawned as `/proc/self/exe` in worker mode. Either
+/// way the worker needs nothing of the command line: every request carries its whole job.
 package enum WorkerLauncher {
     /// Where a spawned worker finds its request and answer pipes: `3,4`.
     package static let environmentKey = "LIGHTBOX_WORKER_FDS"
@@ -25,7 +25,7 @@ package enum WorkerLauncher {
         return pipes.handOver(pid: pid)
     }
 
-    /// Spawns `/proc/self/exe` with the command line this process got, as a worker.
+    /// Spawns `/proc/self/exe` as a worker: no arguments, only the pipes named in the environment.
     package static func spawn() -> WorkerProcess? {
         lock.lock()
         defer { lock.unlock() }
@@ -36,7 +36,7 @@ package enum WorkerLauncher {
         posix_spawn_file_actions_adddup2(&actions, pipes.requestsRead, 3)
         posix_spawn_file_actions_adddup2(&actions, pipes.responsesWrite, 4)
         posix_spawn_file_actions_adddup2(&actions, pipes.errorsWrite, 2)
-        let arguments = ["lightbox"] + CommandLine.arguments.dropFirst()
+        let arguments = ["lightbox-worker"]
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = "3,4"
         environment["SWIFT_BACKTRACE"] = "enable=no"

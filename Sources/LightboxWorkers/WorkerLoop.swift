@@ -4,15 +4,18 @@ import Vips
 /// The worker side: answer requests one at a time until the supervisor closes the pipe.
 package enum WorkerLoop {
     /// Serves `task` on the given pipe ends and exits; never returns. An empty first message
-    /// says libvips has started, so start-up does not count against an item's timeout.
+    /// says libvips has started, so start-up does not count against an item's timeout; then each
+    /// message is tagged: `WorkerFrames.interim` ahead of the answer, `WorkerFrames.final` for it.
     package static func serve(_ task: any WorkerTask, requests: Int32, responses: Int32) -> Never {
         isolate()
         task.prepare()
         guard WorkerFrames.write([], to: responses) else { _exit(0) }
         while let request = WorkerFrames.read(from: requests) {
-            let answer = task.perform(request)
+            let answer = task.perform(request) { message in
+                _ = WorkerFrames.write([WorkerFrames.interim] + message, to: responses)
+            }
             reportModules()
-            guard WorkerFrames.write(answer, to: responses) else { break }
+            guard WorkerFrames.write([WorkerFrames.final] + answer, to: responses) else { break }
         }
         _exit(0)
     }

@@ -31,28 +31,46 @@ package final class WorkerProcess: @unchecked Sendable {
     /// Sends `request` and waits for the answer, killing the worker after `timeout` seconds (0: never).
     ///
     /// A new worker first says it is ready (libvips started); that wait does not count against
-    /// the item, only against `startupLimit`. Returns the answer or why there is none, and what
-    /// the worker wrote on stderr meanwhile.
+    /// the item, only against `startupLimit`. Messages the worker sends ahead of its answer go to
+    /// `interim` as they arrive. Returns the answer or why there is none, and what the worker
+    /// wrote on stderr meanwhile.
     package func perform(
-        _ request: [UInt8], timeout: Double
+        _ request: [UInt8], timeout: Double, interim: ([UInt8]) -> Void = { _ in }
     ) -> (result: Result<[UInt8], WorkerFailure>, stderr: String) {
         var stderr = WorkerStderr(descriptor: errors)
         guard WorkerFrames.write(request, to: requests) else { return (.failure(ended(&stderr)), stderr.text) }
         if !ready {
             let startup = timeout > 0 ? max(timeout, WorkerProcess.startupLimit) : 0
-            if case .failure(let failure) = receive(timeout: startup, stderr: &stderr) {
+            if case .failure(let failure) = receive(until: deadline(startup), timeout: startup, stderr: &stderr) {
                 return (.failure(failure), stderr.text)
             }
             ready = true
         }
-        let result = receive(timeout: timeout, stderr: &stderr)
-        stderr.drain()
-        return (result, stderr.text)
+        let end = deadline(timeout)
+        while true {
+            switch receive(until: end, timeout: timeout, stderr: &stderr) {
+            case .failure(let failure): return (.failure(failure), stderr.text)
+            case .success(let message):
+                guard let tag = message.first else { return (.failure(.exited(status: 0, detail: "")), stderr.text) }
+                guard tag == WorkerFrames.interim else {
+                    stderr.drain()
+                    return (.success(Array(message.dropFirst())), stderr.text)
+                }
+                interim(Array(message.dropFirst()))
+            }
+        }
     }
 
-    /// The next whole message from the worker, or why none came within `timeout` seconds (0: no limit).
-    private func receive(timeout: Double, stderr: inout WorkerStderr) -> Result<[UInt8], WorkerFailure> {
-        let deadline = timeout > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9) : nil
+    /// The uptime in nanoseconds `seconds` from now, or nil for no limit (0).
+    private func deadline(_ seconds: Double) -> UInt64? {
+        seconds > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9) : nil
+    }
+
+    /// The next whole message from the worker, or why none came before `deadline` (nil: no limit);
+    /// `timeout` is the limit in seconds, for the message.
+    private func receive(
+        until deadline: UInt64?, timeout: Double, stderr: inout WorkerStderr
+    ) -> Result<[UInt8], WorkerFailure> {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             if let length = WorkerFrames.announcedLength(buffer), buffer.count >= 8 + length {
@@ -108,5 +126,11 @@ package final class WorkerProcess: @unchecked Sendable {
     /// Closes the parent-side pipes; an idle worker reads the end of its requests and exits.
     package func close() {
         for descriptor in descriptors { Glibc.close(descriptor) }
+    }
+
+    /// Closes the pipes and waits for the worker to exit, so no process of a finished run is left.
+    package func finish() {
+        close()
+        reap()
     }
 }

@@ -1,8 +1,10 @@
-/// The command-specific half of a worker: what it does with one request, in the worker process.
+/// The job-specific half of a worker: what it does with one request, in the worker process.
 package protocol WorkerTask: Sendable {
-    /// Sets the worker up once before its first request (libvips' threads and cache).
+    /// Sets the worker up once before its first request (starts libvips).
     func prepare()
 
-    /// Does the job a request describes and returns the answer; never throws (a failure is an answer).
-    func perform(_ request: [UInt8]) -> [UInt8]
+    /// Does the work a request describes and returns the answer; never throws (a failure is an
+    /// answer). `interim` sends a message ahead of the answer, such as one item of a job finished,
+    /// so the supervisor learns of it even if the worker dies before the end.
+    func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> [UInt8]
 }

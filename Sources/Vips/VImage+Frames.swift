@@ -40,4 +40,16 @@ extension VImage {
         }
         return Int(value)
     }
+
+    /// The integer-array metadata field `name` (such as an animation's `delay`), empty when absent.
+    package func intArrayField(_ name: String) -> [Int] {
+        guard hasField(name) else { return [] }
+        var values: UnsafeMutablePointer<Int32>?
+        var count: Int32 = 0
+        guard vips_image_get_array_int(pointer, name, &values, &count) == 0, let values else {
+            vips_error_clear()
+            return []
+        }
+        return (0..<Int(count)).map { Int(values[$0]) }
+    }
 }

@@ -40,6 +40,7 @@ package enum Vips {
     /// `VipsModules`), so the answer is the one libvips gives with every module loaded.
     package static func loader(for path: String) throws(VipsError) -> String {
         ensureStarted()
+        if let sniffed = LoaderSniff.loader(for: path) { return sniffed }
         var name = vips_foreign_find_load(path).map { String(cString: $0) }
         if VipsModules.areDeferred && VipsModules.mayOutrank(name, for: path) {
             if name == nil { vips_error_clear() }

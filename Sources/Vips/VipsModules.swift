@@ -28,14 +28,30 @@ package enum VipsModules {
     static let slideExtensions: Set<String> = ["svs", "vms", "vmu", "ndpi", "scn", "mrxs", "svslide", "tif", "bif"]
 
     /// Runs `start` (`vips_init`) with the modules kept out, then restores `VIPSHOME`; leaves
-    /// everything to libvips when the user set `VIPSHOME` or the modules folder is not found.
+    /// everything to libvips when `VIPSHOME` names another libvips than the one mapped (its
+    /// modules could differ) or the modules folder is not found.
+    ///
+    /// A `VIPSHOME` naming the mapped libvips' own prefix (`/usr`, which a Python parent that
+    /// imported pyvips leaves in its children's environment, since `vips_init` sets it) means
+    /// the same modules, so they are still loaded on demand.
     static func startWithoutModules(_ start: () -> Int32) -> Int32 {
-        guard getenv("VIPSHOME") == nil, let folder = libraryModulesFolder() else { return start() }
+        let home = getenv("VIPSHOME").map { String(cString: $0) }
+        guard let folder = libraryModulesFolder(), home.map({ isPrefix($0, of: folder) }) ?? true else {
+            return start()
+        }
         setenv("VIPSHOME", placeholderHome, 1)
         let status = start()
-        unsetenv("VIPSHOME")
+        if let home { setenv("VIPSHOME", home, 1) } else { unsetenv("VIPSHOME") }
         deferred = folder
         return status
+    }
+
+    /// Whether the folder `home` (a `VIPSHOME`) holds `folder`, once both are resolved.
+    static func isPrefix(_ home: String, of folder: String) -> Bool {
+        let resolved = URL(fileURLWithPath: home).resolvingSymlinksInPath().path
+        let target = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        let prefix = resolved.hasSuffix("/") ? resolved : resolved + "/"
+        return target.hasPrefix(prefix)
     }
 
     /// Where libvips keeps its modules: `vips-modules-MAJOR.MINOR` beside the libvips library.

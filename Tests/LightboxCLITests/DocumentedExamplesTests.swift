@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 import Testing
 
 @testable import LightboxCLI

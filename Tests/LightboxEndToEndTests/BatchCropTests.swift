@@ -46,6 +46,7 @@ import Vips
         let corner = try PatternPixel.source(in: VImage.load(out + "/last.png"), x: 0, y: 0)
         #expect(corner.x == 320 && corner.y == 240)
         let report = try String(contentsOfFile: scratch.path("report.jsonl"), encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix(#"{"run""#) }
         #expect(report.count == 5)
         #expect(report.filter { $0.contains(#""status":"done""#) }.count == 2)
         #expect(report.filter { $0.contains(#""status":"failed""#) && $0.contains(#""error":"#) }.count == 3)

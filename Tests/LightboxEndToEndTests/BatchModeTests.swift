@@ -95,7 +95,7 @@ import Testing
             (#"{"id":4,"command":"crop","input":"a.jpg","rect":"0,0,1,1"}"#, "stdin:4: output: missing"),
             (
                 #"{"id":5,"command":"view","input":"a.jpg","screen":[100,100],"zoom":"big","output":"v.png"}"#,
-                "stdin:5: --zoom"
+                "stdin:5: zoom 'big': expected a number"
             ),
             (
                 #"{"id":6,"command":"view","input":"a.jpg","output":"v.png"}"#,
@@ -103,7 +103,7 @@ import Testing
             ),
             (
                 #"{"id":7,"command":"board","board":[10,10],"photos":[],"tilt":3,"output":"b.png"}"#,
-                "stdin:7: tilt: unknown key"
+                "stdin:7: unknown key 'tilt'"
             ),
             (
                 #"{"id":8,"command":"crop","input":"-","rect":"0,0,1,1","output":"c.jpg"}"#,

@@ -13,8 +13,8 @@ import Vips
             "--captions 'A': 1 captions for 2 inputs"
         ),
         (
-            ["a.jpg", "a.jpg", "--size", "10x10", "-o", "out.png"],
-            "input 'a.jpg' given twice (each input is a card whose id is its path)"
+            ["a.jpg", "b.jpg", "--id", "x,x", "--size", "10x10", "-o", "out.png"],
+            "inputs 1 and 2 would both be the card 'x'; give each its own with --id"
         ),
         (["a.jpg", "--size", "10by10", "-o", "out.png"], "--size '10by10': expected WxH in points, such as 600x800"),
         (
@@ -35,7 +35,7 @@ import Vips
         ),
         (
             ["a.jpg", "--size", "10x10", "-o", "out.txt"],
-            "-o 'out.txt': unsupported format (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"
+            "-o 'out.txt': unsupported format '.txt' (use jpg, jpeg, png, webp, tif, tiff, gif, avif, heic)"
         ),
         (["a.jpg", "--layout", "b.json", "-o", "out.png"], "unexpected argument 'a.jpg': --layout names the photos"),
     ])
@@ -57,11 +57,11 @@ import Vips
         (#"{"board":[300,-1],"photos":[]}"#, "board.height: -1 points: expected more than 0, at most 100000"),
         ("{\"board\":[300,300],\n  \"photos\": [,]}", "not valid JSON at line 2, column 14: "),
     ])
-    func layoutFileErrorsNameTheKeyAndExit1(layout: String, message: String) throws {
+    func layoutFileErrorsNameTheKeyAndExit65(layout: String, message: String) throws {
         let scratch = try Scratch()
         let file = try BoardFixture.write(layout, scratch, "board.json")
         let result = try CommandRunner.run(["board", "--layout", file, "-o", scratch.path("out.png")])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(result.stderr.hasPrefix("error: \(file): \(message)"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try scratch.contents() == ["board.json"])

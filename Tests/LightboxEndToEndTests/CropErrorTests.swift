@@ -44,7 +44,7 @@ import Vips
         #expect(result.status == 0)
         #expect(
             result.stderr
-                == "warning: --rect 1 '0.75,0.5,0.5,1' is partly outside the image; clipped to 0.75,0.5,0.25,0.5\n")
+                == "warning: --rect 1 '0.75,0.5,0.5,1': rect partly outside the image; clipped to 0.75,0.5,0.25,0.5\n")
         let image = try VImage.load(output)
         #expect(image.width == 160 && image.height == 240)
         let quiet = try CommandRunner.run([

@@ -42,8 +42,9 @@ import Vips
         let image = try VImage.load(sheet)
         // Each rect touches the photo's edges, so each preview has a 5-pixel margin for the strokes
         // (640x480 shown 361 points wide: 2 points reach 3.5 pixels, plus one): 650x490 fitted into
-        // 192 is 192x145. Three cells in two columns with an 8-pixel shim: 392 by 298.
-        #expect(image.width == 392 && image.height == 298, "\(image.width)x\(image.height)")
+        // 192 is 192x145, and its label strip under it makes the cell 161 high. Three cells in two
+        // columns with an 8-pixel shim: 392 by 330.
+        #expect(image.width == 392 && image.height == 330, "\(image.width)x\(image.height)")
     }
 
     @Test func previewWithSeveralCropsNeedsN() throws {
@@ -53,5 +54,21 @@ import Vips
         ])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--preview 'p.png' needs {n}"))
+    }
+
+    /// A dataset's contact sheet is labelled too: the strip under the one cell holds light text.
+    @Test func aDatasetsContactSheetIsLabelled() throws {
+        let scratch = try Scratch()
+        try scratch.place(URL(fileURLWithPath: Self.pattern), at: "images/a.png")
+        try scratch.write("0 0.5 0.5 0.5 0.5\n", to: "labels/a.txt")
+        let sheet = scratch.path("sheet.png")
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("labels"), "--images", scratch.path("images"), "--out-dir",
+            scratch.path("out"), "--contact-sheet", sheet,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try VImage.load(sheet)
+        let strip = try image.crop(left: 0, top: image.height - 16, width: image.width, height: 16)
+        #expect(try strip.average() > 45, "light label text over the sheet's grey 40")
     }
 }

@@ -14,6 +14,21 @@ enum Exiftool {
         return first.mapValues { "\($0)" }
     }
 
+    /// What exiftool's `-validate` says about the file beyond "OK": each warning, such as
+    /// `[minor] Improper EXIF header`; empty for a clean file.
+    static func warnings(_ path: String) throws -> [String] {
+        try run(["-validate", "-warning", "-a", "-s", "-s", path]).split(separator: "\n").map(String.init).filter {
+            !$0.hasPrefix("Validate: OK")
+        }
+    }
+
+    /// The EXIF tags of a file (groups `IFD0`, `ExifIFD`, `IFD1`, `GPS`); for a TIFF, whose own
+    /// directory is `IFD0`, only those of an EXIF directory.
+    static func exifTags(_ path: String) throws -> [String] {
+        let groups = path.hasSuffix(".tif") ? ["ExifIFD:", "IFD1:", "GPS:"] : ["IFD0:", "ExifIFD:", "IFD1:", "GPS:"]
+        return try tags(path).keys.filter { key in groups.contains { key.hasPrefix($0) } }.sorted()
+    }
+
     /// Adds GPS, camera, XMP and IPTC tags to the file at `path` in place, as a phone or camera writes them.
     static func tagAsCamera(_ path: String) throws {
         _ = try run([

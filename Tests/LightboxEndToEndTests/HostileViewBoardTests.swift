@@ -37,11 +37,11 @@ import Vips
 
     /// (layout in the corpus, exit code, what the one error line holds, whether a board is written).
     static let layouts: [(String, Int32, String, Bool)] = [
-        ("layout-utf8.json", 1, ": not valid JSON at line 1, column 68", false),
+        ("layout-utf8.json", 65, ": not valid JSON at line 1, column 68", false),
         ("layout-long.json", 1, "/xxxxxxxx", true),
-        ("layout-nan.json", 1, ": not valid JSON at line 1, column 11", false),
-        ("layout-huge.json", 1, ": board.width: 1e+308 points: expected more than 0, at most 100000", false),
-        ("layout-repeated.json", 1, ": photos[1].id: duplicate id 'a'", false),
+        ("layout-nan.json", 65, ": not valid JSON at line 1, column 11", false),
+        ("layout-huge.json", 65, ": board.width: 1e+308 points: expected more than 0, at most 100000", false),
+        ("layout-repeated.json", 65, ": photos[1].id: duplicate id 'a'", false),
         ("layout-zero.json", 0, "", true),
     ]
 

@@ -33,6 +33,18 @@ import Vips
         #expect(view == ["none"])
     }
 
+    /// A `VIPSHOME` naming libvips' own prefix (a Python parent that imported pyvips sets it) keeps
+    /// the modules out; one naming another folder leaves start-up to libvips, which loads none from there.
+    @Test(arguments: [("/usr", ["none"]), ("/usr/", ["none"])])
+    func libvipsOwnPrefixStillDefersTheModules(home: String, expected: [String]) throws {
+        let scratch = try ModuleFormatTests.scratch(with: "photo.jpg")
+        let result = try CommandRunner.run(
+            ["crop", "photo.jpg", "--rect", "0,0,0.5,0.5", "-o", "c.png"], in: scratch.url,
+            environment: LazyModuleTests.report.merging(["VIPSHOME": home]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(LazyModuleTests.reports(result.stderr) == expected)
+    }
+
     @Test(arguments: [
         (["crop", "quadrants.avif", "--rect", "0,0,1,1", "-o", "a.png"], "vips-heif.so"),
         (["crop", "quadrants.jxl", "--rect", "0,0,1,1", "-o", "a.png"], "vips-jxl.so"),

@@ -36,7 +36,8 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "warning: \(manifest):2: rect partly outside the image; clipped to 0.9375,0,0.0625,"),
+                "warning: \(manifest):2: \(scratch.path("p.png")): rect partly outside the image; clipped to 600,0,40,50 (the image is 640x480)\n"
+            ),
             "\(result.stderr)")
         #expect(
             result.stdout.contains("\"pixels\":{\"left\":600,\"top\":0,\"width\":40,\"height\":50},"),

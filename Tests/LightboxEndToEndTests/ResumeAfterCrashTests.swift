@@ -7,10 +7,8 @@ import Testing
 @Suite struct ResumeAfterCrashTests {
     /// The report's records of a run, by output file name.
     static func statuses(_ report: String) throws -> [String: String] {
-        let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
         var statuses: [String: String] = [:]
-        for line in lines {
-            let record = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        for record in try JournalFile.lastRun(report) {
             let output = try #require(record["output"] as? String)
             statuses[(output as NSString).lastPathComponent] = record["status"] as? String
         }

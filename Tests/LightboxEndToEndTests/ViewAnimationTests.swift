@@ -75,4 +75,21 @@ import Vips
         #expect(apart > 10)
         #expect(try ImageDifference.mean(last, rest) < apart / 4)
     }
+
+    /// The written delays add up to the duration: GIF in centiseconds, 30 and 40 ms mixed for the
+    /// default zoom; WebP in milliseconds.
+    @Test(arguments: [
+        ("zoom.gif", [String](), 400, 10), ("zoom.gif", ["--frames", "7", "--duration", "0.33"], 330, 10),
+        ("zoom.webp", ["--frames", "7", "--duration", "0.25"], 250, 1),
+    ])
+    func delaysAddUpToTheDuration(name: String, extra: [String], total: Int, unit: Int) throws {
+        let scratch = try Scratch()
+        let output = scratch.path(name)
+        let result = try CommandRunner.run(["view"] + Self.screen + ["--animate", "zoom", "-o", output] + extra)
+        #expect(result.status == 0, "\(result.stderr)")
+        let delays = try ViewHelpers.frames(output).intArrayField("delay")
+        #expect(delays.reduce(0, +) == total, "\(delays)")
+        #expect(delays.allSatisfy { $0 % unit == 0 }, "\(delays)")
+        if name.hasSuffix(".gif") && extra.isEmpty { #expect(Set(delays) == [30, 40], "\(delays)") }
+    }
 }

@@ -25,7 +25,7 @@ import Vips
             "view", "--manifest", manifest, "--out-dir", out, "--screen", "320x240", "--jobs", "2",
         ])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("error: \(manifest):4: --zoom 'abc': expected a number"), "\(result.stderr)")
+        #expect(result.stderr.contains("error: \(manifest):4: zoom 'abc': expected a number"), "\(result.stderr)")
         #expect(
             result.stderr.contains(
                 "error: \(manifest):5: \(scratch.path("gone.png")): cannot open: No such file or directory"))

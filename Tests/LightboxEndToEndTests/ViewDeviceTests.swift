@@ -35,6 +35,11 @@ import Vips
     /// (options, output width, height, JSON scale, safe top): a preset and the options that override it.
     @Test(arguments: [
         (["--device", "iphone-15"], 1179, 2556, 3.0, 59.0),
+        (["--device", "iphone-17"], 1206, 2622, 3, 62),
+        (["--device", "iphone-air"], 1260, 2736, 3, 68),
+        (["--device", "iphone-17-pro"], 1206, 2622, 3, 62),
+        (["--device", "iphone-17-pro-max"], 1320, 2868, 3, 62),
+        (["--device", "ipad-a16", "--scale", "1"], 820, 1180, 1, 24),
         (["--device", "iphone-15", "--scale", "1"], 393, 852, 1, 59),
         (["--device", "ipad-pro-11", "--screen", "400x300", "--safe-area", "10,0"], 800, 600, 2, 10),
     ])

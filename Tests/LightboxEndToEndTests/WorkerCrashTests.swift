@@ -105,10 +105,7 @@ import Vips
         for _ in 0..<3 {
             let result = try CommandRunner.run(arguments, environment: ["LIGHTBOX_FAULT": "crash:b.jpg"])
             #expect(result.status == 1)
-            let lines = try String(contentsOfFile: scratch.path("report.jsonl"), encoding: .utf8).split(separator: "\n")
-            let records = try lines.map {
-                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-            }
+            let records = try JournalFile.lastRun(scratch.path("report.jsonl"))
             #expect(records.count == 3)
             let failed = try #require(records.first { $0["status"] as? String == "failed" })
             #expect(failed["input"] as? String == scratch.path("b.jpg"))

@@ -38,7 +38,7 @@ import Testing
 
     @Test(arguments: [("maxZoom", "max-zoom"), ("doubleTap", "double-tap"), ("out-dir", "out-dir"), ("zoom", "zoom")])
     func manifestKeysBecomeOptions(key: String, option: String) {
-        #expect(StateManifest.kebab(key) == option)
+        #expect(FieldText.kebab(key) == option)
     }
 
     @Test func manifestValuesBecomeOptionText() throws {
@@ -46,12 +46,14 @@ import Testing
             try JSONSerialization.jsonObject(
                 with: Data(#"{"n":2.5,"s":"a","p":[1,-2],"z":{"width":3,"height":4},"t":true,"x":[1,2,3]}"#.utf8)
             ) as? [String: Any] ?? [:]
-        #expect(StateManifest.optionValue(object["n"] as Any) == "2.5")
-        #expect(StateManifest.optionValue(object["s"] as Any) == "a")
-        #expect(StateManifest.optionValue(object["p"] as Any) == "1,-2")
-        #expect(StateManifest.optionValue(object["z"] as Any, separator: "x") == "3x4")
+        #expect(FieldText.text(object["n"] as Any) == "2.5")
+        #expect(FieldText.text(object["s"] as Any) == "a")
+        #expect(FieldText.text(object["p"] as Any) == "1,-2")
+        #expect(FieldText.text(object["z"] as Any, separator: "x") == "3x4")
         #expect(JSONScalar.bool(object["t"]) == true)
         #expect(JSONScalar.bool(object["n"]) == nil)
-        #expect(StateManifest.optionValue(object["x"] as Any) == nil)
+        #expect(FieldText.text(object["x"] as Any) == nil)
+        #expect(FieldText.text(object["t"] as Any) == nil)
+        #expect(FieldText.camel("max-zoom") == "maxZoom")
     }
 }

@@ -36,16 +36,13 @@ import Testing
 
     /// A view state manifest with CRLF line ends and a BOM reads like any other JSON Lines file.
     @Test func stateManifestsTakeCRLFAndABOM() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("states.jsonl").path
-        try Data("\u{FEFF}{\"input\":\"a.jpg\",\"zoom\":2}\r\n\r\n{\"input\":\"b.jpg\",\"reduceMotion\":true}\r\n".utf8)
-            .write(to: URL(fileURLWithPath: path))
-        let lines = try StateManifest.read(path)
+        let data = Data(
+            "\u{FEFF}{\"input\":\"a.jpg\",\"zoom\":2}\r\n\r\n{\"input\":\"b.jpg\",\"reduceMotion\":true}\r\n".utf8)
+        let lines = JSONLines.lines(data)
         #expect(lines.map(\.number) == [1, 3])
-        #expect(try lines[0].result.get() == ["--zoom", "2", "--", folder.appendingPathComponent("a.jpg").path])
-        #expect(try lines[1].result.get() == ["--reduce-motion", "--", folder.appendingPathComponent("b.jpg").path])
+        let objects = lines.map { try? JSONLines.object($0.text, number: $0.number, path: "s.jsonl").get() }
+        #expect(objects[0].map { FieldText.text($0["zoom"] as Any) } == "2")
+        #expect(objects[1].map { JSONScalar.bool($0["reduceMotion"]) } == true)
     }
 
     /// (JSON value, as a boolean, as a number): only `true` and `false` are booleans, and they are never numbers.

@@ -114,14 +114,41 @@ import Testing
 
     @Test func headerWithoutColumnsIsAWholeFileError() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).csv").path
-        try Data("file,x,y\na.jpg,0,0\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("x,y,output\n0,0,a.jpg\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(
             throws: BatchProblem(
-                path, line: 1, "the header lacks input, width, height (it needs input,x,y,width,height[,output])")
+                path, line: 1,
+                "the header lacks input, width, height (it needs input,x,y,width,height[,output,units,square])")
         ) {
             try ManifestReader.read(path)
         }
+    }
+
+    /// (header, the whole-file problem): a column or key Lightbox does not know is refused with the nearest known one.
+    @Test(arguments: [
+        ("input,x,y,widht,height", "unknown column 'widht'; did you mean 'width'?"),
+        (
+            "input,x,y,width,height,label",
+            "unknown column 'label' (known: input, x, y, width, height, output, units, square)"
+        ),
+    ])
+    func unknownColumnsAreRefused(header: String, message: String) throws {
+        #expect(throws: BatchProblem("m.csv", line: 1, message)) {
+            try ManifestReader.parse(Data((header + "\na.jpg,0,0,1,1\n").utf8), path: "m.csv")
+        }
+    }
+
+    @Test func unknownKeysAreALineProblem() throws {
+        let lines = try ManifestReader.parse(
+            Data(#"{"input":"a.jpg","rect":"0,0,1,1","qualty":95}"#.utf8), path: "m.jsonl")
+        guard case .failure(let problem) = lines.first else {
+            Issue.record("the line was read")
+            return
+        }
+        #expect(
+            problem
+                == BatchProblem("m.jsonl", line: 1, "unknown key 'qualty' (known: input, rect, output, units, square)"))
     }
 
     @Test func invalidUTF8IsALineProblem() throws {

@@ -9,14 +9,21 @@ struct DevicePresetTests {
         ("iphone-se", 375, 667, 2, 20, 0),
         ("iphone-13-mini", 375, 812, 3, 50, 34),
         ("iphone-14", 390, 844, 3, 47, 34),
+        ("iphone-16e", 390, 844, 3, 47, 34),
         ("iphone-14-plus", 428, 926, 3, 47, 34),
         ("iphone-15", 393, 852, 3, 59, 34),
         ("iphone-16", 393, 852, 3, 59, 34),
         ("iphone-15-plus", 430, 932, 3, 59, 34),
         ("iphone-16-pro", 402, 874, 3, 62, 34),
+        ("iphone-17", 402, 874, 3, 62, 34),
+        ("iphone-17-pro", 402, 874, 3, 62, 34),
+        ("iphone-air", 420, 912, 3, 68, 34),
         ("iphone-16-pro-max", 440, 956, 3, 62, 34),
+        ("iphone-17-pro-max", 440, 956, 3, 62, 34),
         ("ipad-mini", 744, 1133, 2, 24, 20),
         ("ipad", 820, 1180, 2, 24, 20),
+        ("ipad-a16", 820, 1180, 2, 24, 20),
+        ("ipad-air-11", 820, 1180, 2, 24, 20),
         ("ipad-pro-11", 834, 1210, 2, 24, 20),
         ("ipad-air-13", 1024, 1366, 2, 24, 20),
         ("ipad-pro-13", 1032, 1376, 2, 24, 20),
@@ -34,6 +41,14 @@ struct DevicePresetTests {
     @Test(arguments: [
         ("iphone-16", 1179, 2556), ("iphone-16-pro-max", 1320, 2868), ("iphone-se", 750, 1334),
         ("ipad-pro-13", 2064, 2752),
+        // The iPhone 17 family (Apple's Tech Specs, September 2025): 17 and 17 Pro 2622 x 1206,
+        // Air 2736 x 1260, 17 Pro Max 2868 x 1320, all at 460 ppi and 3x.
+        ("iphone-17", 1206, 2622), ("iphone-17-pro", 1206, 2622), ("iphone-air", 1260, 2736),
+        ("iphone-17-pro-max", 1320, 2868),
+        // Current iPads: iPad (A16) and Air 11-inch 2360 x 1640, mini (A17 Pro) 2266 x 1488,
+        // Pro 11-inch 2420 x 1668, Air 13-inch 2732 x 2048, all at 2x.
+        ("ipad-a16", 1640, 2360), ("ipad-air-11", 1640, 2360), ("ipad-mini", 1488, 2266),
+        ("ipad-pro-11", 1668, 2420), ("ipad-air-13", 2048, 2732),
     ])
     func pixelsAreThePublishedResolution(name: String, width: Int, height: Int) throws {
         let device = try #require(DevicePreset.named(name))

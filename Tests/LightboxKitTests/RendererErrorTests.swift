@@ -139,7 +139,7 @@ import Testing
         ),
         (
             BoardRequest(photos: [], output: "b.png", size: CGSize(width: 400, height: 300), scale: 9),
-            "scale 9.0 is not a number from 0.01 to 8"
+            "scale 9 is not a number from 0.01 to 8"
         ),
         (
             BoardRequest(photos: [], output: "b.png", size: CGSize(width: 20_000, height: 300), scale: 2),
@@ -177,5 +177,44 @@ import Testing
                     width: 600, height: 400,
                     failures: [LightboxError(missing, "cannot open: No such file or directory")]))
         #expect(try folder.contents() == ["board.jpg"])
+    }
+}
+
+/// `Renderer.run` runs a list of jobs of every kind and streams each result as its job ends.
+@Suite struct RendererRunTests {
+    @Test func aListOfJobsStreamsOneResultEach() async throws {
+        let folder = try TemporaryFolder()
+        let input = TemporaryFolder.fixture("pattern.png")
+        let jobs: [LightboxJob] = [
+            .crop(
+                CropRequest(
+                    input: input,
+                    crops: [.init(rect: CGRect(x: 0, y: 0, width: 0.5, height: 0.5), output: folder.file("a.png"))])),
+            .view(ViewerRequest(photos: [input], output: folder.file("v.png"), screen: CGSize(width: 40, height: 30))),
+            .crop(
+                CropRequest(
+                    input: folder.file("missing.png"),
+                    crops: [.init(rect: CGRect(x: 0, y: 0, width: 1, height: 1), output: folder.file("m.png"))])),
+            .board(
+                BoardRequest(
+                    photos: [.init(id: "p", path: input, caption: "p")], output: folder.file("b.png"),
+                    size: CGSize(width: 200, height: 200))),
+        ]
+        var results: [Int: LightboxJobResult] = [:]
+        for await (index, result) in Renderer().run(jobs, concurrency: 2) { results[index] = result }
+        #expect(results.count == 4)
+        guard case .crop(let crops)? = results[0] else { Issue.record("no crop"); return }
+        #expect(crops.map(\.pixels) == [CGRect(x: 0, y: 0, width: 320, height: 240)] && crops[0].error == nil)
+        guard case .view(.success(let view))? = results[1] else {
+            Issue.record("\(String(describing: results[1]))"); return
+        }
+        #expect(view.width == 40 && view.height == 30 && view.photo == input)
+        guard case .crop(let missing)? = results[2] else { Issue.record("no crop"); return }
+        #expect(missing.first?.error?.reason.hasPrefix("cannot open") == true)
+        guard case .board(.success(let board))? = results[3] else {
+            Issue.record("\(String(describing: results[3]))"); return
+        }
+        #expect(board.width == 200 && board.failures.isEmpty)
+        #expect(try folder.contents() == ["a.png", "b.png", "v.png"])
     }
 }

@@ -25,6 +25,16 @@ import Testing
         #expect(VipsModules.mayOutrank(builtIn, for: path) == expected)
     }
 
+    @Test(arguments: [
+        ("/usr", "/usr/lib/x86_64-linux-gnu/vips-modules-8.14", true),
+        ("/usr/", "/usr/lib/x86_64-linux-gnu/vips-modules-8.14", true),
+        ("/opt/vips", "/usr/lib/x86_64-linux-gnu/vips-modules-8.14", false),
+        ("/us", "/usr/lib/x86_64-linux-gnu/vips-modules-8.14", false),
+    ])
+    func libvipsOwnPrefixIsRecognized(home: String, folder: String, expected: Bool) {
+        #expect(VipsModules.isPrefix(home, of: folder) == expected)
+    }
+
     @Test func startUpLeavesNoPlaceholderHome() {
         Vips.ensureStarted()
         let home = getenv("VIPSHOME").map { String(cString: $0) }

@@ -1,5 +1,10 @@
 import Foundation
+import LightboxArguments
+import LightboxFormats
+import LightboxGeometry
+import LightboxJobs
 import LightboxRender
+import LightboxWorkers
 
 /// The `lightbox` command line: parses arguments, runs a subcommand, returns the exit code.
 package enum Lightbox {
@@ -29,7 +34,8 @@ package enum Lightbox {
             "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.jpg",
             "lightbox batch jobs.jsonl",
             "lightbox help crop",
-        ]
+        ],
+        exitCodes: ExitCode.meanings
     )
 
     /// Runs the command line `arguments` (without argv[0]) and returns the exit code.
@@ -62,6 +68,14 @@ package enum Lightbox {
                 return ExitCode.usage
             }
         }
+    }
+
+    /// When this process was spawned as a replacement worker (its pipes named in the environment),
+    /// serves jobs on fds 3 and 4 until the supervisor closes them; nil otherwise. The worker needs
+    /// nothing of a command line: every request carries its whole job.
+    static func serveIfWorker(_ arguments: [String]) -> Int32? {
+        guard let value = getenv(WorkerLauncher.environmentKey), String(cString: value) == "3,4" else { return nil }
+        WorkerLoop.serve(JobWorkerTask(), requests: 3, responses: 4)
     }
 
     private static func dispatch(_ parsed: ParsedCommand, console: Console) throws(UsageError) -> Int32 {

@@ -1,3 +1,10 @@
+import Foundation
+import LightboxArguments
+import LightboxFormats
+import LightboxGeometry
+import LightboxJobs
+import LightboxRender
+
 /// A subcommand: its declaration as data, how it reads a parsed command line, and how it runs.
 protocol LightboxCommand: Sendable {
     /// The command's name, options and help, from which parsing and `--help` follow.

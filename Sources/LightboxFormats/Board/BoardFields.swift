@@ -1,4 +1,5 @@
 import Foundation
+import LightboxGeometry
 
 /// Typed reads of a layout file's values through `Decoder` containers, each failure a
 /// `BoardFieldError` naming the key, such as `photos[2].id: expected a string`.
@@ -113,7 +114,7 @@ package enum BoardFields {
         if positive {
             for (name, side) in [("width", width), ("height", height)] where side <= 0 || side > 100_000 {
                 throw BoardFieldError(
-                    "\(field).\(name)", "\(JSONValue.number(side)) points: expected more than 0, at most 100000")
+                    "\(field).\(name)", "\(NumberText.short(side)) points: expected more than 0, at most 100000")
             }
         }
         return CGSize(width: width, height: height)

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxGeometry
 
 /// The `dragging` entry of a layout file: the dragged photo's id and the drag's translation.
 package struct BoardLayoutDrag: Encodable, Sendable, Equatable {
@@ -29,7 +30,7 @@ package struct BoardLayoutDrag: Encodable, Sendable, Equatable {
         for (name, side) in [("width", size.width), ("height", size.height)] where abs(side) > 100_000 {
             throw BoardFieldError(
                 "dragging.translation.\(name)",
-                "\(JSONValue.number(Double(side))) points: expected at most 100000 either way")
+                "\(NumberText.short(Double(side))) points: expected at most 100000 either way")
         }
         return BoardLayoutDrag(id: id, translation: size)
     }

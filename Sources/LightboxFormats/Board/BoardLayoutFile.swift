@@ -63,7 +63,7 @@ package struct BoardLayoutFile: Codable, Sendable, Equatable {
     package init(from decoder: any Decoder) throws {
         let root = try BoardFields.object(decoder, "")
         if let unknown = root.allKeys.map(\.stringValue).sorted().first(where: { !Self.keys.contains($0) }) {
-            throw BoardFieldError(unknown, "unknown key (expected one of \(Self.keys.joined(separator: ", ")))")
+            throw BoardFieldError("", ManifestReader.unknownName("key", unknown, among: Self.keys))
         }
         guard root.contains(BoardFields.Key("board")) else { throw BoardFieldError("board", "missing") }
         board = try BoardFields.size(root, "board", "board", positive: true)

@@ -1,8 +1,10 @@
 import Foundation
+import LightboxGeometry
 
 /// One `photos` entry of a layout file: its id, its path as written, and its caption.
 package struct BoardLayoutPhoto: Encodable, Sendable, Equatable {
-    /// The id that `offsets`, `stacking` and `dragging` name; the path when the entry gives none.
+    /// The id that `offsets`, `stacking` and `dragging` name; when the entry gives none, the
+    /// path, or `path#N` for the path's Nth entry (`CardID`).
     package var id: String
     /// The image path as written (relative paths start in the layout file's folder).
     package var path: String
@@ -16,34 +18,35 @@ package struct BoardLayoutPhoto: Encodable, Sendable, Equatable {
         self.caption = caption
     }
 
-    /// The `photos` array: each an object with `path`, the ids unique.
+    /// The `photos` array: each an object with `path`, the ids unique (a path listed twice gets
+    /// `path#2` for its second entry without an id).
     static func list(_ root: BoardFields.Object) throws(BoardFieldError) -> [BoardLayoutPhoto] {
         guard root.contains(BoardFields.Key("photos")) else { throw BoardFieldError("photos", "missing") }
         var items = try BoardFields.array(root, "photos", "photos")
-        var photos: [BoardLayoutPhoto] = []
-        var seen: Set<String> = []
+        var entries: [(id: String?, photo: BoardLayoutPhoto)] = []
         while !items.isAtEnd {
             let field = "photos[\(items.currentIndex)]"
-            let photo = try read(try BoardFields.object(&items, field), field)
-            guard seen.insert(photo.id).inserted else {
-                throw BoardFieldError("\(field).id", "duplicate id '\(photo.id)'")
-            }
-            photos.append(photo)
+            entries.append(try read(try BoardFields.object(&items, field), field))
         }
-        return photos
+        let ids = CardID.resolved(paths: entries.map(\.photo.path), given: entries.map(\.id))
+        if let twice = CardID.firstDuplicate(in: ids) {
+            throw BoardFieldError("photos[\(twice.second)].id", "duplicate id '\(twice.id)'")
+        }
+        return zip(entries, ids).map { BoardLayoutPhoto(id: $1, path: $0.photo.path, caption: $0.photo.caption) }
     }
 
-    /// One entry, named `field` in messages.
-    private static func read(_ object: BoardFields.Object, _ field: String) throws(BoardFieldError) -> BoardLayoutPhoto
-    {
+    /// One entry, named `field` in messages, with the id it gives (nil when it gives none).
+    private static func read(
+        _ object: BoardFields.Object, _ field: String
+    ) throws(BoardFieldError) -> (id: String?, photo: BoardLayoutPhoto) {
         guard object.contains(BoardFields.Key("path")) else { throw BoardFieldError("\(field).path", "missing") }
         let path = try BoardFields.string(object, "path", "\(field).path")
         guard !path.isEmpty else { throw BoardFieldError("\(field).path", "empty") }
         let id =
-            object.contains(BoardFields.Key("id")) ? try BoardFields.string(object, "id", "\(field).id") : path
+            object.contains(BoardFields.Key("id")) ? try BoardFields.string(object, "id", "\(field).id") : nil
         let caption =
             object.contains(BoardFields.Key("caption"))
             ? try BoardFields.string(object, "caption", "\(field).caption") : nil
-        return BoardLayoutPhoto(id: id, path: path, caption: caption)
+        return (id, BoardLayoutPhoto(id: id ?? path, path: path, caption: caption))
     }
 }

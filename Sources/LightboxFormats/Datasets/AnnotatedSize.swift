@@ -1,5 +1,5 @@
 /// The image size a COCO or VOC annotation states, in pixels.
-package struct AnnotatedSize: Equatable, Sendable {
+package struct AnnotatedSize: Equatable, Sendable, Codable {
     /// The width the annotation gives.
     package let width: Int
     /// The height the annotation gives.

@@ -24,15 +24,16 @@ package struct COCOReader: Sendable {
             try ClassNameCheck.check(
                 category.name, id: String(id), file: annotations, line: category.line, field: "categories")
         }
-        try options.checkOnly(known: Set(file.categories.values.map(\.name)), file: annotations)
+        try options.checkOnly(
+            known: file.categories.map { (id: $0.key, name: $0.value.name) }, file: annotations, source: annotations)
         var planner = PixelBoxPlanner(outDir: outDir, options: options)
         for annotation in file.annotations {
             switch plan(annotation, file: file) {
             case .success(let (image, size, name, box, id)):
                 let output = planner.outputName(image: image, suffix: String(id))
                 planner.add(
-                    image: image, box: box, size: size, name: name, output: output, file: annotations,
-                    line: annotation.line)
+                    image: image, box: box, size: size, name: name, id: annotation.categoryID, output: output,
+                    file: annotations, line: annotation.line)
             case .failure(let problem):
                 planner.fail(problem)
             }

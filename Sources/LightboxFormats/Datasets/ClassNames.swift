@@ -11,9 +11,7 @@ package enum ClassNames {
 
     /// The names by class id, from the file at `path`, each checked as a folder name.
     package static func read(_ path: String) throws(BatchProblem) -> [Int: String] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchProblem(path, "cannot read the class names")
-        }
+        let data = try FileContents.read(path, what: "class names")
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if ext == "yaml" || ext == "yml" { return try yaml(data, path: path) }
         var names: [Int: String] = [:]

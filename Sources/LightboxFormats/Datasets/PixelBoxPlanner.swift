@@ -21,11 +21,13 @@ package struct PixelBoxPlanner {
         self.options = options
     }
 
-    /// Plans the box `box` (pixels) of class `name` on `image`, whose annotation says it is `size`.
+    /// Plans the box `box` (pixels) of class `name` (numbered `id`, for COCO) on `image`, whose
+    /// annotation says it is `size`.
     package mutating func add(
-        image: String, box: CGRect, size: AnnotatedSize, name: String, output: String, file: String, line: Int
+        image: String, box: CGRect, size: AnnotatedSize, name: String, id: Int? = nil, output: String, file: String,
+        line: Int
     ) {
-        guard options.keeps(name) else { return }
+        guard options.keeps(name, id: id) else { return }
         guard box.width > 0, box.height > 0 else {
             problems.append(BatchProblem(file, line: line, field: "box", "the box \(Self.describe(box)) has no area"))
             return
@@ -64,7 +66,7 @@ package struct PixelBoxPlanner {
 
     /// `x,y,width,height` in pixels, for messages.
     package static func describe(_ box: CGRect) -> String {
-        [box.minX, box.minY, box.width, box.height].map { JSONValue.number(Double($0)) }.joined(separator: ",")
+        NumberText.rect(box)
     }
 
     /// The output file name `<stem>_<suffix>.<ext>`, PNG for an input format Lightbox cannot write.

@@ -32,6 +32,10 @@ package final class VOCDocument: NSObject, XMLParserDelegate {
         parser.delegate = document
         let parsed = parser.parse()
         if let failure = document.failure ?? (parsed ? nil : (parser.lineNumber, "malformed XML")) {
+            if let syntax = XMLSyntaxError.first(in: data) {
+                throw BatchProblem(
+                    file, line: syntax.line, "not well-formed XML at column \(syntax.column): \(syntax.message)")
+            }
             throw BatchProblem(file, line: failure.line, "not well-formed XML (\(failure.reason))")
         }
         return document

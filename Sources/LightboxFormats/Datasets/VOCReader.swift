@@ -22,7 +22,7 @@ package struct VOCReader: Sendable {
         var read: [(file: String, document: VOCDocument)] = []
         for file in try xmlFiles() {
             guard let data = FileManager.default.contents(atPath: file) else {
-                planner.fail(BatchProblem(file, "cannot read the file")); continue
+                planner.fail(BatchProblem(file, "cannot read the file: \(FileContents.reason(file))")); continue
             }
             do { read.append((file, try VOCDocument.read(data, file: file))) } catch { planner.fail(error) }
         }
@@ -34,7 +34,7 @@ package struct VOCReader: Sendable {
                 known.insert(name)
             }
         }
-        try options.checkOnly(known: known, file: annotations)
+        try options.checkOnly(known: known.map { (id: nil, name: $0) }, file: annotations, source: annotations)
         for (file, document) in read { plan(document, file: file, into: &planner) }
         return (planner.entries, planner.problems)
     }

@@ -2,9 +2,15 @@ import Foundation
 import LightboxYAML
 
 /// An Ultralytics `data.yaml`: the dataset root, the images of each split and the class names.
+///
+/// Ultralytics needs `train` and `val`; `test` is optional, so a `test` folder that is missing
+/// (a Roboflow export often has none) is a warning and the other splits are cut. `--splits`
+/// picks the splits read; a split it names must be there.
 package struct YOLODataset {
     /// The split keys read, in output order.
     package static let splits = ["train", "val", "test"]
+    /// The splits whose folder may be missing: a warning, not an error, unless `--splits` names them.
+    package static let optionalSplits: Set<String> = ["test"]
 
     /// Every image of every split, with its label file.
     package let images: [YOLOLabelled]
@@ -12,40 +18,54 @@ package struct YOLODataset {
     package let names: [Int: String]
     /// The values of a pose line (`5 + keypoints * dims`) when `kpt_shape` is given.
     package let poseValues: Int?
+    /// Warnings about what was left out (a missing optional split), one line each.
+    package let warnings: [String]
 
-    /// Reads `path`; every key it uses must be what Ultralytics reads there.
-    package init(path: String) throws(BatchProblem) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchProblem(path, "cannot read the dataset file")
-        }
+    /// Reads `path`; every key it uses must be what Ultralytics reads there. `wanted` (from
+    /// `--splits`) limits the splits read; `datasetsDir` is where a relative `path` may also be.
+    package init(path: String, splits wanted: [String]? = nil, datasetsDir: String? = nil) throws(BatchProblem) {
+        let data = try FileContents.read(path, what: "dataset file")
         let root = try ClassNames.document(data, path: path)
         names = try ClassNames.names(in: root, path: path)
         poseValues = try Self.poseValues(root, path: path)
-        let base = try Self.root(root, path: path)
+        let present = Self.splitNodes(root)
+        if let wanted, let missing = wanted.first(where: { present[$0] == nil }) {
+            let has = Self.splits.filter { present[$0] != nil }.joined(separator: ", ")
+            throw BatchProblem(path, field: "--splits", "no split '\(missing)' in this file (it has \(has))")
+        }
+        guard !present.isEmpty else { throw BatchProblem(path, line: root.line, "no 'train', 'val' or 'test' entry") }
+        let base = try YOLODatasetRoot.find(root, path: path, datasetsDir: datasetsDir)
         var images: [YOLOLabelled] = []
-        var anySplit = false
-        for split in Self.splits {
-            guard let node = root[split], !node.isNull else { continue }
-            anySplit = true
+        var warnings: [String] = []
+        for split in Self.splits where wanted?.contains(split) ?? true {
+            guard let node = present[split] else { continue }
             for entry in try Self.entries(node, key: split, path: path) {
-                let location = Self.resolve(entry.text, base: base)
-                for image in try Self.images(at: location, base: base, node: entry.node, key: split, path: path) {
+                let location = YOLODatasetRoot.resolve(entry.text, base: base)
+                guard let found = Self.existing(location, text: entry.text, base: base) else {
+                    let problem = BatchProblem(
+                        path, line: entry.node.line, field: split, "no such folder or image list: \(location)")
+                    guard Self.optionalSplits.contains(split) && wanted == nil else { throw problem }
+                    warnings.append("\(problem.description); the \(split) split is skipped")
+                    continue
+                }
+                for image in try Self.images(at: found) {
                     images.append(YOLOLabelled(image: image, label: YOLOImages.labelPath(of: image), split: split))
                 }
             }
         }
-        guard anySplit else { throw BatchProblem(path, line: root.line, "no 'train', 'val' or 'test' entry") }
         self.images = images
+        self.warnings = warnings
     }
 
-    /// The dataset root: `path` relative to the yaml file's folder, or that folder.
-    private static func root(_ root: YAMLNode, path: String) throws(BatchProblem) -> String {
-        let folder = ((path as NSString).deletingLastPathComponent as NSString).standardizingPath
-        guard let node = root["path"], !node.isNull else { return folder.isEmpty ? "." : folder }
-        guard let text = node.text, !text.isEmpty else {
-            throw BatchProblem(path, line: node.line, field: "path", "expected a folder, got \(node.kindName)")
+    /// The split entries present and not null, by split; `validation` stands for a missing `val`,
+    /// as Ultralytics renames it.
+    private static func splitNodes(_ root: YAMLNode) -> [String: YAMLNode] {
+        var nodes: [String: YAMLNode] = [:]
+        for split in splits {
+            if let node = root[split], !node.isNull { nodes[split] = node }
         }
-        return resolve(text, base: folder.isEmpty ? "." : folder)
+        if nodes["val"] == nil, root["val"] == nil, let node = root["validation"], !node.isNull { nodes["val"] = node }
+        return nodes
     }
 
     /// A split's value as paths: one path, or a list of them.
@@ -64,28 +84,19 @@ package struct YOLODataset {
         return entries
     }
 
-    /// The images of one split entry: a folder's images or a list file's lines (Ultralytics
-    /// retries a missing `../x` as `x` under the root).
-    private static func images(
-        at location: String, base: String, node: YAMLNode, key: String, path: String
-    ) throws(BatchProblem) -> [String] {
-        var isFolder: ObjCBool = false
-        var found = location
-        if !FileManager.default.fileExists(atPath: found, isDirectory: &isFolder), let text = node.text,
-            text.hasPrefix("../")
-        {
-            found = resolve(String(text.dropFirst(3)), base: base)
-        }
-        guard FileManager.default.fileExists(atPath: found, isDirectory: &isFolder) else {
-            throw BatchProblem(path, line: node.line, field: key, "no such folder or image list: \(location)")
-        }
-        return isFolder.boolValue ? YOLOImages.inFolder(found) : try YOLOImages.inList(found)
+    /// Where a split entry is: `location`, or (as Ultralytics retries a missing `../x`) `x` under the root.
+    private static func existing(_ location: String, text: String, base: String) -> String? {
+        if FileManager.default.fileExists(atPath: location) { return location }
+        guard text.hasPrefix("../") else { return nil }
+        let retried = YOLODatasetRoot.resolve(String(text.dropFirst(3)), base: base)
+        return FileManager.default.fileExists(atPath: retried) ? retried : nil
     }
 
-    /// `text` against `base` unless it is absolute, with `.` and `..` folded.
-    private static func resolve(_ text: String, base: String) -> String {
-        let joined = text.hasPrefix("/") ? text : (base as NSString).appendingPathComponent(text)
-        return (joined as NSString).standardizingPath
+    /// The images of one split entry that exists: a folder's images or a list file's lines.
+    private static func images(at found: String) throws(BatchProblem) -> [String] {
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: found, isDirectory: &isFolder)
+        return isFolder.boolValue ? YOLOImages.inFolder(found) : try YOLOImages.inList(found)
     }
 
     /// `kpt_shape: [keypoints, dims]` as the value count of a pose line.

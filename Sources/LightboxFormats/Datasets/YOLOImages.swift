@@ -38,9 +38,7 @@ package enum YOLOImages {
     /// The images a list file names, one a line; relative lines (`./x.jpg` or `x.jpg`) are
     /// relative to the list's folder. A line naming no file is a problem with its line number.
     package static func inList(_ list: String) throws(BatchProblem) -> [String] {
-        guard let data = FileManager.default.contents(atPath: list) else {
-            throw BatchProblem(list, "cannot read the image list")
-        }
+        let data = try FileContents.read(list, what: "image list")
         let folder = (list as NSString).deletingLastPathComponent
         var found: [String] = []
         for (index, line) in String(decoding: data, as: UTF8.self).components(separatedBy: .newlines).enumerated() {

@@ -18,6 +18,8 @@ package struct YOLOPlanner {
     package private(set) var entries: [CropEntry] = []
     /// The bad lines found so far.
     package private(set) var problems: [BatchProblem] = []
+    /// The class ids of every box read so far, kept or not.
+    package private(set) var classIDs: Set<Int> = []
     private var claimed: [String: String] = [:]
 
     /// Makes a planner.
@@ -44,6 +46,7 @@ package struct YOLOPlanner {
             case .failure(let problem):
                 problems.append(problem)
             case .success(let (classID, rect)):
+                classIDs.insert(classID)
                 guard let name = name(of: classID) else {
                     problems.append(
                         BatchProblem(
@@ -51,7 +54,7 @@ package struct YOLOPlanner {
                     )
                     continue
                 }
-                guard options.keeps(name) else { continue }
+                guard options.keeps(name, id: classID) else { continue }
                 let output = [outDir, pair.split, name, "\(stem)_\(number).\(ext)"].filter { !$0.isEmpty }.joined(
                     separator: "/")
                 if let first = claimed[output] {

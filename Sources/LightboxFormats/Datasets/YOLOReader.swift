@@ -15,17 +15,31 @@ package struct YOLOReader: Sendable {
     package let layout: Layout
     /// Padding, squaring, strictness and the classes kept.
     package let options: DatasetOptions
+    /// The splits of a data.yaml read (`--splits`); nil reads every split.
+    package let splits: [String]?
+    /// Where a data.yaml's relative `path` may also be (`--datasets-dir`, Ultralytics' `datasets_dir`).
+    package let datasetsDir: String?
 
     /// Makes a value from its parts.
-    package init(layout: Layout, options: DatasetOptions) {
+    package init(layout: Layout, options: DatasetOptions, splits: [String]? = nil, datasetsDir: String? = nil) {
         self.layout = layout
         self.options = options
+        self.splits = splits
+        self.datasetsDir = datasetsDir
     }
 
-    /// One crop entry per box, and a problem per bad line or missing image.
-    package func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
-        let (images, names, namesFile, poseValues) = try read()
-        if let names { try options.checkOnly(known: Set(names.values), file: namesFile) }
+    /// One crop entry per box, and a problem per bad line or missing image; `warn` takes what
+    /// was left out (a missing optional split).
+    package func entries(
+        outDir: String, warn: (String) -> Void = { _ in }
+    ) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+        let (images, names, namesFile, poseValues) = try read(warn: warn)
+        if let names {
+            try options.checkOnly(
+                known: names.map { (id: $0.key, name: $0.value) }, file: namesFile, source: namesSource)
+        } else {
+            try options.checkOnlyIDs(found: nil, file: labelsPath)
+        }
         var planner = YOLOPlanner(
             outDir: outDir, names: names, namesFile: namesFile, options: options,
             lines: YOLOLabelLine(poseValues: poseValues, pad: options.pad, strict: options.strict))
@@ -36,21 +50,41 @@ package struct YOLOReader: Sendable {
             planner.add(pair, text: String(decoding: data, as: UTF8.self))
         }
         guard labelled > 0 else { throw noLabels(images.pairs) }
+        if names == nil { try options.checkOnlyIDs(found: planner.classIDs, file: labelsPath) }
         return (planner.entries, images.problems + planner.problems)
     }
 
     /// The labelled images, the class names (nil: ids name the folders), their file and the pose line size.
-    private func read() throws(BatchProblem) -> (
+    private func read(
+        warn: (String) -> Void
+    ) throws(BatchProblem) -> (
         images: (pairs: [YOLOLabelled], problems: [BatchProblem]), names: [Int: String]?, namesFile: String,
         poseValues: Int?
     ) {
         switch layout {
         case .dataset(let path):
-            let dataset = try YOLODataset(path: path)
+            let dataset = try YOLODataset(path: path, splits: splits, datasetsDir: datasetsDir)
+            dataset.warnings.forEach(warn)
             return ((dataset.images, []), dataset.names, path, dataset.poseValues)
         case .flat(let labels, let images, let classes):
             let names = try classes.map { (path: String) throws(BatchProblem) in try ClassNames.read(path) }
             return (try YOLOFlatLayout(labels: labels, images: images).pairs(), names, classes ?? "", nil)
+        }
+    }
+
+    /// Where the class names come from, for messages: the data.yaml, or `--classes FILE`.
+    private var namesSource: String {
+        switch layout {
+        case .dataset(let path): return path
+        case .flat(_, _, let classes): return "--classes \(classes ?? "")"
+        }
+    }
+
+    /// The label folder (or the data.yaml), for messages about the labels as a whole.
+    private var labelsPath: String {
+        switch layout {
+        case .dataset(let path): return path
+        case .flat(let labels, _, _): return labels
         }
     }
 

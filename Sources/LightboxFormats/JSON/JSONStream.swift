@@ -15,7 +15,9 @@ package final class JSONStream {
     /// Opens `path`.
     package init(path: String) throws(BatchProblem) {
         self.path = path
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw BatchProblem(path, "cannot open the file") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BatchProblem(path, "cannot open the file: \(FileContents.reason(path))")
+        }
         self.handle = handle
     }
 

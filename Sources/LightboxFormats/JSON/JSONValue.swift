@@ -1,4 +1,5 @@
 import Foundation
+import LightboxGeometry
 
 /// A JSON value with ordered object keys, written on one line for `--json` and `--dry-run`.
 package indirect enum JSONValue: Sendable, Equatable {
@@ -17,18 +18,25 @@ package indirect enum JSONValue: Sendable, Equatable {
     /// An array.
     case array([JSONValue])
 
-    /// The compact one-line text.
-    package var text: String {
+    /// The compact one-line text, every number exact (reports, layout files, `--json`).
+    package var text: String { rendered(JSONValue.number) }
+
+    /// The compact one-line text with numbers in the short form messages use (`NumberText`),
+    /// for plans people read (`--dry-run`): `0.1`, not `0.09999999999999998`.
+    package var shortText: String { rendered(NumberText.short) }
+
+    /// The text with doubles written by `number`.
+    private func rendered(_ number: (Double) -> String) -> String {
         switch self {
         case .string(let value): return JSONValue.quoted(value)
         case .int(let value): return String(value)
-        case .double(let value): return value.isFinite ? JSONValue.number(value) : "null"
+        case .double(let value): return value.isFinite ? number(value) : "null"
         case .bool(let value): return value ? "true" : "false"
         case .null: return "null"
         case .object(let pairs):
-            return "{" + pairs.map { JSONValue.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+            return "{" + pairs.map { JSONValue.quoted($0.0) + ":" + $0.1.rendered(number) }.joined(separator: ",") + "}"
         case .array(let items):
-            return "[" + items.map(\.text).joined(separator: ",") + "]"
+            return "[" + items.map { $0.rendered(number) }.joined(separator: ",") + "]"
         }
     }
 

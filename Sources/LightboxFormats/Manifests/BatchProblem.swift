@@ -1,3 +1,5 @@
+import Foundation
+
 /// A problem with one item of a batch, located by file, line and field when they are known.
 package struct BatchProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file at fault (a manifest, a label file, an image).
@@ -8,6 +10,8 @@ package struct BatchProblem: Error, Equatable, Sendable, CustomStringConvertible
     package let field: String?
     /// What is wrong.
     package let message: String
+    /// Whether the file could not be read at all (missing, a folder, no permission), rather than read and found wrong.
+    package var unreadable = false
 
     /// Makes a problem.
     package init(_ path: String, line: Int? = nil, field: String? = nil, _ message: String) {

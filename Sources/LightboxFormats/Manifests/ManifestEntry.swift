@@ -1,13 +1,18 @@
 import Foundation
 
-/// One line of a crop manifest: an input, a rect as written, and an optional output name.
+/// One crop as a manifest line or a batch job gives it: an input, a rect as written, and the
+/// optional fields (output, units, square), read but not yet checked against the image.
 package struct ManifestEntry: Sendable, Equatable {
     /// The input path, resolved against the manifest's folder.
     package let input: String
     /// The rect as written (not yet checked).
     package let rect: CGRect
-    /// The output path as written, if the line names one.
+    /// The output name as written (it may end in `[save options]`), if the line gives one.
     package let output: String?
+    /// `fraction` or `px`, if the line says.
+    package var units: String?
+    /// Whether to grow the crop to a square, if the line says.
+    package var square: Bool?
     /// The manifest line, from 1.
     package let line: Int
 

@@ -1,19 +1,22 @@
 import Foundation
 
-/// Reads a crop manifest, CSV with a header or JSON Lines, into entries and per-line problems.
+/// Reads crop fields: a manifest (CSV with a header, or JSON Lines) into entries and per-line
+/// problems, and one JSON object (a manifest line or a `lightbox batch` crop) with the same keys,
+/// forms and messages. An unknown key or column is an error naming the nearest known one.
 package enum ManifestReader {
     /// One line's outcome: an entry, or the problem that line has.
     package typealias Line = Result<ManifestEntry, BatchProblem>
 
     /// The CSV columns a manifest must have.
     package static let requiredColumns = ["input", "x", "y", "width", "height"]
+    /// Every CSV column a manifest may have.
+    package static let columns = requiredColumns + ["output", "units", "square"]
+    /// Every key a JSON crop may have.
+    package static let keys = ["input", "rect", "output", "units", "square"]
 
-    /// Every line of the manifest at `path`; a file that cannot be read at all throws.
+    /// Every line of the manifest at `path`; a file that cannot be read, or whose header is wrong, throws.
     package static func read(_ path: String) throws(BatchProblem) -> [Line] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BatchProblem(path, "cannot read the manifest")
-        }
-        return try parse(data, path: path)
+        try parse(try FileContents.read(path, what: "manifest"), path: path)
     }
 
     /// Every line of manifest bytes `data`, named `path` (its folder anchors relative inputs).
@@ -21,7 +24,11 @@ package enum ManifestReader {
         let text = String(decoding: data, as: UTF8.self)
         let folder = (path as NSString).deletingLastPathComponent
         if isJSONLines(path: path, text: text) {
-            return JSONLines.lines(data).map { jsonLine($0.text, number: $0.number, path: path, folder: folder) }
+            return JSONLines.lines(data).map { line in
+                JSONLines.object(line.text, number: line.number, path: path).flatMap {
+                    entry($0, number: line.number, path: path, folder: folder)
+                }
+            }
         }
         return try csv(text, path: path, folder: folder)
     }
@@ -34,12 +41,13 @@ package enum ManifestReader {
         return text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "{"
     }
 
-    /// One JSON Lines manifest line, numbered `number` in `path`, inputs relative to `folder`.
-    package static func jsonLine(_ line: String, number: Int, path: String, folder: String) -> Line {
-        let object: [String: Any]
-        switch JSONLines.object(line, number: number, path: path) {
-        case .failure(let problem): return .failure(problem)
-        case .success(let value): object = value
+    /// The crop a JSON object gives, line `number` of `path`, inputs relative to `folder`; keys in
+    /// `ignored` belong to the caller (a batch job's `id` and `command`).
+    package static func entry(
+        _ object: [String: Any], number: Int, path: String, folder: String, ignored: Set<String> = []
+    ) -> Line {
+        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) && !ignored.contains($0) }) {
+            return .failure(BatchProblem(path, line: number, unknownName("key", unknown, among: keys)))
         }
         guard let input = object["input"] as? String, !input.isEmpty else {
             return .failure(BatchProblem(path, line: number, field: "input", "missing or not a string"))
@@ -47,16 +55,44 @@ package enum ManifestReader {
         guard let rectValue = object["rect"] else {
             return .failure(BatchProblem(path, line: number, field: "rect", "missing"))
         }
-        let output = object["output"] as? String
-        if object["output"] != nil && output == nil {
-            return .failure(BatchProblem(path, line: number, field: "output", "not a string"))
+        for key in ["output", "units"] where object[key] != nil && !(object[key] is String) {
+            return .failure(BatchProblem(path, line: number, field: key, "not a string"))
+        }
+        let square = object["square"].map { JSONScalar.bool($0) }
+        if let square, square == nil {
+            return .failure(BatchProblem(path, line: number, field: "square", "expected true or false"))
         }
         switch RectValue.parse(rectValue) {
         case .success(let rect):
-            return .success(ManifestEntry(input: resolve(input, in: folder), rect: rect, output: output, line: number))
+            var entry = ManifestEntry(
+                input: resolve(input, in: folder), rect: rect, output: object["output"] as? String, line: number)
+            entry.units = object["units"] as? String
+            entry.square = square ?? nil
+            return .success(entry)
         case .failure(let error):
             return .failure(BatchProblem(path, line: number, field: "rect", error.message))
         }
+    }
+
+    /// `unknown column 'widht'; did you mean 'width'?` for a name not among `known`.
+    package static func unknownName(_ kind: String, _ name: String, among known: [String]) -> String {
+        let close = known.min { distance(name, $0) < distance(name, $1) }.flatMap { distance(name, $0) <= 2 ? $0 : nil }
+        return "unknown \(kind) '\(name)'"
+            + (close.map { "; did you mean '\($0)'?" } ?? " (known: \(known.joined(separator: ", ")))")
+    }
+
+    /// The Levenshtein distance between two names.
+    private static func distance(_ first: String, _ second: String) -> Int {
+        let (a, b) = (Array(first), Array(second))
+        var previous = Array(0...b.count)
+        for (row, x) in a.enumerated() {
+            var current = [row + 1]
+            for (column, y) in b.enumerated() {
+                current.append(min(previous[column] + (x == y ? 0 : 1), previous[column + 1] + 1, current[column] + 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     private static func csv(_ text: String, path: String, folder: String) throws(BatchProblem) -> [Line] {
@@ -68,11 +104,15 @@ package enum ManifestReader {
         }
         guard let header = records.first else { throw BatchProblem(path, "the manifest is empty") }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if let unknown = names.first(where: { !columns.contains($0) }) {
+            throw BatchProblem(path, line: header.line, unknownName("column", unknown, among: columns))
+        }
         let missing = requiredColumns.filter { !names.contains($0) }
         guard missing.isEmpty else {
             throw BatchProblem(
                 path, line: header.line,
-                "the header lacks \(missing.joined(separator: ", ")) (it needs input,x,y,width,height[,output])")
+                "the header lacks \(missing.joined(separator: ", ")) (it needs input,x,y,width,height[,output,units,square])"
+            )
         }
         return records.dropFirst().map { csvLine($0, names: names, path: path, folder: folder) }
     }
@@ -83,9 +123,10 @@ package enum ManifestReader {
         }
         func field(_ name: String) -> String? {
             guard let column = names.firstIndex(of: name), column < record.fields.count else { return nil }
-            return record.fields[column].trimmingCharacters(in: .whitespaces)
+            let text = record.fields[column].trimmingCharacters(in: .whitespaces)
+            return text.isEmpty ? nil : text
         }
-        guard let input = field("input"), !input.isEmpty else {
+        guard let input = field("input") else {
             return .failure(BatchProblem(path, line: record.line, field: "input", "missing"))
         }
         var numbers: [Double] = []
@@ -96,9 +137,21 @@ package enum ManifestReader {
             }
             numbers.append(number)
         }
-        let output = field("output").flatMap { $0.isEmpty ? nil : $0 }
         let rect = CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-        return .success(ManifestEntry(input: resolve(input, in: folder), rect: rect, output: output, line: record.line))
+        var entry = ManifestEntry(
+            input: resolve(input, in: folder), rect: rect, output: field("output"), line: record.line)
+        entry.units = field("units")
+        if let text = field("square") {
+            guard
+                let square = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][
+                    text.lowercased()]
+            else {
+                return .failure(
+                    BatchProblem(path, line: record.line, field: "square", "'\(text)': expected true or false"))
+            }
+            entry.square = square
+        }
+        return .success(entry)
     }
 
     /// `path` taken relative to `folder` (the manifest's) unless it is absolute.

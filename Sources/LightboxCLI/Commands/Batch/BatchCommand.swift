@@ -1,6 +1,9 @@
 import Foundation
+import LightboxArguments
+import LightboxFormats
+import LightboxGeometry
+import LightboxJobs
 import LightboxRender
-import LightboxWorkers
 
 /// `lightbox batch`: one long-lived process that takes crop, view and board jobs as JSON Lines
 /// and answers each with one JSON line as soon as it is done.
@@ -43,9 +46,11 @@ struct BatchCommand: LightboxCommand {
     /// Jobs in flight at once, one worker process each.
     let jobs: Int
     /// `--timeout` for the worker processes.
-    let workers: WorkerOptions
-    /// What the workers need to run a job: the defaults and where messages point.
-    let runner: BatchJobRunner
+    let timeout: Double
+    /// Builds each line's job with the command line's values as defaults.
+    let reader: BatchLine
+    /// Whether warnings are silenced.
+    let quiet: Bool
 
     /// Reads and checks the parsed command line; a bad default is a usage error now, not one per job.
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -54,37 +59,44 @@ struct BatchCommand: LightboxCommand {
         }
         file = parsed.positionals.first ?? OutputPath.standardOutput
         jobs = try parsed.value(BatchOptions.jobs, default: ProcessInfo.processInfo.activeProcessorCount)
-        workers = try WorkerOptions(parsed)
-        _ = try ReadWriteOptions(parsed)
-        let own = [BatchOptions.jobs.spec.long, WorkerOptions.option.spec.long]
-        let defaults = BatchCommand.spec.options.filter { !own.contains($0.long) }.compactMap { option in
-            parsed.texts(option).map { (option.long, $0.last) }
-        }
+        timeout = try WorkerOptions(parsed).timeout
+        quiet = parsed.flag(OutputOptions.quiet)
+        let readWrite = try ReadWriteOptions(parsed)
+        let keep = parsed.flag(OutputOptions.keepMetadata)
+        if keep { try parsed.refuse([OutputOptions.strip], with: "--keep-metadata") }
+        let force = parsed.flag(OutputOptions.force)
+        let cropSave = readWrite.save(
+            nil, stream: nil, strip: !keep,
+            stripICC: parsed.flag(OutputOptions.strip) || parsed.flag(OutputOptions.stripICC), force: force)
         let label = file == OutputPath.standardOutput ? "stdin" : file
-        runner = BatchJobRunner(label: label, defaults: defaults, jobs: jobs, quiet: parsed.flag(OutputOptions.quiet))
+        reader = BatchLine(
+            label: label,
+            crops: CropPlanner(
+                settings: CropSettings(save: cropSave, failOn: readWrite.failOn, maxPixels: readWrite.maxPixels),
+                placement: OutputPlacement(outDir: nil), units: .fraction, preview: nil),
+            views: ViewPlanner(defaults: parsed, outDir: nil, dryRun: false),
+            boards: BoardPlanner(
+                save: readWrite.save(nil, stream: nil, force: force),
+                limits: CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels), placeholder: false))
     }
 
     /// Serves every job of the input, then waits for those in flight; returns the exit code.
     func run(console: Console) -> Int32 {
+        console.quiet = quiet
         let stream: UnsafeMutablePointer<FILE>? = file == OutputPath.standardOutput ? fdopen(0, "r") : fopen(file, "r")
         guard let stream else {
             console.error("\(file): cannot read the jobs (\(String(cString: strerror(errno))))")
-            return ExitCode.failure
+            return ExitCode.noInput
         }
-        // Forked before any thread starts; every job runs in one of them.
-        let pool = WorkerPool(count: jobs, timeout: workers.timeout, task: BatchJobTask(runner: runner))
+        // Forked before any thread starts; every job runs in one of them (a board: its photos).
+        let pool = WorkerPool(count: jobs, timeout: timeout)
         defer { pool.finish() }
-        let server = BatchServer(pool: pool, runner: runner, jobs: jobs)
+        let runner = JobRunner(
+            executor: WorkerExecutor(pool: pool, console: console), concurrency: jobs,
+            context: WorkerContext(jobs: jobs, quiet: quiet), check: OutputCheck(dryRun: false))
+        let server = BatchServer(reader: reader, runner: runner, console: console)
         Interrupts.install { server.counts }
         server.serve(stream)
         return server.allDone ? ExitCode.success : ExitCode.failure
-    }
-}
-
-/// `batch`'s workers run whole jobs: decoding, rendering and writing.
-extension BatchCommand: WorkerHosting {
-    /// The job task, with the defaults of the command line.
-    func workerTask() -> any WorkerTask {
-        BatchJobTask(runner: runner)
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import LightboxArguments
 import LightboxFormats
 import LightboxGeometry
+import LightboxJobs
 import LightboxRender
 
 /// `lightbox board`: draws photos scattered as cards on a board, as the app's photo board shows them.
@@ -24,57 +26,70 @@ struct BoardCommand: LightboxCommand {
 
     let options: BoardOptions
     /// `--timeout` for the worker processes that decode the photos.
-    let workers: WorkerOptions
+    let timeout: Double
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         options = try BoardOptions(parsed)
-        workers = try WorkerOptions(parsed)
+        timeout = try WorkerOptions(parsed).timeout
     }
 
-    /// Lays out and draws the board; returns the exit code.
+    /// Lays out the board, prints or writes the layout, and draws it as a job; returns the exit code.
     func run(console: Console) -> Int32 {
         let plan: BoardPlan
         do {
             plan = try resolvedPlan()
-            if plan.cardWidth < BoardOverrides.minimumCardWidth {
-                let used = JSONValue.number(Double(max(plan.cardWidth, 1)))
-                console.warning(
-                    "card width \(JSONValue.number(Double(plan.cardWidth))) is unusual: under \(Int(BoardOverrides.minimumCardWidth)) pt a card has no room for its photo; drawn \(used) pt wide, as the app's max(cardWidth, 1) does"
-                )
+        } catch {
+            guard let layout = options.layoutPath else {
+                console.raw(
+                    ErrorFormatter.format(UsageError(error.reason, commandPath: Self.path), root: Lightbox.root))
+                return ExitCode.usage
             }
+            console.error(error.description)
+            return error.path == layout && error.reason.hasPrefix("cannot read") ? ExitCode.noInput : ExitCode.dataError
+        }
+        if plan.cardWidth < BoardOverrides.minimumCardWidth {
+            let used = NumberText.short(Double(max(plan.cardWidth, 1)))
+            console.warning(
+                "card width \(NumberText.short(Double(plan.cardWidth))) is unusual: under \(Int(BoardOverrides.minimumCardWidth)) pt a card has no room for its photo; drawn \(used) pt wide, as the app's max(cardWidth, 1) does"
+            )
+        }
+        do {
             try writeLayout(plan, console: console)
-            if options.dryRun {
-                try OutputPath.check(options.output, inputs: plan.inputs, force: options.save.force, makeFolder: false)
-            }
         } catch {
             console.error(error.description)
+            return ExitCode.cannotCreate
+        }
+        if options.dryRun {
+            guard
+                let problem = OutputCheck(dryRun: true).problem(
+                    options.output, inputs: plan.inputs, force: options.save.force)
+            else { return ExitCode.success }
+            console.error(problem.description)
             return ExitCode.failure
         }
-        guard !options.dryRun else { return ExitCode.success }
-        return draw(plan, console: console)
+        if let clash = OutputClash.find([("output", options.output)], inputs: plan.inputs) {
+            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
+            return ExitCode.usage
+        }
+        let job = BoardJob(
+            plan: plan, output: options.output, save: options.save, placeholder: options.placeholder,
+            limits: options.limits, origin: JobOrigin())
+        var run = RunOptions(command: "board", jobs: 1, timeout: timeout)
+        run.workers = min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count)
+        run.stdout = options.json ? .json : .none
+        return RunSession.run([.board(job)], problems: [], options: run, console: console)
     }
 
     /// The plan from the arguments or the layout file, with the size limits checked.
     private func resolvedPlan() throws(RenderError) -> BoardPlan {
-        let plan: BoardPlan
-        var origin = options.output
         switch options.source {
-        case .arguments(let given): plan = given
+        case .arguments(let given):
+            do { return try BoardPlanner.checked(given) } catch { throw RenderError(options.output, error.description) }
         case .layout(let path):
-            plan = options.overrides.applied(to: try BoardLayoutFile.read(path))
-            origin = path
+            let plan = options.overrides.applied(to: try BoardLayoutFile.read(path))
+            do { return try BoardPlanner.checked(plan) } catch { throw RenderError(path, error.description) }
         }
-        return try BoardCommand.checked(plan, origin: origin)
-    }
-
-    /// `plan` if its dragged card exists and its board and cards are within the size limits; the error names `origin`.
-    static func checked(_ plan: BoardPlan, origin: String) throws(RenderError) -> BoardPlan {
-        if let dragging = plan.dragging, !plan.photos.contains(where: { $0.id == dragging.id }) {
-            throw RenderError(origin, "--dragging '\(dragging.id)': no photo has this id")
-        }
-        if let problem = plan.sizeProblem { throw RenderError(origin, problem) }
-        return plan
     }
 
     /// Prints the layout for `--dry-run` and writes it for `--print-layout`.
@@ -86,76 +101,15 @@ struct BoardCommand: LightboxCommand {
             if !options.dryRun { console.out(text) }
             return
         }
-        try OutputPath.check(path, inputs: [options.output] + plan.inputs, force: options.save.force)
+        if let problem = OutputCheck(dryRun: false).problem(
+            path, inputs: [options.output] + plan.inputs, force: options.save.force)
+        {
+            throw problem
+        }
         do {
             try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw RenderError(path, "cannot write the layout: \(error.localizedDescription)")
         }
-    }
-
-    /// Renders and writes the board, reporting each photo that could not be drawn.
-    private func draw(_ plan: BoardPlan, console: Console) -> Int32 {
-        if let clash = OutputClash.find([("output", options.output)], inputs: plan.inputs)
-            ?? plan.inputs.first(where: { OutputPath.sameFile($0, options.output) }).map({
-                "output '\(options.output)' is the input '\($0)'; outputs never replace inputs"
-            })
-        {
-            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
-            return ExitCode.usage
-        }
-        // Forked before libvips and any thread start; each photo is decoded in one of them.
-        let pool = WorkerPool(
-            count: min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count), timeout: workers.timeout,
-            task: workerTask())
-        defer { pool.finish() }
-        Interrupts.install { "" }
-        let start = DispatchTime.now().uptimeNanoseconds
-        var failures: [RenderError] = []
-        var status = ExitCode.success
-        do {
-            let decode = BoardPhotoDispatch(pool: pool).decoder
-            let outcome = try BoardRenderer(
-                plan: plan, placeholder: options.placeholder, limits: options.limits, decode: decode
-            ).render()
-            failures = outcome.failures
-            for failure in outcome.failures {
-                if outcome.placeholders {
-                    console.warning("\(failure.description) (drawn as an empty card)")
-                } else {
-                    console.error("\(failure.description) (card skipped)")
-                }
-            }
-            try BoardRenderer.write(
-                outcome, with: AtomicWriter(options: options.save), to: options.output, inputs: plan.inputs)
-            status = outcome.failures.isEmpty || outcome.placeholders ? ExitCode.success : ExitCode.failure
-        } catch {
-            console.error(error.description)
-            failures.append(error)
-            status = ExitCode.failure
-        }
-        if options.json {
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            console.out(
-                BoardCommand.json(
-                    plan, output: options.output, failures: failures, written: status == ExitCode.success,
-                    milliseconds: milliseconds
-                ).text)
-        }
-        return status
-    }
-
-    /// The `--json` line: the output, its size in pixels, the cards, each photo that failed, status and time.
-    static func json(
-        _ plan: BoardPlan, output: String, failures: [RenderError], written: Bool, milliseconds: Double
-    ) -> JSONValue {
-        let size = plan.pixelSize
-        return .object([
-            ("output", .string(output)), ("width", .int(size.width)), ("height", .int(size.height)),
-            ("cards", .int(plan.photos.count)),
-            ("failed", .array(failures.map { .object([("input", .string($0.path)), ("error", .string($0.reason))]) })),
-            ("status", .string(written ? "done" : "failed")),
-            ("milliseconds", .double((milliseconds * 10).rounded() / 10)),
-        ])
     }
 }

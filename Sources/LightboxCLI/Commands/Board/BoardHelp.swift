@@ -1,3 +1,10 @@
+import Foundation
+import LightboxArguments
+import LightboxFormats
+import LightboxGeometry
+import LightboxJobs
+import LightboxRender
+
 /// The long help of `lightbox board`: layout, layout file, look and exit codes.
 enum BoardHelp {
     /// The text after the options in `lightbox board --help`.

@@ -1,3 +1,10 @@
+import Foundation
+import LightboxArguments
+import LightboxFormats
+import LightboxGeometry
+import LightboxJobs
+import LightboxRender
+
 /// The long help of `lightbox crop`: rect rules, names, batch sources and exit codes.
 enum CropHelp {
     /// The text after the options in `lightbox crop --help`.
@@ -12,19 +19,26 @@ enum CropHelp {
 
         OUTPUT NAMES:
           -o takes a template: {stem} and {ext} of the input, {n} the rect's
-          number from 1, {dir} the input's folder. With several rects or inputs
-          each output needs its own name; any other {...} is an error. {ext} of
-          an input Lightbox cannot write (bmp, jp2, pdf, svs...) is png.
+          number from 1, {dir} the input's folder relative to the working folder
+          with its .. parts dropped (../in/a.jpg gives in). Outputs stay inside
+          --out-dir (-o is relative to it), else inside the folder the template's
+          fixed text names. With several rects or inputs each output needs its
+          own name; any other {...} is an error. {ext} of an input Lightbox
+          cannot write (bmp, jp2, pdf, svs...) is png.
 
         BATCHES:
-          --manifest reads CSV (header input,x,y,width,height[,output]) or JSON
-          Lines ({"input":..,"rect":..,"output":..}; a rect is "x,y,w,h",
-          {"x":..,"y":..,"width":..,"height":..} or [[x,y],[w,h]]). Inputs are
+          --manifest reads CSV (header input,x,y,width,height[,output,units,
+          square]) or JSON Lines ({"input":..,"rect":..,"output":..} and units,
+          square; a rect is "x,y,w,h", {"x":..,"y":..,"width":..,"height":..} or
+          [[x,y],[w,h]]); an unknown column or key is an error. Inputs are
           relative to the manifest, outputs to --out-dir (default
           {dir}/{stem}-{n}.{ext}, {dir} the input's folder relative to the
           manifest). A clipped rect is warned about with its line and
           reported with "clipped": true. A bad item is reported with its file and line and
           the batch goes on; the end prints "N done, M failed, K skipped".
+          --report is a journal: a JSON line per item as it ends, appended to
+          by --resume, which skips outputs it recorded whole (or that decode
+          whole), so a killed run loses only what was in flight.
 
         DATASETS:
           --yolo data.yaml reads an Ultralytics dataset (path, train/val/test,

@@ -1,5 +1,9 @@
 import Foundation
+import LightboxArguments
+import LightboxFormats
 import LightboxGeometry
+import LightboxJobs
+import LightboxRender
 
 /// The options of `lightbox crop`, each declared once with its type; `declared` lists them in help order.
 extension CropOptions {
@@ -27,23 +31,41 @@ extension CropOptions {
         "classes", valueName: "file", help: "With --yolo LABELS: class names (data.yaml or one per line).")
     /// `--only names`.
     static let only = Option<String>(
-        "only", valueName: "names", help: "With a dataset: crop only these classes (comma-separated).")
+        "only", valueName: "names", help: "With a dataset: crop only these classes, by name or id (comma-separated).")
+    /// `--splits names`.
+    static let splits = Option<String>(
+        "splits", valueName: "names",
+        help: "With --yolo data.yaml: read only these splits (train,val,test); each must be in the file.")
+    /// `--datasets-dir dir`.
+    static let datasetsDir = Option<String>(
+        "datasets-dir", valueName: "dir",
+        help: "With --yolo data.yaml: Ultralytics' datasets_dir, where a relative 'path' (coco8) may be.")
     /// `--pad f`.
     static let pad = Option<Double>(
         "pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size.", in: 0...10)
     /// `--square`.
-    static let square = Flag("square", help: "With a dataset: grow the short side to make square crops.")
+    static let square = Flag(
+        "square",
+        help:
+            "With a dataset: square crops in pixels, the short side grown about the box's centre and moved inside; shrunk, and \"clipped\": true, only when the image is smaller."
+    )
     /// `--min-side s`.
     static let minSide = Option<CropRect.MinimumSide>(
         "min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px).")
     /// `--strict`.
     static let strict = Flag("strict", help: "Treat a rect partly outside the image as an error.")
+    /// `--background colour`.
+    static let background = Option<BoardColor>(
+        "background", valueName: "colour",
+        help:
+            "Flatten transparent pixels onto this colour, in every format (default: white, for JPEG and previews).")
     /// `--preview template`.
     static let preview = Option<String>(
         "preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n}).")
     /// `--contact-sheet file`.
     static let contactSheet = Option<String>(
-        "contact-sheet", valueName: "file", help: "Write every preview in one grid image.")
+        "contact-sheet", valueName: "file",
+        help: "Write every preview in one grid image, each labelled (#n file, or class #box file).")
 
     /// The three dataset sources, by the name their option has.
     static let datasets: [(name: String, option: Option<String>)] = [("yolo", yolo), ("coco", coco), ("voc", voc)]
@@ -54,9 +76,9 @@ extension CropOptions {
             rect, units,
             OutputOptions.output.help("Output path or template ({stem}, {ext}, {n}, {dir})."),
             OutputOptions.manifest.help("Crop what a CSV or JSON Lines manifest lists."),
-            yolo, coco, voc, images, classes, only, pad, square,
+            yolo, coco, voc, images, classes, splits, datasetsDir, only, pad, square,
             OutputOptions.outDir.help("With --manifest or a dataset: where outputs go (made if missing)."),
-            OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, minSide, strict,
+            OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, background, minSide, strict,
             OutputOptions.force, preview, contactSheet, DeviceOptions.cropScreen,
             DeviceOptions.device.help("Previews: the crop screen of a device (see 'lightbox view --help')."),
             OutputOptions.dryRun, OutputOptions.json, OutputOptions.quiet,

@@ -1,221 +1,113 @@
 import Foundation
+import LightboxArguments
 import LightboxFormats
 import LightboxGeometry
+import LightboxJobs
 import LightboxRender
 
 /// The checked options of `lightbox crop`; every problem is a usage error naming the option.
 struct CropOptions: Sendable {
     let source: CropSource
-    let save: SaveOptions
-    let minimumSide: CropRect.MinimumSide?
-    let failOn: String
-    let dryRun: Bool
-    let json: Bool
-    let quiet: Bool
-    let batch: BatchOptions
-    /// The most pixels an input may declare (0: no limit).
-    let maxPixels: Int
-    /// `--preview` template: the input with the crop overlay, one per crop.
-    let preview: OutputTemplate?
-    /// `--contact-sheet` path: every preview in one grid.
-    let contactSheet: String?
-    /// `--screen` / `--device`: the crop screen whose points the previews' strokes are in.
-    let previewScreen: CropScreen
+    /// Builds the crop jobs: settings, output placement, units, previews.
+    let planner: CropPlanner
+    /// How the run goes: jobs, journal, resume, shard, what is printed.
+    let run: RunOptions
     /// Warnings found while checking (clipped rects), printed before any work.
     let warnings: [String]
-    /// `--resize`, `--fit`, `--pad-colour`: what every crop is resampled to.
-    let resize: CropResize?
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        var warnings: [String] = []
         let output = try ReadWriteOptions.output(parsed)
-        source = try CropOptions.source(parsed, output: output?.path, warnings: &warnings)
-        self.warnings = warnings
+        let readWrite = try ReadWriteOptions(parsed)
         let keep = parsed.flag(OutputOptions.keepMetadata)
         if keep { try parsed.refuse([OutputOptions.strip], with: "--keep-metadata") }
-        let readWrite = try ReadWriteOptions(parsed)
-        save = readWrite.save(
-            output, stream: try ReadWriteOptions.streamFormat(output: output?.path, parsed), strip: !keep,
+        let batch = try BatchOptions(parsed)
+        var save = readWrite.save(
+            nil, stream: try ReadWriteOptions.streamFormat(output: output?.path, parsed), strip: !keep,
             stripICC: parsed.flag(OutputOptions.strip) || parsed.flag(OutputOptions.stripICC),
-            force: parsed.flag(OutputOptions.force) || parsed.flag(BatchOptions.resume))
-        minimumSide = try parsed.value(CropOptions.minSide)
-        failOn = readWrite.failOn
-        dryRun = parsed.flag(OutputOptions.dryRun)
-        json = parsed.flag(OutputOptions.json)
-        quiet = parsed.flag(OutputOptions.quiet)
-        batch = try BatchOptions(parsed)
-        maxPixels = readWrite.maxPixels
-        resize = try ResizeOptions.read(parsed)
-        preview = try CropOptions.previewTemplate(parsed.text(CropOptions.preview), source: source, parsed)
-        contactSheet = parsed.text(CropOptions.contactSheet)
-        previewScreen = try DeviceOptions.cropScreen(parsed)
-        if let sheet = contactSheet, OutputFormat(extension: URL(fileURLWithPath: sheet).pathExtension) == nil {
-            throw parsed.error("--contact-sheet '\(sheet)': unsupported format (use \(OutputFormat.extensions))")
-        }
-    }
-
-    /// The save options of previews and contact sheets: the crops' without `-o`'s bracketed options.
-    var companionSave: SaveOptions {
-        var save = self.save
+            force: parsed.flag(OutputOptions.force) || batch.resume)
         save.saverOptions = nil
-        return save
+        if let colour = try parsed.value(CropOptions.background) {
+            (save.background, save.flattensAlpha) = (colour.bytes(over: 255), true)
+        }
+        var settings = CropSettings(save: save, failOn: readWrite.failOn, maxPixels: readWrite.maxPixels)
+        settings.minimumSide = try parsed.value(CropOptions.minSide)
+        settings.resize = try ResizeOptions.read(parsed)
+        settings.strict = parsed.flag(CropOptions.strict)
+        settings.dryRun = parsed.flag(OutputOptions.dryRun)
+        let preview = try CropOptions.previewTemplate(parsed)
+        let sheet = parsed.text(CropOptions.contactSheet)
+        if let sheet, let reason = OutputRule.problem(OutputName(sheet)) {
+            throw parsed.error("--contact-sheet '\(sheet)': \(reason)")
+        }
+        let screen = try DeviceOptions.cropScreen(parsed)
+        if preview != nil || sheet != nil { settings.previewScreen = screen }
+        settings.contactSheet = sheet != nil
+        settings.labelsByClass = CropDatasets.isDataset(parsed)
+        let outDir = parsed.text(OutputOptions.outDir)
+        planner = CropPlanner(
+            settings: settings, placement: OutputPlacement(outDir: outDir),
+            units: try parsed.value(CropOptions.units) ?? .fraction,
+            preview: preview)
+        var warnings: [String] = []
+        source = try CropOptions.source(parsed, output: output, planner: planner, warnings: &warnings)
+        self.warnings = warnings
+        if !source.isBatch, let preview, CropOptions.needsNumbers(preview, source: source) {
+            throw parsed.error(
+                "--preview '\(preview.text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview"
+            )
+        }
+        var run = RunOptions(command: "crop", jobs: batch.jobs, timeout: try WorkerOptions(parsed).timeout)
+        run.report = batch.report
+        run.resume = batch.resume
+        run.shard = batch.shard
+        run.dryRun = settings.dryRun
+        run.quiet = parsed.flag(OutputOptions.quiet)
+        run.stdout = settings.dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
+        run.printsSummary = source.isBatch
+        run.outDir = source.isBatch ? outDir : nil
+        run.contactSheet = sheet.map { ($0, save) }
+        if case .rects(let crops) = source {
+            run.showProgress = Set(crops.map(\.input)).count > 1
+        } else {
+            run.showProgress = true
+        }
+        self.run = run
     }
 
     /// Which of the three sources the command line names, checked.
     private static func source(
-        _ parsed: ParsedCommand, output: String?, warnings: inout [String]
+        _ parsed: ParsedCommand, output: OutputName?, planner: CropPlanner, warnings: inout [String]
     ) throws(UsageError) -> CropSource {
-        let strict = parsed.flag(CropOptions.strict)
-        if let manifest = parsed.text(OutputOptions.manifest) {
+        if parsed.text(OutputOptions.manifest) != nil {
             try parsed.refuse([rect, OutputOptions.output, yolo, coco, voc], with: "--manifest")
             try parsed.refusePositionals(with: "--manifest")
-            return .manifest(
-                path: manifest, outDir: try parsed.required(OutputOptions.outDir, for: "--manifest"), strict: strict,
-                pixels: try parsed.value(units) == .px)
+            _ = try parsed.required(OutputOptions.outDir, for: "--manifest")
+            return .manifest(path: parsed.text(OutputOptions.manifest) ?? "")
         }
-        if let dataset = try datasetSource(parsed, strict: strict) { return dataset }
-        return try rectSource(parsed, output: output, strict: strict, warnings: &warnings)
+        if let dataset = try CropDatasets.source(parsed) { return dataset }
+        return try CropCommandLine(parsed, output: output, planner: planner, warnings: &warnings).source
     }
 
-    /// `--yolo`, `--coco` or `--voc` with their options, or nil when none is given.
-    private static func datasetSource(_ parsed: ParsedCommand, strict: Bool) throws(UsageError) -> CropSource? {
-        let formats = datasets.filter { parsed.has($0.option) }
-        guard let (format, option) = formats.first else {
-            try parsed.refuse(
-                [pad, square, only, images, classes],
-                with: "rects on the command line (they need --yolo, --coco or --voc)")
-            return nil
-        }
-        guard formats.count == 1 else { throw parsed.error("--\(format) does not go with --\(formats[1].name)") }
-        let path = parsed.text(option) ?? ""
-        try parsed.refuse([rect, OutputOptions.output, units], with: "--\(format)")
-        try parsed.refusePositionals(with: "--\(format)")
-        let outDir = try parsed.required(OutputOptions.outDir, for: "--\(format)")
-        let only = parsed.text(only).map {
-            Set($0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        }
-        if let only, only.contains("") {
-            throw parsed.error("--only '\(parsed.text(CropOptions.only) ?? "")': an empty class name")
-        }
-        let options = DatasetOptions(
-            pad: try parsed.value(pad, default: 0), square: parsed.flag(square), strict: strict, only: only,
-            writes: { OutputFormat(extension: $0) != nil })
-        if format == "yolo" {
-            return .yolo(YOLOReader(layout: try yoloLayout(path, parsed), options: options), outDir: outDir)
-        }
-        try parsed.refuse([classes], with: "--\(format) (it names its classes)")
-        let images = try parsed.required(images, for: "--\(format)")
-        if format == "coco" {
-            return .coco(COCOReader(annotations: path, images: images, options: options), outDir: outDir)
-        }
-        return .voc(VOCReader(annotations: path, images: images, options: options), outDir: outDir)
-    }
-
-    /// `--yolo data.yaml` (which names images and classes), or label files with `--images`.
-    private static func yoloLayout(_ path: String, _ parsed: ParsedCommand) throws(UsageError) -> YOLOReader.Layout {
-        if ["yaml", "yml"].contains(URL(fileURLWithPath: path).pathExtension.lowercased()) {
-            try parsed.refuse([images, classes], with: "--yolo data.yaml (it names the images and classes)")
-            return .dataset(path)
-        }
-        return .flat(
-            labels: path, images: try parsed.required(images, for: "--yolo"), classes: parsed.text(classes))
-    }
-
-    /// `INPUT... --rect ... -o TEMPLATE`, with every rect checked and every output named apart.
-    private static func rectSource(
-        _ parsed: ParsedCommand, output: String?, strict: Bool, warnings: inout [String]
-    ) throws(UsageError) -> CropSource {
-        guard !parsed.positionals.isEmpty else {
-            throw parsed.error("missing argument '<input>' (or use --manifest or --yolo)")
-        }
-        guard parsed.has(rect) else { throw parsed.error("missing option '--rect <x,y,w,h>'") }
-        guard let output else { throw parsed.error("missing option '-o <output>'") }
-        let pixels = try parsed.value(units) == .px
-        let texts = parsed.texts(rect.spec) ?? []
-        var rects: [CGRect] = []
-        for (index, (text, rect)) in zip(texts, try parsed.values(rect)).enumerated() {
-            let label = "--rect \(index + 1) '\(text)'"
-            if pixels {
-                guard rect.width > 0, rect.height > 0 else {
-                    throw parsed.error("\(label): a rect in pixels needs a width and height above 0")
-                }
-                rects.append(rect)
-                continue
-            }
-            if PixelRects.looksLikePixels(rect) { throw parsed.error(PixelRects.hint("--rect \(text)")) }
-            do {
-                let checked = try CropRect.check(rect, strict: strict)
-                if checked.wasClipped {
-                    warnings.append("\(label) is partly outside the image; clipped to \(describe(checked.rect))")
-                }
-                rects.append(checked.rect)
-            } catch {
-                throw parsed.error("\(label): \(error.description)")
-            }
-        }
-        let template = OutputTemplate(output)
-        if let unknown = template.unknownPlaceholder {
-            throw parsed.error(
-                "-o '\(output)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))"
-            )
-        }
-        let inputs = try StandardInput.resolve(parsed.positionals, path: parsed.path)
-        try checkOutputs(template, inputs: inputs, count: rects.count, parsed)
-        if pixels { return .pixelRects(inputs: inputs, rects: rects, template: template, strict: strict) }
-        return .rects(inputs: inputs, rects: rects, template: template)
-    }
-
-    /// Every output needs a supported extension and a name of its own.
-    private static func checkOutputs(
-        _ template: OutputTemplate, inputs: [String], count: Int, _ parsed: ParsedCommand
-    ) throws(UsageError) {
-        var seen: Set<String> = []
-        for input in inputs {
-            for number in 1...max(count, 1) {
-                let output = template.path(input: input, number: number)
-                let ext = URL(fileURLWithPath: output).pathExtension
-                guard OutputFormat(extension: ext) != nil || output == OutputPath.standardOutput else {
-                    throw parsed.error(
-                        "-o '\(template.text)': unsupported format '.\(ext)' (use \(OutputFormat.extensions))")
-                }
-                guard seen.insert(output).inserted else {
-                    throw parsed.error(
-                        "-o '\(template.text)' gives several outputs the name '\(output)'; add {n} for rects or {stem} for inputs"
-                    )
-                }
-            }
-        }
-    }
-
-    /// The preview template: with several crops it needs `{n}`, and `{stem}` when there are several inputs.
-    private static func previewTemplate(
-        _ text: String?, source: CropSource, _ parsed: ParsedCommand
-    ) throws(UsageError) -> OutputTemplate? {
-        guard let text else { return nil }
+    /// `--preview TEMPLATE`, checked: known placeholders and a format Lightbox writes.
+    private static func previewTemplate(_ parsed: ParsedCommand) throws(UsageError) -> OutputTemplate? {
+        guard let text = parsed.text(preview) else { return nil }
         let template = OutputTemplate(text)
         if let unknown = template.unknownPlaceholder {
             throw parsed.error(
                 "--preview '\(text)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))"
             )
         }
-        guard OutputFormat(extension: URL(fileURLWithPath: text).pathExtension) != nil else {
-            throw parsed.error("--preview '\(text)': unsupported format (use \(OutputFormat.extensions))")
-        }
-        var (inputs, crops) = (2, 2)
-        if case .rects(let names, let rects, _) = source { (inputs, crops) = (names.count, names.count * rects.count) }
-        if case .pixelRects(let names, let rects, _, _) = source {
-            (inputs, crops) = (names.count, names.count * rects.count)
-        }
-        if crops > 1 && !template.numbersRects || inputs > 1 && !template.namesInputs {
-            throw parsed.error(
-                "--preview '\(text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview")
+        if let reason = OutputRule.problem(OutputName(text.replacingOccurrences(of: "{ext}", with: "png"))) {
+            throw parsed.error("--preview '\(text)': \(reason)")
         }
         return template
     }
 
-    /// `x,y,width,height` of a rect, for messages.
-    static func describe(_ rect: CGRect) -> String {
-        [rect.minX, rect.minY, rect.width, rect.height].map { JSONValue.number(Double($0)) }.joined(separator: ",")
+    /// Whether a preview template cannot give each crop of the command line its own name.
+    private static func needsNumbers(_ template: OutputTemplate, source: CropSource) -> Bool {
+        guard case .rects(let crops) = source else { return false }
+        let inputs = Set(crops.map(\.input)).count
+        return crops.count > inputs && !template.numbersRects || inputs > 1 && !template.namesInputs
     }
 }

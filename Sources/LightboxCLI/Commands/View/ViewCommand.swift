@@ -1,6 +1,8 @@
 import Foundation
+import LightboxArguments
 import LightboxFormats
 import LightboxGeometry
+import LightboxJobs
 import LightboxRender
 
 /// `lightbox view`: renders what the photo viewer showed (fit, zoom, pan, page, pull) as an image or animation.
@@ -52,7 +54,7 @@ struct ViewCommand: LightboxCommand {
         arguments: [
             ArgumentSpec(name: "input", help: "The pager's photos, in order.", isRepeating: true, isOptional: true)
         ],
-        options: ViewOptions.declared.specs,
+        options: ViewFields.declared.specs,
         examples: [
             "lightbox view a.jpg b.jpg c.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
             "lightbox view photo.jpg --screen 390x844 --zoom 2.5 --offset 60,0 -o zoomed.jpg",
@@ -62,76 +64,69 @@ struct ViewCommand: LightboxCommand {
         ]
     )
 
-    /// One snapshot from the command line, or a manifest of them.
-    enum Mode: Sendable {
-        case single(ViewOptions)
-        case batch(ViewBatch)
-    }
-
+    /// The snapshot of the command line, or the manifest of states, and how the run goes.
     let mode: Mode
-    /// `--timeout` for the worker processes that decode and render.
-    let workers: WorkerOptions
+    /// Jobs, journal, resume, shard, what is printed.
+    let run: RunOptions
+
+    /// One snapshot from the command line (with its clamp warnings), or a manifest of them.
+    enum Mode: Sendable {
+        case single(ViewJob, warnings: [String])
+        case manifest(path: String, planner: ViewPlanner)
+    }
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        mode = parsed.has(OutputOptions.manifest) ? .batch(try ViewBatch(parsed)) : .single(try ViewOptions(parsed))
-        workers = try WorkerOptions(parsed)
+        let batch = try BatchOptions(parsed)
+        let dryRun = parsed.flag(OutputOptions.dryRun)
+        var run = RunOptions(command: "view", jobs: batch.jobs, timeout: try WorkerOptions(parsed).timeout)
+        run.dryRun = dryRun
+        run.quiet = parsed.flag(OutputOptions.quiet)
+        run.stdout = dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
+        if let manifest = parsed.text(OutputOptions.manifest) {
+            try parsed.refusePositionals(with: "--manifest")
+            let outDir = try parsed.required(OutputOptions.outDir, for: "--manifest")
+            mode = .manifest(path: manifest, planner: ViewPlanner(defaults: parsed, outDir: outDir, dryRun: dryRun))
+            run.report = batch.report
+            run.resume = batch.resume
+            run.shard = batch.shard
+            run.showProgress = true
+            run.printsSummary = true
+            run.outDir = outDir
+        } else {
+            let builder = try ViewJobBuilder(parsed, dryRun: dryRun)
+            mode = .single(builder.job, warnings: builder.warnings)
+            run.workers = 1
+        }
+        self.run = run
     }
 
-    /// Renders the snapshot or the manifest; returns the exit code.
+    /// Renders the snapshot or every state of the manifest; returns the exit code.
     func run(console: Console) -> Int32 {
+        console.quiet = run.quiet
         switch mode {
-        case .single(let options): return ViewCommand.runSingle(options, console: console, pool: pool())
-        case .batch(let batch): return batch.run(console: console, pool: { pool(count: $0) })
+        case .single(let job, let warnings):
+            for warning in warnings { console.warning(warning) }
+            return RunSession.run([.view(job)], problems: [], options: run, console: console)
+        case .manifest(let path, let planner):
+            let lines: [Result<ViewJob, BatchProblem>]
+            do {
+                lines = try planner.manifest(path, warn: console.warning)
+            } catch {
+                console.error(error.description)
+                return ExitCode.of(error)
+            }
+            let jobs = lines.compactMap { try? $0.get() }
+            let problems = lines.compactMap { line -> BatchProblem? in
+                if case .failure(let problem) = line { return problem }
+                return nil
+            }
+            let claims = jobs.map { ("output", $0.request.output) } + (run.report.map { [("report", $0)] } ?? [])
+            if let clash = OutputClash.find(claims, inputs: jobs.flatMap(\.request.inputs)) {
+                console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
+                return ExitCode.usage
+            }
+            return RunSession.run(jobs.map(Job.view), problems: problems, options: run, console: console)
         }
-    }
-
-    /// Starts `count` workers for this command, before libvips or any thread starts.
-    private func pool(count: Int = 1) -> WorkerPool {
-        WorkerPool(count: count, timeout: workers.timeout, task: workerTask())
-    }
-
-    /// Renders one request in a worker, reporting a failure as one error line.
-    private static func runSingle(_ options: ViewOptions, console: Console, pool: WorkerPool) -> Int32 {
-        defer { pool.finish() }
-        console.quiet = options.quiet
-        for warning in options.warnings { console.warning(warning) }
-        Interrupts.install { "" }
-        return ViewDispatch(pool: pool).single(options, console: console)
-    }
-
-    /// The JSON line for one output: the clamped values rendered (the first frame's for an animation).
-    static func json(_ outcome: ViewOutcome) -> JSONValue {
-        let request = outcome.request
-        let state = request.state
-        var pairs: [(String, JSONValue)] = [
-            ("input", .string(outcome.input)), ("output", .string(request.output)),
-            ("page", .int(request.shownPage)), ("pages", .int(request.inputs.count)),
-            ("screen", size(state.screen)), ("scale", number(state.scale)),
-            ("safeArea", .object([("top", number(state.safeArea.top)), ("bottom", number(state.safeArea.bottom))])),
-        ]
-        if let layout = outcome.layout {
-            pairs += [
-                ("fitted", size(layout.fitted)), ("zoom", number(layout.zoom)),
-                ("offset", .object([("x", number(layout.offset.width)), ("y", number(layout.offset.height))])),
-                ("pull", number(layout.pull)), ("progress", number(layout.progress)),
-            ]
-        }
-        if state.style == .screen || request.animation == .dismiss {
-            pairs.append(("dismisses", .bool(request.dismisses)))
-        }
-        if request.animation != nil { pairs.append(("frames", .int(request.frames))) }
-        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
-        return .object(pairs)
-    }
-
-    /// A size as `{"width":..,"height":..}`.
-    private static func size(_ size: CGSize) -> JSONValue {
-        .object([("width", number(size.width)), ("height", number(size.height))])
-    }
-
-    /// A CGFloat as a JSON number.
-    private static func number(_ value: CGFloat) -> JSONValue {
-        .double(Double(value))
     }
 }

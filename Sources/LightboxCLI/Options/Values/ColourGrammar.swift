@@ -1,6 +1,0 @@
-/// The words every command uses to say which colour forms it reads (`BoardColor.parse`).
-enum ColourGrammar {
-    /// The forms, for usage errors.
-    static let expected =
-        "expected a CSS name (white, steelblue), #rgb, #rrggbb, #rrggbbaa, r,g,b or rgb(r,g,b) with 0-255"
-}

@@ -1,7 +1,0 @@
-/// `--units`: whether rects are fractions of the image or its pixels.
-enum RectUnits: String, ChoiceArgument {
-    /// From 0 to 1 over the image (the default).
-    case fraction
-    /// Pixels of the displayed image.
-    case px
-}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Reads the whole of a file a user names (a manifest, a dataset file, a layout), or says why
+/// it cannot, in the system's words (`No such file or directory`, `Permission denied`, `Is a directory`).
+package enum FileContents {
+    /// The bytes of `path`; `what` names the file in the error, such as `manifest`.
+    package static func read(_ path: String, what: String) throws(BatchProblem) -> Data {
+        if let data = FileManager.default.contents(atPath: path) { return data }
+        var problem = BatchProblem(path, "cannot read the \(what): \(reason(path))")
+        problem.unreadable = true
+        throw problem
+    }
+
+    /// Why `path` cannot be read: the error of opening it, or of reading its first byte.
+    package static func reason(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        defer { close(descriptor) }
+        var byte: UInt8 = 0
+        if Foundation.read(descriptor, &byte, 1) < 0 { return String(cString: strerror(errno)) }
+        return "it could not be read whole"
+    }
+}

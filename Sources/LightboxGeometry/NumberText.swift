@@ -1,0 +1,27 @@
+import Foundation
+
+/// How every message writes a number: the shortest text that reads back as the same value at
+/// 6 significant digits, whole numbers without ".0".
+///
+/// Arithmetic leaves noise in the last bits (`1 - 0.9` is `0.09999999999999998`); rounded to 6
+/// significant digits it is `0.1` again. Warnings, errors and dry-run plans all use this one
+/// formatter; files users keep (reports, layouts) write numbers exactly.
+package enum NumberText {
+    /// `value` in its short form: `0.1`, `1280`, `0.333333`, `1.5e-07`; `nan` and `inf` as Swift writes them.
+    package static func short(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        let rounded = Double(String(format: "%.6g", value)) ?? value
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+        return String(rounded)
+    }
+
+    /// `value` in its short form (`short`).
+    package static func short(_ value: CGFloat) -> String {
+        short(Double(value))
+    }
+
+    /// `x,y,width,height` of a rect, each in its short form, for messages.
+    package static func rect(_ rect: CGRect) -> String {
+        [rect.minX, rect.minY, rect.width, rect.height].map { short($0) }.joined(separator: ",")
+    }
+}

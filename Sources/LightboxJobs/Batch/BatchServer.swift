@@ -1,0 +1,83 @@
+import Foundation
+import LightboxFormats
+
+/// The supervisor's side of `lightbox batch`: reads job lines as they arrive, builds each job once
+/// (`BatchLine`), runs it as the commands run theirs (`JobRunner`: the output checked here, the
+/// pixels in a worker, a board's photos each in a worker), and writes each answer line on stdout,
+/// flushed, as soon as the job is done.
+package final class BatchServer: @unchecked Sendable {
+    /// Builds the jobs.
+    private let reader: BatchLine
+    /// Runs them.
+    private let runner: JobRunner
+    /// Where warnings go.
+    private let console: Console
+    /// Guards the counts and stdout.
+    private let lock = NSLock()
+    /// Jobs answered as done and as failed.
+    private var done = 0, failed = 0
+    /// Jobs in flight: taken before a job starts, given back when its answer is out.
+    private let slots: DispatchSemaphore
+    /// Every job started, so the end of input waits for those in flight.
+    private let group = DispatchGroup()
+
+    /// Makes the server.
+    package init(reader: BatchLine, runner: JobRunner, console: Console) {
+        self.reader = reader
+        self.runner = runner
+        self.console = console
+        slots = DispatchSemaphore(value: runner.concurrency)
+    }
+
+    /// Whether every job was done.
+    package var allDone: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failed == 0
+    }
+
+    /// The counts printed when a signal stops the batch.
+    package var counts: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return "\(done) done, \(failed) failed"
+    }
+
+    /// Reads `stream` line by line until its end, starting each job as its line arrives, then
+    /// waits for the jobs in flight.
+    package func serve(_ stream: UnsafeMutablePointer<FILE>) {
+        JSONLines.forEachLine(in: stream) { number, line in start(line, number: number) }
+        group.wait()
+    }
+
+    /// Builds a line's job and, if it is one, runs it on another thread.
+    private func start(_ line: String, number: Int) {
+        let id: JSONValue
+        let job: Job
+        switch reader.read(line, number: number, warn: { console.warning($0) }) {
+        case .failure(let failure):
+            answer(failure)
+            return
+        case .success(let value): (id, job) = value
+        }
+        slots.wait()
+        group.enter()
+        DispatchQueue.global().async {
+            let start = DispatchTime.now().uptimeNanoseconds
+            var records: [BatchRecord] = []
+            self.runner.execute(job) { records.append($0) }
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            self.answer(BatchAnswer(id: id, job: job, records: records, milliseconds: milliseconds))
+            self.slots.signal()
+            self.group.leave()
+        }
+    }
+
+    /// Writes one answer line on stdout at once and counts it.
+    private func answer(_ answer: BatchAnswer) {
+        lock.lock()
+        defer { lock.unlock() }
+        if answer.done { done += 1 } else { failed += 1 }
+        try? FileHandle.standardOutput.write(contentsOf: Data((answer.line + "\n").utf8))
+    }
+}

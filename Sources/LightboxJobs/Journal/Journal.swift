@@ -1,0 +1,85 @@
+import Foundation
+import LightboxFormats
+
+/// The `--report` file as an append-only journal: one JSON line per item, written and flushed the
+/// moment the item ends, so a run killed at any moment leaves every finished item recorded.
+///
+/// A new run starts the file afresh; a `--resume` run never truncates it: it appends a run header
+/// line, then its items. Lines go out with one `write(2)` each on a descriptor opened with
+/// `O_APPEND`, so a kill can cut only the line being written, never an earlier one; a reader
+/// skips a cut line (`JournalLedger`). Order is completion order; each line carries `source` and
+/// `line` (and the output), so input order can be rebuilt.
+package final class Journal: @unchecked Sendable {
+    /// The record field counting the runs in which an item's decoder crashed or timed out.
+    package static let crashesField = "crashes"
+
+    /// The journal's path.
+    package let path: String
+    /// The open file.
+    private let descriptor: Int32
+    /// One line at a time.
+    private let lock = NSLock()
+
+    /// Opens `path` (its folder made), truncated unless `resume`, and writes the run's header line.
+    package init(path: String, resume: Bool, header: JSONValue) throws(JournalError) {
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC)
+        descriptor = open(path, flags, 0o644)
+        guard descriptor >= 0 else { throw JournalError(path: path, reason: String(cString: strerror(errno))) }
+        let startsLine = resume && !Journal.endsWithNewline(path)
+        write((startsLine ? "\n" : "") + header.text)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Appends one record's line.
+    package func write(_ record: BatchRecord) {
+        write(record.json.text)
+    }
+
+    /// Appends `line` and a newline in one system call.
+    private func write(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        lock.lock()
+        defer { lock.unlock() }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return }
+            written += count
+        }
+    }
+
+    /// The header line of a run: when it started, what it is and whether it resumes.
+    package static func header(command: String, resume: Bool, shard: String?) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("run", .string(ISO8601DateFormatter().string(from: Date()))), ("command", .string(command)),
+            ("resume", .bool(resume)),
+        ]
+        if let shard { pairs.append(("shard", .string(shard))) }
+        return .object(pairs + [("pid", .int(Int(getpid())))])
+    }
+
+    /// Whether the file at `path` is empty or ends with a newline (a kill may have cut its last line).
+    private static func endsWithNewline(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd(), end > 0 else { return true }
+        try? handle.seek(toOffset: end - 1)
+        return handle.readData(ofLength: 1) == Data([UInt8(ascii: "\n")])
+    }
+
+    /// The size of the regular file at `path` in bytes, or nil when there is none.
+    package static func size(of path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+}

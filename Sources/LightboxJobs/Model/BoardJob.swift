@@ -1,0 +1,33 @@
+import LightboxRender
+
+/// One board: the plan (photos, offsets, stacking, drag) and how to draw and write it.
+///
+/// A board is drawn by the supervisor; only its photos are decoded in workers, one request per
+/// card, so a photo that crashes or hangs its decoder costs that card alone.
+package struct BoardJob: Sendable {
+    /// The board, its cards and their look.
+    package var plan: BoardPlan
+    /// The image to write.
+    package var output: String
+    /// Quality and replacing (a board never carries its photos' metadata).
+    package var save: SaveOptions
+    /// Draw an empty card for a photo that cannot be read, instead of leaving it out.
+    package var placeholder: Bool
+    /// `fail_on` and the pixel limit for the photos.
+    package var limits: CardPhoto.Limits
+    /// Where the board was asked for.
+    package var origin: JobOrigin
+
+    /// Makes a job.
+    package init(
+        plan: BoardPlan, output: String, save: SaveOptions, placeholder: Bool, limits: CardPhoto.Limits,
+        origin: JobOrigin
+    ) {
+        self.plan = plan
+        self.output = output
+        self.save = save
+        self.placeholder = placeholder
+        self.limits = limits
+        self.origin = origin
+    }
+}

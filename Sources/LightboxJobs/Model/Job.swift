@@ -1,0 +1,33 @@
+/// One unit of work of any command, built once in the supervisor from whichever door it came in by.
+package enum Job: Sendable {
+    /// Crops of one input.
+    case crop(CropJob)
+    /// A viewer snapshot or animation.
+    case view(ViewJob)
+    /// A board.
+    case board(BoardJob)
+
+    /// The outputs the job writes, in order.
+    package var outputs: [String] {
+        switch self {
+        case .crop(let job): return job.items.map(\.output)
+        case .view(let job): return [job.request.output]
+        case .board(let job): return [job.output]
+        }
+    }
+
+    /// The files the job reads.
+    package var inputs: [String] {
+        switch self {
+        case .crop(let job): return [job.input]
+        case .view(let job): return job.request.inputs
+        case .board(let job): return job.plan.inputs
+        }
+    }
+
+    /// The items the job counts as (one per crop; one for a snapshot or a board).
+    package var itemCount: Int {
+        if case .crop(let job) = self { return job.items.count }
+        return 1
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import LightboxFormats
+import LightboxGeometry
+import LightboxRender
+
+/// Builds crop jobs, once, in the supervisor, from every door: rects on the command line, the
+/// lines of a CSV or JSON Lines manifest, a dataset's boxes and a `lightbox batch` job. A line's
+/// fields are read by the one crop field reader (`ManifestReader.entry`), its rect meets
+/// `RectRule`, its output `OutputRule` and `OutputPlacement`, so every door has the same keys,
+/// forms and messages.
+package struct CropPlanner: Sendable {
+    /// How every crop is read and written.
+    package let settings: CropSettings
+    /// Where outputs go.
+    package let placement: OutputPlacement
+    /// Rects without `units` are in these.
+    package let units: RectUnits
+    /// `--preview`, if previews are drawn.
+    package let preview: OutputTemplate?
+
+    /// Makes a planner.
+    package init(settings: CropSettings, placement: OutputPlacement, units: RectUnits, preview: OutputTemplate?) {
+        self.settings = settings
+        self.placement = placement
+        self.units = units
+        self.preview = preview
+    }
+
+    /// A planned crop before grouping: its input, the item, and a dataset box's annotated size.
+    package typealias Planned = (input: String, item: CropItem, annotatedSize: AnnotatedSize?)
+
+    /// The crop one entry (a manifest line, a batch job's crop) asks for, or the problem of its line.
+    ///
+    /// `number` is the rect's number among its input's, for a default name from `fallback`
+    /// (`{dir}/{stem}-{n}.{ext}` for a manifest); without `fallback` an output is required.
+    package func item(
+        _ entry: ManifestEntry, file: String, base: String, number: Int, fallback: OutputTemplate?,
+        warn: (String) -> Void
+    ) -> Result<CropItem, BatchProblem> {
+        let origin = JobOrigin(source: file, line: entry.line)
+        func problem(_ field: String?, _ message: String) -> Result<CropItem, BatchProblem> {
+            .failure(BatchProblem(file, line: entry.line, field: field, message))
+        }
+        guard entry.input != OutputPath.standardOutput else {
+            return problem("input", "'-' is not allowed (standard input is not a file here)")
+        }
+        var units = self.units
+        if let text = entry.units {
+            guard let given = RectUnits(rawValue: text) else {
+                return problem("units", "'\(text)': use one of \(RectUnits.choices.joined(separator: ", "))")
+            }
+            units = given
+        }
+        var rect = entry.rect
+        var clipped = false
+        if units == .fraction {
+            switch RectRule.fraction(entry.rect, written: RectRule.describe(entry.rect), strict: settings.strict) {
+            case .failure(let refusal): return problem("rect", refusal.reason)
+            case .success(let checked):
+                rect = checked.rect
+                clipped = checked.wasClipped
+                if clipped { warn(RectRule.clippedWarning(at: "\(file):\(entry.line)", to: rect)) }
+            }
+        } else if let refusal = RectRule.pixelShape(entry.rect) {
+            return problem("rect", refusal.reason)
+        }
+        let name: OutputName
+        let placed: Result<String, OutputFolder.Escape>
+        if let given = entry.output {
+            name = OutputName(given)
+            placed = placement.place(name.path)
+        } else if let fallback {
+            placed = placement.place(fallback, input: entry.input, number: number, base: base)
+            name = OutputName((try? placed.get()) ?? "")
+        } else {
+            return problem("output", "missing")
+        }
+        let output: String
+        switch placed {
+        case .failure(let escape): return problem(nil, escape.description)
+        case .success(let path): output = path
+        }
+        if let reason = OutputRule.problem(name) { return problem("output", "'\(name.path)': \(reason)") }
+        var item = CropItem(
+            rect: rect, units: units, square: entry.square ?? false, output: output, saverOptions: name.options,
+            origin: origin)
+        item.clipped = clipped
+        return .success(item)
+    }
+
+    /// Every line of the manifest at `path` as a planned crop or a problem; outputs claimed twice
+    /// are refused (the second line). A file that cannot be read, or whose header is wrong, throws.
+    package func manifest(
+        _ path: String, warn: (String) -> Void
+    ) throws(BatchProblem) -> (
+        crops: [Planned], problems: [BatchProblem]
+    ) {
+        let base = (path as NSString).deletingLastPathComponent
+        var crops: [Planned] = []
+        var problems: [BatchProblem] = []
+        var counts: [String: Int] = [:]
+        var claimed: [String: Int] = [:]
+        for line in try ManifestReader.read(path) {
+            let entry: ManifestEntry
+            switch line {
+            case .failure(let problem):
+                problems.append(problem)
+                continue
+            case .success(let value): entry = value
+            }
+            counts[entry.input, default: 0] += 1
+            let planned = item(
+                entry, file: path, base: base, number: counts[entry.input] ?? 1,
+                fallback: OutputTemplate("{dir}/{stem}-{n}.{ext}"), warn: warn)
+            switch planned {
+            case .failure(let problem): problems.append(problem)
+            case .success(let item):
+                if let first = claimed[item.output] {
+                    problems.append(
+                        BatchProblem(
+                            path, line: entry.line, field: "output",
+                            "'\(item.output)' is already the output of line \(first)"))
+                    continue
+                }
+                claimed[item.output] = entry.line
+                crops.append((entry.input, item, nil))
+            }
+        }
+        return (crops, problems)
+    }
+
+    /// A dataset's boxes (already placed and checked by its reader) as planned crops.
+    package func dataset(_ entries: [CropEntry]) -> [Planned] {
+        entries.map { entry in
+            var origin = JobOrigin()
+            if let colon = entry.origin.lastIndex(of: ":"),
+                let line = Int(entry.origin[entry.origin.index(after: colon)...])
+            {
+                origin = JobOrigin(source: String(entry.origin[..<colon]), line: line)
+            }
+            var item = CropItem(rect: entry.rect, square: entry.square, output: entry.output, origin: origin)
+            item.clipped = entry.clipped
+            return (entry.input, item, entry.annotatedSize)
+        }
+    }
+
+    /// Groups planned crops by input (in the order inputs first appear) into jobs, each crop with
+    /// its preview path; a preview that would leave its folder is the problem of that crop.
+    package func jobs(_ crops: [Planned], base: String = "") -> (jobs: [CropJob], problems: [BatchProblem]) {
+        var jobs: [CropJob] = []
+        var slots: [String: Int] = [:]
+        var problems: [BatchProblem] = []
+        for (input, item, annotatedSize) in crops {
+            let slot = slots[input] ?? jobs.count
+            if slot == jobs.count {
+                slots[input] = slot
+                var job = CropJob(order: slot, input: input, items: [], settings: settings)
+                job.annotatedSize = annotatedSize
+                jobs.append(job)
+            }
+            var item = item
+            if let preview {
+                let number = jobs[slot].items.count + 1
+                switch OutputPlacement(outDir: nil).place(preview, input: input, number: number, base: base) {
+                case .success(let path): item.preview = path
+                case .failure(let escape):
+                    problems.append(
+                        BatchProblem(
+                            item.origin.source ?? input, line: item.origin.line, "preview: \(escape.description)"))
+                    continue
+                }
+            }
+            jobs[slot].items.append(item)
+        }
+        return (jobs.filter { !$0.items.isEmpty }, problems)
+    }
+}

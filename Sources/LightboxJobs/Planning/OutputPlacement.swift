@@ -1,0 +1,63 @@
+import Foundation
+import LightboxRender
+
+/// Where outputs go, resolved and confined once, in the supervisor, for every door.
+///
+/// With `--out-dir`, every output (a name a file gave, or a template's expansion) is taken
+/// relative to it and must resolve inside it. Without, a template's expansion must stay inside the
+/// folder its fixed text names (`crops/{dir}/{stem}-{n}.jpg` stays in `crops`). `{dir}` is the
+/// input's folder relative to `base` (the working folder, or a manifest's folder) with the `..`
+/// parts that would climb out of it dropped: `../in/a.jpg` gives `in`, `/data/in/a.jpg` gives
+/// `data/in`, so no input's folder can take an output out of its folder.
+package struct OutputPlacement: Sendable {
+    /// `--out-dir`, if given.
+    package let outDir: String?
+
+    /// Makes a placement.
+    package init(outDir: String?) {
+        self.outDir = outDir
+    }
+
+    /// A name a manifest or batch job gave: inside `--out-dir` when there is one, else as given.
+    package func place(_ name: String) -> Result<String, OutputFolder.Escape> {
+        guard let outDir else { return .success(name) }
+        return OutputFolder(outDir).place(name)
+    }
+
+    /// The path `template` gives rect `number` of `input`, `{dir}` taken relative to `base`.
+    package func place(
+        _ template: OutputTemplate, input: String, number: Int, base: String
+    ) -> Result<String, OutputFolder.Escape> {
+        let name = template.path(input: input, number: number, dir: OutputPlacement.folder(of: input, base: base))
+        if outDir != nil { return place(name) }
+        guard name != OutputPath.standardOutput else { return .success(name) }
+        let fixed = template.fixedFolder
+        guard
+            fixed == "." && !name.hasPrefix("/")
+                ? OutputPlacement.staysBelowHere(name) : OutputFolder(fixed).contains(name)
+        else {
+            return .failure(OutputFolder.Escape(name: name, folder: fixed, rule: "-o"))
+        }
+        return .success(name)
+    }
+
+    /// `{dir}` of `input`: its folder relative to `base`, without the parts that climb out of it.
+    package static func folder(of input: String, base: String) -> String {
+        let folder = OutputTemplate.folder(of: input)
+        let parts = OutputFolder.components(of: folder.isEmpty ? "." : folder)
+        let anchor = OutputFolder.components(of: base.isEmpty ? "." : base)
+        var common = 0
+        while common < min(parts.count, anchor.count) && parts[common] == anchor[common] { common += 1 }
+        return parts.dropFirst(common).joined(separator: "/")
+    }
+
+    /// Whether a relative `name` resolves below the working folder (no `..` takes it above).
+    private static func staysBelowHere(_ name: String) -> Bool {
+        var depth = 0
+        for part in name.split(separator: "/") {
+            if part == ".." { depth -= 1 } else if part != "." { depth += 1 }
+            if depth < 0 { return false }
+        }
+        return depth > 0
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import LightboxFormats
+import LightboxGeometry
+import LightboxRender
+
+/// The one set of checks every crop rect meets, whichever door it came in by: a fraction rect in
+/// the supervisor, a rect in pixels in the worker once the image's size is known.
+package enum RectRule {
+    /// A rect that cannot be cropped, with the reason.
+    package struct Refusal: Error, Sendable, Equatable {
+        /// The reason, such as `width is not a finite number`.
+        package let reason: String
+    }
+
+    /// Checks a normalized rect: a rect that is not finite or lies outside is refused, one that
+    /// looks like pixels is refused with the `--units px` hint, one partly outside is clipped
+    /// (refused when `strict`).
+    package static func fraction(_ rect: CGRect, written: String, strict: Bool) -> Result<CropRect.Checked, Refusal> {
+        if PixelRects.looksLikePixels(rect) { return .failure(Refusal(reason: PixelRects.hint(written))) }
+        do {
+            return .success(try CropRect.check(rect, strict: strict))
+        } catch {
+            return .failure(Refusal(reason: error.description))
+        }
+    }
+
+    /// Checks a rect in pixels before the image is known: finite, with a width and height above 0.
+    package static func pixelShape(_ rect: CGRect) -> Refusal? {
+        let parts = [("x", rect.minX), ("y", rect.minY), ("width", rect.width), ("height", rect.height)]
+        if let bad = parts.first(where: { !$0.1.isFinite }) {
+            return Refusal(reason: "\(bad.0) is not a finite number")
+        }
+        guard rect.width > 0, rect.height > 0 else {
+            return Refusal(reason: "a rect in pixels needs a width and height above 0")
+        }
+        return nil
+    }
+
+    /// A rect in pixels over a displayed image `width` by `height`, clipped to it in pixels (refused
+    /// when it lies outside, or sticks out under `strict`) and normalized.
+    package static func pixels(
+        _ rect: CGRect, width: Int, height: Int, strict: Bool
+    ) -> Result<(checked: CropRect.Checked, clipped: CGRect), Refusal> {
+        if let refusal = pixelShape(rect) { return .failure(refusal) }
+        let image = CGRect(x: 0, y: 0, width: width, height: height)
+        let inside = rect.intersection(image)
+        guard !inside.isNull, !inside.isEmpty else {
+            return .failure(Refusal(reason: "the rect lies outside the \(width)x\(height) image"))
+        }
+        if inside != rect && strict {
+            return .failure(Refusal(reason: "the rect is partly outside the \(width)x\(height) image"))
+        }
+        let unit = CGRect(
+            x: inside.minX / CGFloat(width), y: inside.minY / CGFloat(height), width: inside.width / CGFloat(width),
+            height: inside.height / CGFloat(height))
+        return .success((CropRect.Checked(rect: CropHandle.sanitized(unit), wasClipped: inside != rect), inside))
+    }
+
+    /// The warning for a clipped rect: `PLACE: rect partly outside the image; clipped to x,y,w,h`,
+    /// in pixels with the image's size when `image` is given.
+    package static func clippedWarning(
+        at place: String, to rect: CGRect, image: (width: Int, height: Int)? = nil
+    ) -> String {
+        let size = image.map { " (the image is \($0.width)x\($0.height))" } ?? ""
+        return "\(place): rect partly outside the image; clipped to \(describe(rect))\(size)"
+    }
+
+    /// `x,y,width,height` of a rect, for messages.
+    package static func describe(_ rect: CGRect) -> String {
+        NumberText.rect(rect)
+    }
+}

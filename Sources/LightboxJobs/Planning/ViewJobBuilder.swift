@@ -1,0 +1,105 @@
+import Foundation
+import LightboxArguments
+import LightboxFormats
+import LightboxGeometry
+import LightboxRender
+
+/// Builds a viewer job from its fields, the one set of checks for every door: the command line,
+/// a state manifest's line and a `lightbox batch` job (whose JSON keys become the same fields).
+/// Every problem is a usage error naming the field.
+package struct ViewJobBuilder: Sendable {
+    /// The job.
+    package let job: ViewJob
+    /// One line per value clamped as the app clamps it (`--zoom`, `--max-zoom`, `--page`).
+    package let warnings: [String]
+
+    /// Reads `parsed` (options or a line's keys), throwing a usage error for the first bad value.
+    package init(_ parsed: ParsedCommand, origin: JobOrigin = JobOrigin(), dryRun: Bool = false) throws(UsageError) {
+        guard !parsed.positionals.isEmpty else { throw parsed.error("missing argument '<input>' (or use --manifest)") }
+        let device = try parsed.value(DeviceOptions.device)
+        guard parsed.has(ViewFields.screen) || device != nil else {
+            throw parsed.error("missing option '--screen <WxH>' (or --device NAME)")
+        }
+        guard let name = try ReadWriteOptions.output(parsed) else { throw parsed.error("missing option '-o <output>'") }
+        let inputs = try StandardInput.resolve(parsed.positionals, path: parsed.path)
+        let stream = try ReadWriteOptions.streamFormat(output: name.path, parsed)
+        let format: OutputFormat
+        if let stream { format = stream } else { format = try ViewJobBuilder.format(of: name.path, parsed) }
+        let state = try ViewJobBuilder.state(parsed, device: device)
+        let page = try parsed.value(ViewFields.page, default: 0)
+        var warnings = ViewClamps.warnings(
+            zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
+        var request = ViewRequest(
+            inputs: inputs, page: page, output: name.path,
+            state: parsed.flag(ViewFields.doubleTap) ? state.doubleTapped() : state,
+            chrome: parsed.flag(ViewFields.chrome),
+            under: try parsed.value(ViewFields.under).map { $0.bytes(over: 0) } ?? ViewJobBuilder.defaultUnder(format))
+        request.predicted = try parsed.value(ViewFields.predicted).map { CGFloat($0) }
+        try ViewJobBuilder.animation(parsed, format: format, into: &request)
+        if request.animation != nil, format == .gif,
+            let short = ViewAnimation.gifShortDelay(frames: request.frames, duration: request.duration)
+        {
+            warnings.append(short)
+        }
+        self.warnings = warnings
+        let readWrite = try ReadWriteOptions(parsed)
+        let save = readWrite.save(
+            name, stream: stream, force: parsed.flag(OutputOptions.force) || parsed.flag(BatchOptions.resume))
+        var job = ViewJob(
+            request: request, save: save, failOn: readWrite.failOn, maxPixels: readWrite.maxPixels, origin: origin)
+        job.dryRun = dryRun
+        self.job = job
+    }
+
+    /// The viewer's state: the screen (`--screen` over `--device`) and every value given.
+    private static func state(_ parsed: ParsedCommand, device: DevicePreset?) throws(UsageError) -> ViewState {
+        var state = ViewState(screen: try parsed.value(ViewFields.screen) ?? device?.screen ?? .zero)
+        state.scale = CGFloat(try parsed.value(ViewFields.scale) ?? Double(device?.scale ?? 1))
+        state.safeArea = try DeviceOptions.safeArea(parsed) ?? device?.safeArea ?? .zero
+        state.reduceMotion = parsed.flag(ViewFields.reduceMotion)
+        state.zoom = CGFloat(try parsed.value(ViewFields.zoom, default: 1))
+        state.maxZoom = CGFloat(try parsed.value(ViewFields.maxZoom) ?? Double(ViewportMath.defaultMaxZoom))
+        state.offset = try parsed.value(ViewFields.offset)?.size ?? .zero
+        state.pull = CGFloat(max(try parsed.value(ViewFields.pull, default: 0), 0))
+        state.style = try parsed.value(ViewFields.style, default: .viewer)
+        state.threshold = CGFloat(try parsed.value(ViewFields.threshold) ?? Double(DismissMath.defaultThreshold))
+        try checkOutputSize(state, parsed)
+        return state
+    }
+
+    /// The output format, from the extension.
+    private static func format(of output: String, _ parsed: ParsedCommand) throws(UsageError) -> OutputFormat {
+        if let problem = OutputFormat.problem(with: output) { throw parsed.error("-o '\(output)': \(problem)") }
+        return OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) ?? .png
+    }
+
+    /// The output, round(W*K) by round(H*K) pixels, needs 1 to `ViewRequest.maximumSide` pixels a side.
+    private static func checkOutputSize(_ state: ViewState, _ parsed: ParsedCommand) throws(UsageError) {
+        if let problem = ViewRequest.sizeProblem(screen: state.screen, scale: state.scale) {
+            throw parsed.error("--screen times --scale \(problem)")
+        }
+    }
+
+    /// Without `--under`: JPEG (no alpha) and GIF (on-off alpha) flatten onto white, the others keep alpha.
+    private static func defaultUnder(_ format: OutputFormat) -> [Double]? {
+        format.keepsAlpha && format != .gif ? nil : [255, 255, 255]
+    }
+
+    /// `--animate zoom|dismiss` with `--frames N` and `--duration S`, written to GIF or WebP.
+    private static func animation(
+        _ parsed: ParsedCommand, format: OutputFormat, into request: inout ViewRequest
+    ) throws(UsageError) {
+        guard let animation = try parsed.value(ViewFields.animate) else {
+            guard !parsed.has(ViewFields.frames), !parsed.has(ViewFields.duration) else {
+                throw parsed.error("--frames and --duration need --animate zoom|dismiss")
+            }
+            return
+        }
+        guard format == .gif || format == .webp else {
+            throw parsed.error("--animate writes .gif or .webp, not .\(format.rawValue)")
+        }
+        request.animation = animation
+        request.frames = try parsed.value(ViewFields.frames, default: ViewFields.defaultFrames)
+        request.duration = try parsed.value(ViewFields.duration, default: animation == .zoom ? 0.4 : 0.25)
+    }
+}

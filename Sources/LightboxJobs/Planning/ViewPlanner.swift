@@ -1,0 +1,85 @@
+import Foundation
+import LightboxArguments
+import LightboxFormats
+import LightboxRender
+
+/// Builds viewer jobs from JSON objects (a state manifest's lines, `lightbox batch` view jobs):
+/// each object's keys become the job's fields (`FieldObject`), the command line's values fill in
+/// what a line does not give, and `ViewJobBuilder` checks them as it checks the command line.
+package struct ViewPlanner: Sendable {
+    /// The command line's values, defaults for every line.
+    package let defaults: ParsedCommand
+    /// Where outputs go: a line's `output` is placed inside it (default `view-N.png`); nil keeps
+    /// outputs as given, relative to the working folder (`lightbox batch`).
+    package let outDir: String?
+    /// Plan only.
+    package let dryRun: Bool
+
+    /// Makes a planner.
+    package init(defaults: ParsedCommand, outDir: String?, dryRun: Bool) {
+        self.defaults = defaults
+        self.outDir = outDir
+        self.dryRun = dryRun
+    }
+
+    /// The decoder of a line's keys: every snapshot option, the pages under `input` or `inputs`.
+    static let fields = FieldObject(
+        command: CommandSpec(name: "view", abstract: "", options: ViewFields.jobOptions),
+        options: ViewFields.jobOptions, inputKeys: ["input", "inputs"])
+
+    /// The job of one object from line `line` of `file`, inputs relative to `folder`; `warn` takes clamp warnings.
+    package func job(
+        _ object: [String: Any], file: String, line: Int, folder: String, warn: (String) -> Void
+    ) -> Result<ViewJob, BatchProblem> {
+        let origin = JobOrigin(source: file, line: line)
+        var parsed: ParsedCommand
+        switch ViewPlanner.fields.parsed(object, folder: folder, file: file, line: line) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let value): parsed = value
+        }
+        if parsed.positionals.contains(OutputPath.standardOutput) {
+            return .failure(
+                BatchProblem(file, line: line, field: "input", "'-' is not allowed (standard input carries the jobs)"))
+        }
+        let jobOptions = Set(ViewFields.jobOptions.map(\.long))
+        parsed = parsed.filling(from: defaults, accepting: { jobOptions.contains($0) && $0 != "output" })
+        let builder: ViewJobBuilder
+        do {
+            builder = try ViewJobBuilder(placed(parsed, line: line), origin: origin, dryRun: dryRun)
+        } catch {
+            return .failure(BatchProblem(file, line: line, error.message))
+        }
+        if builder.job.request.output == OutputPath.standardOutput {
+            return .failure(
+                BatchProblem(
+                    file, line: line, field: "output", "'-' is not allowed (standard output carries the answers)"))
+        }
+        for warning in builder.warnings { warn(origin.located(warning)) }
+        return .success(builder.job)
+    }
+
+    /// `parsed` with its output inside `outDir` (default `view-LINE.png`); a name leaving it is a usage error.
+    private func placed(_ parsed: ParsedCommand, line: Int) throws(UsageError) -> ParsedCommand {
+        guard let outDir else { return parsed }
+        let given = parsed.text(OutputOptions.output)
+        let name = OutputName(given ?? "view-\(line).png")
+        switch OutputFolder(outDir).place(name.path) {
+        case .failure(let escape): throw parsed.error(escape.description)
+        case .success(let path):
+            return parsed.replacing(OutputOptions.output.spec, with: path + (name.options ?? ""))
+        }
+    }
+
+    /// Every line of the state manifest at `path` as a job or a problem; a file that cannot be read throws.
+    package func manifest(
+        _ path: String, warn: (String) -> Void
+    ) throws(BatchProblem) -> [Result<ViewJob, BatchProblem>] {
+        let data = try FileContents.read(path, what: "manifest")
+        let folder = (path as NSString).deletingLastPathComponent
+        return JSONLines.lines(data).map { line in
+            JSONLines.object(line.text, number: line.number, path: path).flatMap {
+                job($0, file: path, line: line.number, folder: folder, warn: warn)
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LightboxFormats
+import LightboxRender
+
+/// The records of crops: the documented fields of an outcome, located at the item's origin.
+package enum CropRecords {
+    /// The documented JSON fields of one crop: input, output, image, rect, pixels, decoder, shrink.
+    package static func fields(_ outcome: CropOutcome) -> [(String, JSONValue)] {
+        var pairs: [(String, JSONValue)] = [("input", .string(outcome.input)), ("output", .string(outcome.output))]
+        if let image = outcome.image { pairs.append(("image", size(image.width, image.height))) }
+        pairs.append(("rect", rect(outcome.rect)))
+        if let pixels = outcome.pixels {
+            pairs.append(
+                (
+                    "pixels",
+                    .object([
+                        ("left", .int(pixels.left)), ("top", .int(pixels.top)),
+                        ("width", .int(pixels.width)), ("height", .int(pixels.height)),
+                    ])
+                ))
+        }
+        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
+        if outcome.loadShrink > 1 { pairs.append(("shrink", .int(outcome.loadShrink))) }
+        return pairs
+    }
+
+    /// `{"x":..,"y":..,"width":..,"height":..}`.
+    package static func rect(_ rect: CGRect) -> JSONValue {
+        .object([
+            ("x", .double(Double(rect.minX))), ("y", .double(Double(rect.minY))),
+            ("width", .double(Double(rect.width))), ("height", .double(Double(rect.height))),
+        ])
+    }
+
+    /// `{"width":..,"height":..}`.
+    package static func size(_ width: Int, _ height: Int) -> JSONValue {
+        .object([("width", .int(width)), ("height", .int(height))])
+    }
+
+    /// The record of one crop's outcome: done (with the bytes written), planned, or failed at the item's origin.
+    package static func record(_ outcome: CropOutcome, item: CropItem, dryRun: Bool) -> BatchRecord {
+        var item = item
+        item.clipped = item.clipped || outcome.squareShrunk
+        let fields = fields(outcome) + tail(item)
+        if let error = outcome.error {
+            return BatchRecord(
+                status: .failed, fields: fields, error: item.origin.located(error.description),
+                milliseconds: outcome.milliseconds, printsError: !outcome.repeatsInputError, cause: error)
+        }
+        if dryRun { return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0) }
+        return BatchRecord(
+            status: .done, fields: fields + bytes(of: item.output), error: nil, milliseconds: outcome.milliseconds)
+    }
+
+    /// The record of a crop `--resume` skips: its output is known whole.
+    package static func skipped(input: String, item: CropItem) -> BatchRecord {
+        let fields = [("input", JSONValue.string(input)), ("output", .string(item.output))] + item.origin.fields
+        return BatchRecord(status: .skipped, fields: fields + bytes(of: item.output), error: nil, milliseconds: 0)
+    }
+
+    /// The record of a crop that got no outcome: its worker died or timed out (`crashed`), or
+    /// `--resume` gave up on it; `image` is the input's displayed size when it was opened.
+    package static func failed(
+        input: String, item: CropItem, reason: String, image: (Int, Int)?, crashed: Bool, milliseconds: Double,
+        printsError: Bool
+    ) -> BatchRecord {
+        var fields: [(String, JSONValue)] = [("input", .string(input)), ("output", .string(item.output))]
+        if let image { fields.append(("image", size(image.0, image.1))) }
+        fields.append(("rect", rect(item.rect)))
+        if item.units == .px { fields.append(("units", .string("px"))) }
+        let crashes = item.crashes + (crashed ? 1 : 0)
+        fields += tail(item) + (crashes > 0 ? [(Journal.crashesField, .int(crashes))] : [])
+        return BatchRecord(
+            status: .failed, fields: fields, error: item.origin.located("\(input): \(reason)"),
+            milliseconds: milliseconds, printsError: printsError, cause: RenderError(input, reason))
+    }
+
+    /// The record of a crop whose output the supervisor refused before any work (`error` names the output).
+    package static func refused(input: String, item: CropItem, error: RenderError) -> BatchRecord {
+        let fields =
+            [("input", JSONValue.string(input)), ("output", .string(item.output)), ("rect", rect(item.rect))]
+            + tail(item)
+        return BatchRecord(
+            status: .failed, fields: fields, error: item.origin.located(error.description), milliseconds: 0,
+            cause: error)
+    }
+
+    /// The fields after the outcome's: where the item came from, and whether it was clipped.
+    private static func tail(_ item: CropItem) -> [(String, JSONValue)] {
+        item.origin.fields + (item.clipped ? [("clipped", .bool(true))] : [])
+    }
+
+    /// The `bytes` field of a written output, the size a later `--resume` checks.
+    package static func bytes(of output: String) -> [(String, JSONValue)] {
+        Journal.size(of: output).map { [("bytes", .int($0))] } ?? []
+    }
+}

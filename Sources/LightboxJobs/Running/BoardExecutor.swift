@@ -1,0 +1,48 @@
+import Foundation
+import LightboxRender
+
+/// Draws one board in the supervisor: each photo is decoded by `decode` (in a worker, or in this
+/// process for a library caller), the cards are drawn and composed here, and the board is written.
+///
+/// A photo that fails, crashes or hangs its decoder is left out (or drawn as an empty card with
+/// `placeholder`) and named, on stderr and in the record; the board is still written.
+package struct BoardExecutor: Sendable {
+    /// Decodes one card's photo to its square.
+    package let decode: BoardRenderer.PhotoDecoder
+    /// Where each photo's failure is printed.
+    package let console: Console
+
+    /// Makes an executor.
+    package init(decode: @escaping BoardRenderer.PhotoDecoder, console: Console) {
+        self.decode = decode
+        self.console = console
+    }
+
+    /// Draws and writes `job`, and returns its record.
+    package func run(_ job: BoardJob) -> BatchRecord {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var failures: [RenderError] = []
+        var problem: RenderError?
+        do {
+            let outcome = try BoardRenderer(
+                plan: job.plan, placeholder: job.placeholder, limits: job.limits, decode: decode
+            ).render()
+            failures = outcome.failures
+            for failure in failures {
+                let message = job.origin.located(failure.description)
+                if job.placeholder {
+                    console.warning("\(message) (drawn as an empty card)")
+                } else {
+                    console.error("\(message) (card skipped)")
+                }
+            }
+            try BoardRenderer.write(
+                outcome, with: AtomicWriter(options: job.save), to: job.output)
+        } catch {
+            problem = error
+        }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return BoardRecords.record(
+            job, failures: failures, written: problem == nil, problem: problem, milliseconds: milliseconds)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Line output on stdout and stderr, safe to call from several threads.
+package final class Console: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Silences warnings (errors are always printed).
+    package var quiet = false
+
+    /// Prints nothing at all (a library caller reads the results instead).
+    package let silent: Bool
+
+    /// Makes a console; a quiet one prints no warnings, a silent one nothing.
+    package init(quiet: Bool = false, silent: Bool = false) {
+        self.quiet = quiet
+        self.silent = silent
+    }
+
+    /// Writes one line on stdout.
+    package func out(_ line: String) {
+        write(line, to: FileHandle.standardOutput)
+    }
+
+    /// Writes one `error:` line on stderr, shortened in the middle when it is very long.
+    package func error(_ message: String) {
+        write(
+            "error: \(Console.printable(Console.shortened(StandardInput.shown(message))))", to: FileHandle.standardError
+        )
+    }
+
+    /// `text` with every control character (a line break, an escape sequence from an untrusted
+    /// manifest or file name) written as `\u{1B}`, so a message stays one line and never drives the terminal.
+    package static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return text.unicodeScalars.map {
+            isControl($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0)
+        }.joined()
+    }
+
+    /// Whether `scalar` is a C0 or C1 control character or DEL.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// `text` cut to at most about 1,000 characters, keeping its start and its end.
+    package static func shortened(_ text: String) -> String {
+        guard text.count > 1_000 else { return text }
+        return String(text.prefix(600)) + " … " + String(text.suffix(300))
+    }
+
+    /// Writes one `warning:` line on stderr unless quiet.
+    package func warning(_ message: String) {
+        guard !quiet else { return }
+        write("warning: \(Console.printable(StandardInput.shown(message)))", to: FileHandle.standardError)
+    }
+
+    /// Writes raw text on stderr, such as a usage error block.
+    package func raw(_ text: String) {
+        write(text, to: FileHandle.standardError)
+    }
+
+    private func write(_ line: String, to handle: FileHandle) {
+        guard !silent else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        handle.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LightboxRender
+
+/// Stops a run cleanly on SIGINT or SIGTERM: workers killed, in-flight temp files removed, a summary, exit 130 or 143.
+///
+/// The signals are blocked (`hold`, before the workers are forked, so every thread and worker
+/// inherits the mask) and taken by one thread in `sigwait`: no signal is lost or kills the
+/// process with its default action between start-up and `install`.
+package enum Interrupts {
+    /// The signals handled and the exit code of each (128 + the signal number).
+    package static let signals: [(Int32, Int32, String)] = [(SIGINT, 130, "SIGINT"), (SIGTERM, 143, "SIGTERM")]
+
+    /// Whether the waiting thread runs.
+    nonisolated(unsafe) private static var installed = false
+    /// Gives the counts printed before exiting; the latest `install` sets it.
+    nonisolated(unsafe) private static var summary: @Sendable () -> String = { "" }
+    /// Guards `installed` and `summary`.
+    private static let lock = NSLock()
+
+    /// The handled signals as a set.
+    private static var set: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for (number, _, _) in signals { sigaddset(&set, number) }
+        return set
+    }
+
+    /// Blocks both signals in this thread and every thread and process started from it from now on.
+    package static func hold() {
+        var set = Interrupts.set
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        for (number, _, _) in signals { signal(number, SIG_DFL) }
+    }
+
+    /// Handles both signals from now on; `summary` gives the counts printed before exiting ("" for none).
+    package static func install(summary: @escaping @Sendable () -> String) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.summary = summary
+        guard !installed else { return }
+        installed = true
+        hold()
+        Thread.detachNewThread {
+            var set = Interrupts.set
+            var number: Int32 = 0
+            while sigwait(&set, &number) != 0 {}
+            let (_, code, name) = signals.first { $0.0 == number } ?? signals[1]
+            WorkerPool.stopCurrent()
+            _ = TempFiles.shared.removeAllAndHold()
+            lock.lock()
+            let counts = Interrupts.summary()
+            lock.unlock()
+            let clear = ProgressLine.stderrIsTerminal ? "\r\u{1B}[K" : ""
+            FileHandle.standardError.write(
+                Data("\(clear)interrupted by \(name)\(counts.isEmpty ? "" : ": " + counts)\n".utf8))
+            _exit(code)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LightboxRender
+
+/// Runs a list of jobs, `concurrency` at a time, the same for every command and for library
+/// callers: `--resume`'s verdicts first, then the supervisor's one check of every output, then the
+/// executor; each item is reported the moment it ends.
+package struct JobRunner: Sendable {
+    /// Where the jobs run.
+    package let executor: any JobExecutor
+    /// Jobs in flight at once.
+    package let concurrency: Int
+    /// What every worker is told besides its job.
+    package let context: WorkerContext
+    /// `--resume`'s view of earlier runs, or nil.
+    package let resume: ResumeFilter?
+    /// The check of each output before its job runs.
+    package let check: OutputCheck
+    /// Collects the previews of a contact sheet, when one is drawn.
+    package let sheet: ContactSheet?
+
+    /// Makes a runner.
+    package init(
+        executor: any JobExecutor, concurrency: Int, context: WorkerContext, resume: ResumeFilter? = nil,
+        check: OutputCheck, sheet: ContactSheet? = nil
+    ) {
+        self.executor = executor
+        self.concurrency = max(1, concurrency)
+        self.context = context
+        self.resume = resume
+        self.check = check
+        self.sheet = sheet
+    }
+
+    /// Runs every job, reporting to `report`; job `i` reports in slot `first + i`.
+    package func run(_ jobs: [Job], report: RunReport, first: Int = 0) {
+        let next = IndexCounter()
+        DispatchQueue.concurrentPerform(iterations: min(concurrency, max(jobs.count, 1))) { _ in
+            while let index = next.take(below: jobs.count) {
+                defer { report.end(slot: first + index) }
+                execute(jobs[index]) { report.record($0, slot: first + index) }
+            }
+        }
+    }
+
+    /// Runs one job: `--resume`'s verdicts, the check of each output, then the executor; each
+    /// item's record goes to `record` as it ends.
+    package func execute(_ job: Job, record: (BatchRecord) -> Void) {
+        var job = job
+        if let resume {
+            let (left, records) = resume.apply(job)
+            records.forEach(record)
+            guard let left else { return }
+            job = left
+        }
+        guard let checked = checked(job, record: record) else { return }
+        let previews = executor.run(checked, context: context, record: record)
+        guard let sheet else { return }
+        for case (let order, let pixels?) in previews {
+            guard let image = pixels.image else { continue }
+            do throws(RenderError) {
+                try sheet.add(image, order: order, input: checked.inputs.first ?? "contact sheet")
+            } catch {
+                record(
+                    BatchRecord(status: .failed, fields: [], error: error.description, milliseconds: 0, cause: error))
+            }
+        }
+    }
+
+    /// `job` without the outputs that cannot be written (each reported failed), or nil when none is left.
+    private func checked(_ job: Job, record: (BatchRecord) -> Void) -> Job? {
+        switch job {
+        case .crop(var crop):
+            crop.items = crop.items.filter { item in
+                let paths = [item.output] + (item.preview.map { [$0] } ?? [])
+                guard
+                    let problem = paths.lazy.compactMap({
+                        check.problem($0, inputs: [crop.input], force: crop.settings.save.force)
+                    }).first
+                else { return true }
+                record(CropRecords.refused(input: crop.input, item: item, error: problem))
+                return false
+            }
+            return crop.items.isEmpty ? nil : .crop(crop)
+        case .view(let view):
+            guard let problem = check.problem(view.request.output, inputs: view.request.inputs, force: view.save.force)
+            else { return job }
+            record(
+                BatchRecord(
+                    status: .failed, fields: ViewRecords.skipped(view).fields.filter { $0.0 != "bytes" },
+                    error: view.origin.located(problem.description), milliseconds: 0, cause: problem))
+            return nil
+        case .board(let board):
+            guard let problem = check.problem(board.output, inputs: board.plan.inputs, force: board.save.force)
+            else { return job }
+            record(BoardRecords.record(board, failures: [], written: false, problem: problem, milliseconds: 0))
+            return nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import LightboxRender
+
+/// How a command runs its jobs: the options every batch shares and what the command prints.
+package struct RunOptions: Sendable {
+    /// The command's name, for the journal's header.
+    package var command: String
+    /// Jobs in flight at once (and worker processes).
+    package var jobs: Int
+    /// Seconds a job may take before its worker is killed (0: no limit).
+    package var timeout: Double
+    /// The `--report` journal, if any.
+    package var report: String?
+    /// `--resume`.
+    package var resume = false
+    /// This process's share.
+    package var shard = Shard.all
+    /// What stdout gets.
+    package var stdout = RunReport.Stdout.none
+    /// Plan only.
+    package var dryRun = false
+    /// No warnings, progress or summary.
+    package var quiet = false
+    /// Draw the progress line (on a terminal).
+    package var showProgress = false
+    /// Print the summary at the end.
+    package var printsSummary = false
+    /// `--out-dir`, checked writable before any work.
+    package var outDir: String?
+    /// `--contact-sheet` and how it is written.
+    package var contactSheet: (path: String, save: SaveOptions)?
+    /// Worker processes to start (default: `jobs`, at most one per job).
+    package var workers: Int?
+
+    /// Makes options for `command`.
+    package init(command: String, jobs: Int, timeout: Double) {
+        self.command = command
+        self.jobs = jobs
+        self.timeout = timeout
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LightboxFormats
+
+/// Where a run's records go as items end: the journal at once, errors on stderr at once, the
+/// progress line, the counts, and stdout (`--json` lines, or a dry run's plan) in input order.
+package final class RunReport: @unchecked Sendable {
+    /// What stdout gets for each record.
+    package enum Stdout: Sendable {
+        /// Nothing.
+        case none
+        /// The record's JSON line (`--json`).
+        case json
+        /// A planned item's fields (`--dry-run`).
+        case plan
+    }
+
+    private let console: Console
+    private let journal: Journal?
+    private let stdout: Stdout
+    private let progress: ProgressLine
+    private let lock = NSLock()
+    private var counts: RunSummary
+    /// Stdout lines of jobs that ended before an earlier one, by slot.
+    private var waiting: [Int: [String]] = [:]
+    /// Slots whose jobs have ended, not yet printed.
+    private var ended: Set<Int> = []
+    /// The next slot to print.
+    private var next = 0
+
+    /// Makes a report for `total` items; the progress line shows only on a terminal and when asked.
+    package init(
+        console: Console, journal: Journal?, stdout: Stdout, total: Int, showProgress: Bool, dryRun: Bool
+    ) {
+        self.console = console
+        self.journal = journal
+        self.stdout = stdout
+        counts = RunSummary(dryRun: dryRun)
+        progress = ProgressLine(total: total, enabled: showProgress && !console.quiet && ProgressLine.stderrIsTerminal)
+    }
+
+    /// The counts so far.
+    package var summary: RunSummary {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts
+    }
+
+    /// Reports one record of the job in `slot` (its place in input order): counted, its error
+    /// printed and its journal line written now; its stdout line once every earlier job has ended.
+    package func record(_ record: BatchRecord, slot: Int) {
+        lock.lock()
+        counts.count(record.status)
+        lock.unlock()
+        if let error = record.error, record.printsError {
+            progress.clear()
+            console.error(error)
+        }
+        journal?.write(record)
+        progress.advance(by: 1)
+        guard let line = stdoutLine(record) else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        waiting[slot, default: []].append(line)
+    }
+
+    /// Marks the job in `slot` ended and prints every stdout line now due, in input order.
+    package func end(slot: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        ended.insert(slot)
+        while ended.remove(next) != nil {
+            for line in waiting.removeValue(forKey: next) ?? [] { console.out(line) }
+            next += 1
+        }
+    }
+
+    /// Clears the progress line at the end of the run.
+    package func finish() {
+        progress.clear()
+    }
+
+    /// What stdout prints for `record`, if anything.
+    private func stdoutLine(_ record: BatchRecord) -> String? {
+        switch stdout {
+        case .none: return nil
+        case .json: return record.json.text
+        case .plan: return record.status == .planned ? JSONValue.object(record.fields).shortText : nil
+        }
+    }
+}

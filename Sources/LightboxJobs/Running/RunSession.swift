@@ -1,0 +1,76 @@
+import Foundation
+import LightboxFormats
+import LightboxRender
+
+/// Runs a command's jobs from start to end, the same for `crop`, `view` and `board`: the shard
+/// kept, `--out-dir` and the journal checked before any work, the workers started (forked while
+/// the process is single-threaded), every job run and reported as its items end, the contact sheet,
+/// the summary, the workers waited for, and the exit code.
+package enum RunSession {
+    /// Runs `jobs` after reporting `problems` (lines that could not be planned); returns the exit code.
+    package static func run(
+        _ jobs: [Job], problems: [BatchProblem], options: RunOptions, console: Console
+    ) -> Int32 {
+        let jobs = options.shard.share(of: jobs)
+        let problems = options.shard.share(of: problems)
+        if let outDir = options.outDir, let reason = OutputPath.prepareFolder(outDir, make: !options.dryRun) {
+            console.error("\(outDir): cannot write --out-dir (\(reason))")
+            return ExitCode.cannotCreate
+        }
+        let ledger = options.resume ? options.report.map { JournalLedger(path: $0) } ?? JournalLedger() : nil
+        let journal: Journal?
+        do {
+            journal = try options.report.flatMap { (path) throws(JournalError) -> Journal? in
+                options.dryRun
+                    ? nil
+                    : try Journal(
+                        path: path, resume: options.resume,
+                        header: Journal.header(
+                            command: options.command, resume: options.resume,
+                            shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"))
+            }
+        } catch {
+            console.error(error.description)
+            return ExitCode.cannotCreate
+        }
+        // Forked here, before the runner's threads and libvips start.
+        let pool = WorkerPool(count: max(1, min(options.workers ?? options.jobs, jobs.count)), timeout: options.timeout)
+        defer { pool.finish() }
+        let total = jobs.reduce(problems.count) { $0 + $1.itemCount }
+        let report = RunReport(
+            console: console, journal: journal, stdout: options.stdout, total: total,
+            showProgress: options.showProgress, dryRun: options.dryRun)
+        let counts = options.printsSummary || options.command == "crop"
+        Interrupts.install { counts ? report.summary.text : "" }
+        for problem in problems { report.record(.problem(problem), slot: 0) }
+        report.end(slot: 0)
+        let sheet = options.contactSheet == nil ? nil : ContactSheet()
+        let runner = JobRunner(
+            executor: WorkerExecutor(pool: pool, console: console), concurrency: options.jobs,
+            context: WorkerContext(jobs: options.jobs, quiet: options.quiet), resume: ledger.map(ResumeFilter.init),
+            check: OutputCheck(dryRun: options.dryRun), sheet: sheet)
+        runner.run(jobs, report: report, first: 1)
+        report.finish()
+        if let sheet, let (path, save) = options.contactSheet, !options.dryRun {
+            writeSheet(sheet, to: path, save: save, report: report, slot: jobs.count + 1)
+        }
+        if options.printsSummary && !options.quiet { console.raw(report.summary.text) }
+        return report.summary.failed == 0 ? ExitCode.success : ExitCode.failure
+    }
+
+    /// Writes the contact sheet, a failure being one more failed record.
+    private static func writeSheet(
+        _ sheet: ContactSheet, to path: String, save: SaveOptions, report: RunReport, slot: Int
+    ) {
+        do throws(RenderError) {
+            if let problem = OutputCheck(dryRun: false).problem(path, inputs: [], force: save.force) { throw problem }
+            try sheet.write(to: path, options: save)
+        } catch {
+            report.record(
+                BatchRecord(
+                    status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0),
+                slot: slot)
+        }
+        report.end(slot: slot)
+    }
+}

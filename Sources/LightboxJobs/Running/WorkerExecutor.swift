@@ -1,0 +1,120 @@
+import Foundation
+import LightboxRender
+import LightboxWorkers
+
+/// Runs jobs in the supervised worker processes of `pool`: a crop or view job crosses the pipe as
+/// one typed request; a board is drawn here with each photo decoded by a worker.
+///
+/// A worker that dies or times out fails only what it had not yet reported: the crops it wrote
+/// before are done, the rest fail with the reason, their input and line, and its image size.
+package struct WorkerExecutor: JobExecutor {
+    /// The workers.
+    package let pool: WorkerPool
+    /// Where a board's photo failures are printed.
+    package let console: Console
+
+    /// Makes an executor over `pool`.
+    package init(pool: WorkerPool, console: Console) {
+        self.pool = pool
+        self.console = console
+    }
+
+    /// Runs `job` in a worker (a board: its photos).
+    package func run(
+        _ job: Job, context: WorkerContext, record: (BatchRecord) -> Void
+    ) -> [CropExecutor.SheetPreview] {
+        switch job {
+        case .crop(let crop): return run(crop, context: context, record: record)
+        case .view(let view): record(run(view, context: context))
+        case .board(let board): record(BoardExecutor(decode: photoDecoder, console: console).run(board))
+        }
+        return []
+    }
+
+    /// Sends a crop job and reports each item as the worker does; on a failure, the items not yet reported.
+    private func run(
+        _ job: CropJob, context: WorkerContext, record: (BatchRecord) -> Void
+    ) -> [CropExecutor.SheetPreview] {
+        var reported = Set<String>()
+        var image: (Int, Int)?
+        let start = DispatchTime.now().uptimeNanoseconds
+        let folders = job.items.flatMap { [$0.output] + ($0.preview.map { [$0] } ?? []) }
+        let result = pool.perform(WorkerRequest.crop(job, context).bytes, folders: WorkerExecutor.folders(of: folders))
+        {
+            switch JobProgress(bytes: $0) {
+            case .opened(let width, let height): image = (width, height)
+            case .record(let value):
+                if let output = value.output { reported.insert(output) }
+                record(value)
+            case nil: break
+            }
+        }
+        let failure: WorkerFailure
+        switch result {
+        case .success(let answer):
+            var reader = WireReader(answer)
+            if let previews = try? reader.list(WorkerExecutor.preview) { return previews }
+            failure = .unavailable("a worker gave an answer that could not be read")
+        case .failure(let value): failure = value
+        }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        let left = job.items.filter { !reported.contains($0.output) }
+        for (index, item) in left.enumerated() {
+            record(
+                CropRecords.failed(
+                    input: job.input, item: item, reason: failure.reason, image: image,
+                    crashed: failure.isDecoderFault, milliseconds: milliseconds, printsError: index == 0))
+        }
+        return []
+    }
+
+    /// Reads one contact-sheet preview of an answer.
+    private static func preview(_ wire: inout WireReader) throws(WireReader.Malformed) -> CropExecutor.SheetPreview {
+        ((try wire.int(), try wire.int()), try WorkerImage.read(from: &wire))
+    }
+
+    /// Sends a view job and returns its record; a worker that died fails it.
+    private func run(_ job: ViewJob, context: WorkerContext) -> BatchRecord {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let folders = WorkerExecutor.folders(of: [job.request.output])
+        switch pool.perform(WorkerRequest.view(job, context).bytes, folders: folders) {
+        case .success(let answer):
+            var reader = WireReader(answer)
+            if let record = try? BatchRecord.read(from: &reader) { return record }
+            return ViewRecords.failed(
+                job, reason: "a worker gave an answer that could not be read", crashed: false, milliseconds: 0)
+        case .failure(let failure):
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            return ViewRecords.failed(
+                job, reason: failure.reason, crashed: failure.isDecoderFault, milliseconds: milliseconds)
+        }
+    }
+
+    /// Decodes a card's photo in a worker, for a board drawn here.
+    private var photoDecoder: BoardRenderer.PhotoDecoder {
+        { [pool] path, side, limits throws(RenderError) in
+            let request = WorkerRequest.cardPhoto(path: path, side: side, limits: limits).bytes
+            let answer: [UInt8]
+            switch pool.perform(request, folders: []) {
+            case .failure(let failure): throw RenderError(path, failure.reason)
+            case .success(let bytes): answer = bytes
+            }
+            var reader = WireReader(answer)
+            do {
+                guard try reader.bool() else { throw RenderError(try reader.string(), try reader.string()) }
+                if let image = try WorkerImage.read(from: &reader)?.image { return image }
+            } catch let error as RenderError {
+                throw error
+            } catch {}
+            throw RenderError(path, "a worker's pixels could not be read")
+        }
+    }
+
+    /// The distinct folders of `paths`, where a dead worker's temp files are looked for.
+    private static func folders(of paths: [String]) -> [String] {
+        Array(
+            Set(paths.filter { $0 != OutputPath.standardOutput }.map { (($0 as NSString).deletingLastPathComponent) })
+        )
+        .map { $0.isEmpty ? "." : $0 }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Fault injection for the tests, compiled only into debug builds: `LIGHTBOX_FAULT` names inputs
+/// on which the worker crashes or hangs, as a real broken decoder would.
+///
+/// `LIGHTBOX_FAULT=crash:a.jpg,abort:b.jpg,hang:c.jpg,torn:d.jpg`: SIGSEGV, SIGABRT (after a
+/// glibc-style message on stderr), sleeping for ever, or SIGSEGV, in the worker, when it starts
+/// on that input; `hang` and `torn` first leave a half-written temp file beside the first output.
+package enum WorkerFault {
+    /// Crashes or hangs here if the fault switch names `path`'s file name; does nothing in release builds.
+    package static func inject(for path: String, outputs: [String] = []) {
+        #if DEBUG
+            guard let spec = getenv("LIGHTBOX_FAULT").map({ String(cString: $0) }) else { return }
+            let name = (path as NSString).lastPathComponent
+            for fault in spec.split(separator: ",") {
+                let parts = fault.split(separator: ":", maxSplits: 1).map(String.init)
+                guard parts.count == 2, parts[1] == name else { continue }
+                switch parts[0] {
+                case "crash": raise(SIGSEGV)
+                case "abort":
+                    FileHandle.standardError.write(Data("free(): invalid next size (normal)\n".utf8))
+                    abort()
+                case "hang":
+                    tear(outputs.first)
+                    while true { sleep(3600) }
+                case "torn":
+                    tear(outputs.first)
+                    raise(SIGSEGV)
+                default: continue
+                }
+            }
+        #endif
+    }
+
+    /// Leaves a temp file named as `AtomicWriter` names this process's, as a crash mid-write does.
+    private static func tear(_ output: String?) {
+        guard let output else { return }
+        let url = URL(fileURLWithPath: output)
+        let name = ".\(url.deletingPathExtension().lastPathComponent).lightbox-\(getpid())-fault.\(url.pathExtension)"
+        let temp = url.deletingLastPathComponent().appendingPathComponent(name).path
+        _ = FileManager.default.createFile(atPath: temp, contents: Data(repeating: 0xFF, count: 4096))
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import LightboxRender
+import LightboxWorkers
+
+/// The supervisor's workers for one run: a request goes to an idle worker; a worker that dies or
+/// runs past the timeout fails only that request, its temp files are removed and it is replaced.
+package final class WorkerPool: @unchecked Sendable {
+    /// The pool of this process, which an interrupt stops.
+    nonisolated(unsafe) private static var current: WorkerPool?
+
+    /// Seconds one request may take (0: no limit).
+    package let timeout: Double
+    /// Guards the worker lists and `stopping`; waited on for an idle worker.
+    private let condition = NSCondition()
+    /// Workers waiting for a request.
+    private var idle: [WorkerProcess] = []
+    /// Busy workers and the folders their request writes into.
+    private var busy: [pid_t: (worker: WorkerProcess, folders: [String])] = [:]
+    /// Set by an interrupt: no worker is handed out or replaced any more.
+    private var stopping = false
+
+    /// Starts `count` workers: forked while this process is single-threaded (call it before
+    /// libvips or any thread starts), spawned otherwise. Every worker runs `JobWorkerTask`.
+    package init(count: Int, timeout: Double) {
+        let task = JobWorkerTask()
+        self.timeout = timeout
+        signal(SIGPIPE, SIG_IGN)
+        Interrupts.hold()
+        let forking = WorkerLauncher.isSingleThreaded
+        for _ in 0..<max(1, count) {
+            let started =
+                forking ? WorkerLauncher.fork(task, closing: idle.flatMap(\.descriptors)) : WorkerLauncher.spawn()
+            if let started { idle.append(started) }
+        }
+        WorkerPool.current = self
+    }
+
+    /// Sends `request` to a worker; `folders` are where it may leave temp files if it dies, and
+    /// `interim` gets the messages it sends ahead of its answer.
+    package func perform(
+        _ request: [UInt8], folders: [String], interim: ([UInt8]) -> Void = { _ in }
+    ) -> Result<[UInt8], WorkerFailure> {
+        guard let worker = checkOut(folders: folders) else {
+            return .failure(.unavailable("every worker failed to start"))
+        }
+        let (result, stderr) = worker.perform(request, timeout: timeout, interim: interim)
+        guard case .failure = result else {
+            if !stderr.isEmpty { FileHandle.standardError.write(Data(stderr.utf8)) }
+            checkIn(worker, replacing: nil)
+            return result
+        }
+        for folder in folders { TempFiles.shared.removeFiles(of: worker.pid, in: folder) }
+        worker.close()
+        checkIn(isStopping ? nil : WorkerLauncher.spawn(), replacing: worker)
+        return result
+    }
+
+    /// Whether an interrupt is stopping the pool, read under the lock.
+    private var isStopping: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopping
+    }
+
+    /// Takes an idle worker, waiting for one; nil when none is left.
+    private func checkOut(folders: [String]) -> WorkerProcess? {
+        condition.lock()
+        defer { condition.unlock() }
+        while idle.isEmpty && !busy.isEmpty || stopping { condition.wait() }
+        guard let worker = idle.popLast() else { return nil }
+        busy[worker.pid] = (worker, folders)
+        return worker
+    }
+
+    /// Returns a worker (or its replacement) to the idle ones.
+    private func checkIn(_ worker: WorkerProcess?, replacing old: WorkerProcess?) {
+        condition.lock()
+        defer { condition.unlock() }
+        while stopping { condition.wait() }
+        busy[(old ?? worker)?.pid ?? 0] = nil
+        if let worker { idle.append(worker) }
+        condition.broadcast()
+    }
+
+    /// Closes every worker's pipes at the end of a run and waits for each to exit (a worker
+    /// leaves with `_exit` at the end of its requests, skipping libvips' teardown), so no process
+    /// of a finished run is left behind, not even a zombie under an init that does not reap, and
+    /// the workers' memory counts in the supervisor's resource usage.
+    package func finish() {
+        condition.lock()
+        let workers = idle
+        idle = []
+        condition.unlock()
+        workers.forEach { $0.finish() }
+    }
+
+    /// Kills every worker of the process's pool and removes the temp files of those that were
+    /// busy; called on SIGINT or SIGTERM, on the way out.
+    package static func stopCurrent() {
+        guard let pool = current else { return }
+        pool.condition.lock()
+        pool.stopping = true
+        let victims = pool.idle.map { ($0, [String]()) } + pool.busy.values.map { ($0.worker, $0.folders) }
+        pool.condition.unlock()
+        for (worker, folders) in victims {
+            worker.terminate()
+            for folder in folders { TempFiles.shared.removeFiles(of: worker.pid, in: folder) }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import LightboxRender
+
+/// What the supervisor asks of a worker, as a typed value encoded once and decoded once.
+package enum WorkerRequest: Codable, Sendable {
+    /// Crop one input: decode, cut and write every item, reporting each as it is written.
+    case crop(CropJob, WorkerContext)
+    /// Render and write one viewer snapshot or animation.
+    case view(ViewJob, WorkerContext)
+    /// Decode one card's photo to its centre square of `side` pixels, for a board the supervisor draws.
+    case cardPhoto(path: String, side: Int, limits: CardPhoto.Limits)
+
+    /// The request as bytes for the pipe.
+    package var bytes: [UInt8] {
+        // Every field is a plain value type; encoding cannot fail.
+        Array((try? JSONEncoder().encode(self)) ?? Data())
+    }
+
+    /// Reads a request the supervisor encoded; nil when the bytes are not one.
+    package init?(bytes: [UInt8]) {
+        guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(bytes)) else { return nil }
+        self = request
+    }
+}

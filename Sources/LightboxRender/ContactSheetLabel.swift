@@ -1,0 +1,65 @@
+import Foundation
+import Vips
+
+/// The small label under each contact sheet cell, so the bad crop among a thousand can be found:
+/// the crop's number and the input's file name (`#3 street.jpg`), or for a dataset the class
+/// and the box's number from its output name (`cat #42 0001.jpg`), cut with an ellipsis when long.
+package enum ContactSheetLabel {
+    /// The height of the label strip under a cell's preview, in pixels.
+    package static let height = 16
+    /// The label's font size, in pixels.
+    static let fontPixels = 11.0
+    /// The label's grey, light on the sheet's dark background.
+    static let ink: [Double] = [215, 215, 215]
+
+    /// The label of crop `number` (from 1) of `input` written to `output`; `dataset` names the
+    /// class (the output's folder) and the box (the number after the last `_` of its name).
+    package static func text(input: String, output: String, number: Int, dataset: Bool) -> String {
+        let file = (input as NSString).lastPathComponent
+        guard dataset else { return "#\(number) \(file)" }
+        let folder = ((output as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let stem = ((output as NSString).lastPathComponent as NSString).deletingPathExtension
+        let box = stem.split(separator: "_").last.map(String.init) ?? String(number)
+        return "\(folder) #\(box) \(file)"
+    }
+
+    /// `text` as drawn in `width` pixels: whole when it fits, else its longest start plus "…";
+    /// with its mask (0 to 255), nil when not even the ellipsis fits.
+    package static func fitted(_ text: String, width: Int) throws(VipsError) -> (text: String, mask: VImage)? {
+        let whole = try render(text)
+        if whole.width <= width { return (text, whole) }
+        let characters = Array(text)
+        var (low, high) = (0, characters.count)
+        var best: (String, VImage)?
+        while low < high {
+            let middle = (low + high + 1) / 2
+            let candidate = String(characters[..<middle]).trimmingCharacters(in: .whitespaces) + "…"
+            let mask = try render(candidate)
+            if mask.width <= width {
+                best = (candidate, mask)
+                low = middle
+            } else {
+                high = middle - 1
+            }
+        }
+        if let best { return best }
+        let ellipsis = try render("…")
+        return ellipsis.width <= width ? ("…", ellipsis) : nil
+    }
+
+    /// A cell `width` wide: `preview` at the top, centred, over the sheet's grey, and `text` under it.
+    package static func cell(_ preview: VImage, text: String, width: Int) throws(VipsError) -> VImage {
+        let canvas = try preview.embedded(
+            x: (width - preview.width) / 2, y: 0, width: width, height: preview.height + height,
+            background: ContactSheet.background)
+        guard let (_, mask) = try fitted(text, width: width - 4) else { return canvas }
+        let label = try VImage.filled(width: mask.width, height: mask.height, color: ink).bandjoin([mask])
+        let top = preview.height + max((height - mask.height) / 2, 0)
+        return try canvas.composited([label], at: [(x: (width - mask.width) / 2, y: top)]).band(0, count: 3)
+    }
+
+    /// `text` as a one-line mask in the caption's face.
+    private static func render(_ text: String) throws(VipsError) -> VImage {
+        try CardCaption.line(CardCaption.escaped(text), font: Typeface.caption.description(pixels: fontPixels))
+    }
+}

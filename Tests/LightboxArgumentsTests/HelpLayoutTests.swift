@@ -1,0 +1,152 @@
+import Testing
+
+@testable import LightboxArguments
+
+/// Specs with awkward shapes for checking the help layout rules.
+enum HelpSamples {
+    static let convert = CommandSpec(
+        name: "convert",
+        abstract: "Convert an image.",
+        arguments: [
+            ArgumentSpec(name: "input", help: "The source."),
+            ArgumentSpec(name: "output", help: "The destination.", isOptional: true),
+        ],
+        options: [
+            Flag("fast", short: "f", help: "Trade quality for speed.").spec,
+            Option<String>("tag", valueName: "tag", help: "A tag to attach.", repeated: true).spec,
+        ]
+    )
+
+    static let bare = CommandSpec(
+        name: "tool",
+        abstract: "",
+        arguments: [ArgumentSpec(name: "files", help: "", isRepeating: true, isOptional: true)]
+    )
+
+    static let wordy = CommandSpec(
+        name: "render",
+        abstract: "Render a contact sheet of many images, which is a long abstract that has to wrap "
+            + "onto a second line to stay inside eighty columns.",
+        discussion: "A discussion line that is much longer than eighty columns and therefore has to be "
+            + "wrapped at a word boundary.\n\n  An indented line.",
+        arguments: [ArgumentSpec(name: "input", help: "The folder.")],
+        options: [
+            Option<String>("background-colour-of-the-sheet", valueName: "colour", help: "The colour behind the images.")
+                .spec,
+            Option<String>(
+                "columns", short: "c", valueName: "n", help: String(repeating: "Columns per row. ", count: 12)
+            ).spec,
+            Flag("labels", help: "Print file names under each image.").spec,
+        ],
+        examples: ["lightbox render photos --columns 4 --labels --background-colour-of-the-sheet black -o sheet.png"]
+    )
+
+    static let root = CommandSpec(name: "lightbox", abstract: "Images.", subcommands: [wordy, convert])
+}
+
+/// Layout rules of the generated help: width, alignment and listed entries.
+@Suite struct HelpLayoutTests {
+    static let samples: [(CommandSpec, [String])] = [
+        (SampleSpec.root, ["lightbox"]),
+        (SampleSpec.crop, ["lightbox", "crop"]),
+        (SampleSpec.view, ["lightbox", "view"]),
+        (HelpSamples.wordy, ["lightbox", "render"]),
+        (HelpSamples.convert, ["lightbox", "convert"]),
+        (HelpSamples.root, ["lightbox"]),
+    ]
+
+    @Test(arguments: samples)
+    func noLineIsWiderThanEighty(command: CommandSpec, path: [String]) {
+        let lines = HelpFormatter.help(for: command, path: path).split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines.allSatisfy { $0.last != " " })
+    }
+
+    @Test(arguments: samples)
+    func listsEveryOptionAndSubcommand(command: CommandSpec, path: [String]) {
+        let help = HelpFormatter.help(for: command, path: path)
+        let lines = help.split(separator: "\n")
+        let entries = command.subcommands.isEmpty ? command.options.map(\.helpLabel) : command.subcommands.map(\.name)
+        for entry in entries + ["-h, --help "] {
+            #expect(lines.contains { $0.hasPrefix("  \(entry)") }, "\(entry)")
+        }
+        #expect(help.contains("\n  --version") == (path.count == 1))
+    }
+
+    @Test func descriptionsShareOneColumn() {
+        let help = HelpFormatter.help(for: HelpSamples.wordy, path: ["lightbox", "render"])
+        #expect(
+            help.contains(
+                """
+                ARGUMENTS:
+                  <input>            The folder.
+
+                OPTIONS:
+                  --background-colour-of-the-sheet <colour>
+                                     The colour behind the images.
+                  -c, --columns <n>  Columns per row. Columns per row. Columns per row. Columns
+                                     per row. Columns per row. Columns per row. Columns per row.
+                                     Columns per row. Columns per row. Columns per row. Columns
+                                     per row. Columns per row.
+                  --labels           Print file names under each image.
+                  -h, --help         Show help information.
+                """))
+    }
+
+    @Test func wrapsOverviewDiscussionAndExamples() {
+        let help = HelpFormatter.help(for: HelpSamples.wordy, path: ["lightbox", "render"])
+        #expect(
+            help.hasPrefix(
+                """
+                OVERVIEW: Render a contact sheet of many images, which is a long abstract that
+                  has to wrap onto a second line to stay inside eighty columns.
+
+                USAGE: lightbox render <input> [options]
+                """))
+        #expect(
+            help.contains(
+                """
+                A discussion line that is much longer than eighty columns and therefore has to
+                  be wrapped at a word boundary.
+
+                  An indented line.
+                """))
+        #expect(
+            help.hasSuffix(
+                """
+                EXAMPLES:
+                  lightbox render photos --columns 4 --labels --background-colour-of-the-sheet \\
+                    black -o sheet.png
+                """))
+    }
+
+    @Test func subcommandColumnAlignsWithOptions() {
+        let help = HelpFormatter.help(for: HelpSamples.root, path: ["lightbox"])
+        #expect(
+            help.contains(
+                """
+                OPTIONS:
+                  --version   Show the version.
+                  -h, --help  Show help information.
+
+                SUBCOMMANDS:
+                  render      Render a contact sheet of many images, which is a long abstract
+                              that has to wrap onto a second line to stay inside eighty columns.
+                  convert     Convert an image.
+                """))
+    }
+
+    @Test func emptyDescriptionsLeaveLabelsAlone() {
+        #expect(
+            HelpFormatter.help(for: HelpSamples.bare, path: ["tool"]) == """
+                USAGE: tool [<files> ...]
+
+                ARGUMENTS:
+                  <files> ...
+
+                OPTIONS:
+                  --version    Show the version.
+                  -h, --help   Show help information.
+                """)
+    }
+}

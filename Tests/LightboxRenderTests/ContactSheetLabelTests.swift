@@ -1,0 +1,54 @@
+import Foundation
+import LightboxRender
+import Testing
+import Vips
+
+/// Contact sheet cells say what they show: a label under each, cut with an ellipsis when long.
+@Suite struct ContactSheetLabelTests {
+    /// (input, output, number, dataset, label).
+    static let texts: [(String, String, Int, Bool, String)] = [
+        ("photos/street.jpg", "crops/street-3.jpg", 3, false, "#3 street.jpg"),
+        ("images/train/0001.png", "out/train/cat/0001_2.png", 2, true, "cat #2 0001.png"),
+        ("val2017/000000139.jpg", "boxes/traffic light/000000139_42.jpg", 1, true, "traffic light #42 000000139.jpg"),
+    ]
+
+    @Test(arguments: texts)
+    func labelNamesTheFileAndTheCropOrTheClassAndTheBox(
+        input: String, output: String, number: Int, dataset: Bool, label: String
+    ) {
+        #expect(ContactSheetLabel.text(input: input, output: output, number: number, dataset: dataset) == label)
+    }
+
+    @Test func aLongLabelIsCutWithAnEllipsisAndAShortOneIsWhole() throws {
+        let long = "#12 a_very_long_file_name_from_a_camera_roll_export_2024_12_31.jpeg"
+        let cut = try #require(try ContactSheetLabel.fitted(long, width: 150))
+        #expect(cut.text.hasSuffix("…") && cut.text.hasPrefix("#12 a_very"), "\(cut.text)")
+        #expect(cut.mask.width <= 150)
+        let short = try #require(try ContactSheetLabel.fitted("#1 a.jpg", width: 150))
+        #expect(short.text == "#1 a.jpg")
+    }
+
+    /// A sheet with labels has light ink in the strip under each cell; the same sheet without
+    /// labels has no strip: the black preview reaches its bottom row.
+    @Test func theLabelIsDrawnUnderTheCell() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sheet-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let preview = try VImage.filled(width: 400, height: 300, color: [0, 0, 0])
+        var sheets: [VImage] = []
+        for label in ["#1 street.jpg", nil] {
+            let sheet = ContactSheet()
+            try sheet.add(preview, order: (0, 0), input: "street.jpg", label: label)
+            let path = folder.appendingPathComponent("\(label == nil ? "plain" : "labelled").png").path
+            try sheet.write(to: path, options: SaveOptions())
+            sheets.append(try VImage.load(path))
+        }
+        let (labelled, plain) = (sheets[0], sheets[1])
+        // With a label the 400x300 preview is fitted into 192x176 (192x144) and the strip follows.
+        #expect(labelled.width == 192 && labelled.height == 144 + ContactSheetLabel.height)
+        let strip = try labelled.crop(left: 0, top: 144, width: 192, height: ContactSheetLabel.height)
+        #expect(try strip.average() > 45, "the strip is the sheet's grey 40 with light text")
+        #expect(plain.width == 192 && plain.height == 144)
+        #expect(try plain.crop(left: 0, top: 128, width: 192, height: 16).average() == 0)
+    }
+}
