@@ -5,7 +5,8 @@ It reads job lines and answers them; the environment says how:
 FAKE_LOG (a file: each job received is appended as a JSON line), FAKE_HOLD (answer only once
 this many jobs are waiting, newest first: answers out of order), FAKE_DIE_AFTER (exit with
 status 70 after receiving this many jobs, answering none of them). A crop whose input
-contains "bad" fails; a multi-rect crop gets one answer per rect, in order.
+contains "bad" fails; a multi-rect crop gets one answer per rect, in order, unless a rect has
+no width: then, as Lightbox does for a rect it refuses before decoding, the whole job fails.
 """
 
 import json
@@ -18,10 +19,13 @@ def answer(job):
     bad = "bad" in str(job.get("input", ""))
     base = {"id": job.get("id"), "input": job.get("input")}
     if "crops" in job:
+        for index, crop in enumerate(job["crops"]):
+            if crop["rect"][2] <= 0:
+                return dict(id=job.get("id"), status="failed", error=f"stdin: crops[{index}].rect: width must be over 0")
         crops = []
         for crop in job["crops"]:
             x, y, w, h = crop["rect"]
-            done = not bad and w > 0
+            done = not bad
             one = {"output": crop["output"], "rect": {"x": x, "y": y, "width": w, "height": h}}
             if done:
                 one.update(pixels={"left": round(x * 1000), "top": round(y * 1000), "width": round(w * 1000),
@@ -36,6 +40,8 @@ def answer(job):
         return base
     if bad:
         return dict(base, status="failed", error=f"stdin: {job.get('input')}: cannot open")
+    if "rect" in job and job["rect"][2] <= 0:
+        return dict(base, status="failed", error="stdin: rect: width must be over 0")
     return dict(base, output=job.get("output"), status="done")
 
 

@@ -177,17 +177,20 @@ def test_a_multi_rect_crop_writes_each_output_from_one_job(binary: str, photos: 
 
 
 @needs_multi_rect
-def test_a_multi_rect_crop_with_a_bad_rect_names_it_and_writes_the_rest(
-    binary: str, photos: List[str], tmp_path: Path
-) -> None:
-    crops = [((0, 0, 0.5, 0.5), str(tmp_path / "good.jpg")), ((2, 2, 0.5, 0.5), str(tmp_path / "outside.jpg"))]
+def test_a_multi_rect_crop_that_fails_names_each_output(binary: str, photos: List[str], tmp_path: Path) -> None:
+    gone = str(tmp_path / "gone.jpg")
+    crops = [((0, 0, 0.5, 0.5), str(tmp_path / "a.jpg")), ((0.5, 0.5, 0.5, 0.5), str(tmp_path / "b.jpg"))]
     with lightbox.Lightbox(binary, jobs=1) as box:
-        with pytest.raises(lightbox.JobError) as raised:
-            box.crop(photos[0], crops=crops)
-    statuses = [crop["status"] for crop in raised.value.answer["crops"]]
-    assert statuses == ["done", "failed"]
-    assert str(raised.value) == raised.value.answer["crops"][1]["error"]
-    assert (tmp_path / "good.jpg").is_file() and not (tmp_path / "outside.jpg").exists()
+        with pytest.raises(lightbox.JobError) as missing:
+            box.crop(gone, crops=crops)
+        # A rect refused before any decoding fails the whole job, naming the rect.
+        with pytest.raises(lightbox.JobError, match=r"crops\[1\]\.rect: the rect lies outside the image"):
+            box.crop(photos[0], crops=[((0, 0, 0.5, 0.5), str(tmp_path / "c.jpg")), ((2, 2, 0.5, 0.5), str(tmp_path / "d.jpg"))])
+    each = missing.value.answer["crops"]
+    assert [crop["status"] for crop in each] == ["failed", "failed"]
+    assert [crop["output"] for crop in each] == [path for _, path in crops]
+    assert str(missing.value) == each[0]["error"] and "No such file or directory" in str(missing.value)
+    assert not any((tmp_path / name).exists() for name in ("a.jpg", "b.jpg", "c.jpg"))
 
 
 def test_the_package_has_no_dependencies_and_is_typed() -> None:

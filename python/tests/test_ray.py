@@ -54,7 +54,8 @@ def test_each_photo_is_one_job_and_each_answer_returns_to_its_row(fake: str, tmp
     os.environ["FAKE_LOG"] = str(log)
     try:
         crops = Crops(str(tmp_path / "out"), binary=fake, jobs=2)
-        frame = boxes(["a.jpg", "b.jpg", "bad.jpg"], 3)
+        frame = boxes(["a.jpg", "b.jpg", "bad.jpg", "c.jpg"], 3)
+        frame.loc[10, "width"] = 0.0
         frame.loc[4, "x"] = float("nan")
         frame["width"] = frame["width"].astype(object)
         frame.loc[5, "width"] = "wide"
@@ -63,16 +64,19 @@ def test_each_photo_is_one_job_and_each_answer_returns_to_its_row(fake: str, tmp
     finally:
         del os.environ["FAKE_LOG"]
     jobs = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [job["input"] for job in jobs] == ["a.jpg", "b.jpg", "bad.jpg"]
-    assert [len(job["crops"]) for job in jobs] == [3, 1, 3]
+    assert [job["input"] for job in jobs] == ["a.jpg", "b.jpg", "bad.jpg", "c.jpg", "c.jpg", "c.jpg", "c.jpg"]
+    assert [len(job["crops"]) for job in jobs[:4]] == [3, 1, 3, 3]
+    # c.jpg's job was refused for its row without width: each of its rows went again alone.
+    assert [job["rect"] for job in jobs[4:]] == [[0.0, 0.0, 0.4, 0.5], [0.05, 0.0, 0.0, 0.5], [0.1, 0.0, 0.4, 0.5]]
     assert jobs[0]["crops"][2] == {"rect": [0.1, 0.0, 0.4, 0.5], "output": str(tmp_path / "out" / "a-2.jpg")}
     assert list(result.columns) == list(Crops.columns) + list(Crops.added)
-    assert list(result["status"]) == ["done"] * 3 + ["done", "failed", "failed"] + ["failed"] * 3
+    assert list(result["status"]) == ["done"] * 3 + ["done", "failed", "failed"] + ["failed"] * 3 + ["done", "failed", "done"]
+    assert result.loc[10, "error"] == "stdin: rect: width must be over 0"
     assert result.loc[2, "pixel_left"] == 100 and result.loc[2, "pixel_width"] == 400
     assert pandas.isna(result.loc[4, "pixel_left"]) and result.loc[4, "error"] == "b.jpg: rect: x is not a finite number"
     assert result.loc[5, "error"] == "b.jpg: rect: width 'wide' is not a number"
     assert result.loc[6, "error"] == "stdin: bad.jpg: cannot crop " + str(tmp_path / "out" / "bad-0.jpg")
-    assert result["error"].iloc[:4].isna().all()
+    assert result["error"].iloc[:4].isna().all() and result["error"].iloc[[9, 11]].isna().all()
 
 
 def test_a_batch_without_the_columns_is_refused(fake: str, tmp_path: Path) -> None:
