@@ -30,15 +30,17 @@ class TimedCrops(Crops):
 
 def main():
     binary, out_dir, manifests = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3:]
+    jobs = int(os.environ.get("RAY_JOBS", "1"))
+    batch_size = int(os.environ.get("RAY_BATCH", "64"))
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
     for manifest in manifests:
         rows = ray.data.read_csv(os.path.abspath(manifest))
         target = os.path.join(out_dir, os.path.basename(manifest).split(".")[0])
         result = rows.map_batches(
             TimedCrops,
-            fn_constructor_kwargs={"out_dir": target, "binary": binary, "jobs": 1, "cwd": os.path.dirname(manifest)},
+            fn_constructor_kwargs={"out_dir": target, "binary": binary, "jobs": jobs, "cwd": os.path.dirname(manifest)},
             batch_format="pandas",
-            batch_size=64,
+            batch_size=batch_size,
             compute=ray.data.ActorPoolStrategy(size=2),
             num_cpus=0.5,
         ).to_pandas()

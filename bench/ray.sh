@@ -4,13 +4,15 @@
 # at 192 and 576 rows. The marginal throughput, (576 - 192) rows over the difference of the two
 # times, leaves out what both pay once (Ray's and the actors' start-up, a process's start).
 # Needs a venv with ray[data] (RAY_PYTHON, default .build/engines/ray-venv, made by
-# `make test-engines ENGINES=ray`). Rounds: BENCH_ROUNDS (default 2), each side by side.
+# `make test-engines ENGINES=ray`). Rounds: BENCH_ROUNDS (default 5), each side by side; the last row
+# is the ratio of the median times. RAY_JOBS (default 1) and RAY_BATCH (64) set each actor's jobs and
+# Ray's batch size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(realpath "${LIGHTBOX_BIN:-.build/release/lightbox}")
 python=${RAY_PYTHON:-.build/engines/ray-venv/bin/python}
 work=bench/work/ray
-rounds=${BENCH_ROUNDS:-2}
+rounds=${BENCH_ROUNDS:-5}
 mkdir -p "$work"
 python3 bench/make-images.py "$work/photos" 36 4000 3000 smooth
 
@@ -41,7 +43,16 @@ for round in $(seq 1 "$rounds"); do
         "$work/rows192.csv" "$work/rows576.csv" >> "$results"
 done
 
+# Memory of the command line's process tree on the same rows, for sizing a pod or a Slurm task.
+for jobs in 1 2; do
+    rm -rf "$work/cli"
+    echo "cli-memory jobs=$jobs $(python3 bench/tree-rss.py "$bin" crop --manifest "$work/rows192.csv" \
+        --out-dir "$work/cli" --jobs "$jobs" -q 2>&1 | tail -1)"
+done
+echo
+
 python3 - "$results" "$(uptime | sed 's/.*load average: //')" <<'PY'
+import statistics
 import sys
 from collections import defaultdict
 
@@ -53,9 +64,17 @@ print(f"## Ray Data vs the command line: 12 MP JPEGs, 16 boxes each (load averag
 print()
 print("| round | cli 192 rows s | cli 576 rows s | cli marginal rows/s | ray 192 rows s | ray 576 rows s | ray marginal rows/s | ray / cli |")
 print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-for n in range(len(times["cli", 192])):
-    cli = 384 / (times["cli", 576][n] - times["cli", 192][n])
-    ray = 384 / (times["ray", 576][n] - times["ray", 192][n])
-    print(f"| {n + 1} | {times['cli', 192][n]:.2f} | {times['cli', 576][n]:.2f} | {cli:.1f} "
-          f"| {times['ray', 192][n]:.2f} | {times['ray', 576][n]:.2f} | {ray:.1f} | {ray / cli:.2f}x |")
+rounds = [tuple(times[key][n] for key in (("cli", 192), ("cli", 576), ("ray", 192), ("ray", 576)))
+          for n in range(len(times["cli", 192]))]
+medians = tuple(statistics.median(column) for column in zip(*rounds))
+
+
+def row(name, c192, c576, r192, r576):
+    cli, ray = 384 / (c576 - c192), 384 / (r576 - r192)
+    print(f"| {name} | {c192:.2f} | {c576:.2f} | {cli:.1f} | {r192:.2f} | {r576:.2f} | {ray:.1f} | {ray / cli:.2f}x |")
+
+
+for n, times_of_round in enumerate(rounds):
+    row(str(n + 1), *times_of_round)
+row("median", *medians)
 PY
