@@ -3,10 +3,10 @@
 # `lightbox crop --manifest --jobs 2` against lightbox.ray.Crops on two actors (one job each),
 # at 192 and 576 rows. The marginal throughput, (576 - 192) rows over the difference of the two
 # times, leaves out what both pay once (Ray's and the actors' start-up, a process's start).
-# Needs a venv with ray[data] (RAY_PYTHON, default .build/engines/ray-venv, made by
-# `make test-engines ENGINES=ray`). Rounds: BENCH_ROUNDS (default 5), each side by side; the last row
-# is the ratio of the median times. RAY_JOBS (default 1) and RAY_BATCH (64) set each actor's jobs and
-# Ray's batch size.
+# Ray runs from a venv with ray[data] (RAY_PYTHON, default .build/engines/ray-venv, which
+# `make test-engines ENGINES=ray` makes, or this script when it is missing). BENCH_ROUNDS
+# (default 5) rounds, each side by side; the last row is the ratio of the median times.
+# RAY_JOBS (default 1) and RAY_BATCH (64) set each actor's jobs and Ray's batch size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(realpath "${LIGHTBOX_BIN:-.build/release/lightbox}")
@@ -14,6 +14,10 @@ python=${RAY_PYTHON:-.build/engines/ray-venv/bin/python}
 work=bench/work/ray
 rounds=${BENCH_ROUNDS:-5}
 mkdir -p "$work"
+if [ ! -x "$python" ]; then
+    python3 -m venv .build/engines/ray-venv && .build/engines/ray-venv/bin/pip install -q pytest 'ray[data]' ./python
+    python=.build/engines/ray-venv/bin/python
+fi
 python3 bench/make-images.py "$work/photos" 36 4000 3000 smooth
 
 # 16 boxes per photo, a 4x4 grid of overlapping 30% squares, each photo's rows together.
