@@ -31,8 +31,9 @@ apt_install() {
         return 1
     fi
     echo "engines: installing ${need[*]} from Debian" >&2
-    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-        "${need[@]}" >/dev/null; } 2>"$work/apt.log"; then
+    # With their recommends, as tested here (podman's and mmdebstrap's helpers among them).
+    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null; } \
+        2>"$work/apt.log"; then
         reason="apt-get install ${need[*]} failed: $(tail -1 "$work/apt.log")"
         return 1
     fi
