@@ -7,6 +7,7 @@ command run by the host's release binary (same Debian libraries, same bytes).
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -88,8 +89,8 @@ def test_exit_codes_and_errors_come_out_of_the_image(tmp_path: Path) -> None:
 
 def test_the_containerfile_builds_the_same_image_from_a_bookworm_base(tmp_path: Path) -> None:
     """Builds deploy/image/Containerfile over a local bookworm base (mmdebstrap, as debian:bookworm-slim is made)."""
-    base = "localhost/lightbox-test-base:bookworm"
-    built = "localhost/lightbox-test-containerfile:latest"
+    base = f"localhost/lightbox-test-base:{os.getpid()}"
+    built = f"localhost/lightbox-test-containerfile:{os.getpid()}"
     try:
         made = run(["mmdebstrap", "--quiet", "--variant=minbase", "--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr",
                     "bookworm", str(tmp_path / "base.tar"), "deb http://deb.debian.org/debian bookworm main",

@@ -54,7 +54,7 @@ podman import --quiet \
     "$work/rootfs.tar" "localhost/lightbox:$version" >/dev/null
 podman tag "localhost/lightbox:$version" localhost/lightbox:latest
 if [ -n "$previous" ] && [ -z "$(podman image inspect --format '{{.RepoTags}}' "$previous" | tr -d '[]')" ]; then
-    podman rmi "$previous" >/dev/null
+    podman rmi "$previous" >/dev/null 2>&1 || true  # another run may be using it
 fi
 rm -f "$work/rootfs.tar"
 podman image ls --format '{{.Repository}}:{{.Tag}} {{.Size}}' localhost/lightbox >&2
