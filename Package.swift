@@ -24,11 +24,16 @@ let package = Package(
             providers: [.apt(["libjpeg62-turbo-dev"])]
         ),
         .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
+        .systemLibrary(
             name: "CYaml",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CExif"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
@@ -52,7 +57,12 @@ let package = Package(
             dependencies: ["LightboxCLI", "LightboxFormats", "LightboxRender", "LightboxWorkers"]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
-        .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),
+        .target(
+            name: "JPEGCoefficients", path: "Tests/JPEGCoefficients", linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .testTarget(
+            name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips", "LightboxGeometry", "JPEGCoefficients"]
+        ),
         .testTarget(
             name: "LightboxEndToEndTests",
             dependencies: ["Vips", "LightboxGeometry"]

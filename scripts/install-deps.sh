@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Lightbox needs on Debian: libvips-dev, libyaml-dev, libjpeg62-turbo-dev (the
-# JPEG region decoder) and the fonts for text (Inter for captions and the viewer's header,
-# DejaVu Sans as the fallback) to build and run, and exiftool, which the tests use as an
-# outside witness of the metadata outputs carry.
+# JPEG region decoder and lossless cuts), libexif-dev (a lossless cut's EXIF) and the fonts
+# for text (Inter for captions and the viewer's header, DejaVu Sans as the fallback) to build
+# and run, and exiftool, which the tests use as an outside witness of the metadata outputs carry.
 set -euo pipefail
 need=()
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
 pkg-config --exists yaml-0.1 2>/dev/null || need+=(libyaml-dev)
 pkg-config --exists libjpeg 2>/dev/null || need+=(libjpeg62-turbo-dev)
+pkg-config --exists libexif 2>/dev/null || need+=(libexif-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)

@@ -21,27 +21,51 @@ package struct AtomicWriter: Sendable {
     /// nil for a picture composed of pixels already in memory (a board, a contact sheet).
     /// The path `-` is standard output, in `options.streamFormat`, through a private temp file.
     package func write(_ image: VImage, to path: String, input: String?, others: [String] = []) throws(RenderError) {
+        let format = try format(of: path)
+        let saver = try format.saver(for: "x." + format.rawValue)
+        try writeFile(to: path, format: format, input: input, others: others) { (temp: String) throws(RenderError) in
+            do throws(VipsError) {
+                let prepared = try options.prepared(DisplayColour.saveable(image, as: format))
+                try prepared.save(
+                    to: temp, saver: saver, options: options.saverArguments(for: format),
+                    optionString: options.saverOptions)
+            } catch {
+                throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
+            }
+        }
+    }
+
+    /// The format `path` is written in: its extension's, or `--format`'s for standard output.
+    package func format(of path: String) throws(RenderError) -> OutputFormat {
+        let streamed = path == OutputPath.standardOutput
+        let ext = URL(fileURLWithPath: path).pathExtension
+        guard let format = streamed ? options.streamFormat : OutputFormat(extension: ext) else {
+            throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
+        }
+        return format
+    }
+
+    /// Writes the file `produce` makes at the temp path it is given to `path` (checked, never over
+    /// `input` or `others`, linked or renamed into place; standard output for `-`). A failure of
+    /// `produce` removes the temp file and is thrown as it is.
+    package func writeFile(
+        to path: String, format: OutputFormat, input: String?, others: [String] = [],
+        produce: (String) throws(RenderError) -> Void
+    ) throws(RenderError) {
         let inputs = (input.map { [$0] } ?? []) + others
         let streamed = path == OutputPath.standardOutput
         let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
-        guard let format = streamed ? options.streamFormat : OutputFormat(extension: url.pathExtension) else {
-            throw RenderError(path, "unsupported output format (use \(OutputFormat.extensions))")
-        }
         if !streamed { try OutputPath.check(path, inputs: inputs, force: options.force) }
-        let saver = try format.saver(for: "x." + format.rawValue)
         let temp =
             streamed
             ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
         do {
-            let prepared = try options.prepared(DisplayColour.saveable(image, as: format))
-            try prepared.save(
-                to: temp, saver: saver, options: options.saverArguments(for: format), optionString: options.saverOptions
-            )
+            try produce(temp)
         } catch {
             try TempFiles.shared.finish(temp) { () throws(RenderError) in
                 unlink(temp)
-                throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
+                throw error
             }
         }
         try TempFiles.shared.finish(temp) { () throws(RenderError) in

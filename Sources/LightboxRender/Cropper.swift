@@ -4,20 +4,28 @@ import Vips
 
 /// Crops one input into many outputs from normalized rects, decoding the input once.
 package struct Cropper: Sendable {
-    /// One requested crop: a checked normalized rect and its output path.
+    /// One requested crop: a checked normalized rect, perhaps a shape, how to cut it, and its output path.
     package struct Item: Sendable {
-        /// The sanitized normalized rect.
+        /// The sanitized normalized rect (for a polygon or mask, its padded bounds).
         package let rect: CGRect
         /// Where the crop goes.
         package let output: String
-        /// Grow the short side (in pixels) to make the crop square.
+        /// Grow the short side (in pixels) to make the crop square (an upright box: in its own frame).
         package let square: Bool
+        /// The oriented box, polygon or mask the rect came from; nil for a plain rect.
+        package let shape: CropShape?
+        /// How the crop is cut: the rect as it is (the default), upright, masked or lossless.
+        package let cut: CropCut
 
         /// Makes an item.
-        package init(rect: CGRect, output: String, square: Bool = false) {
+        package init(
+            rect: CGRect, output: String, square: Bool = false, shape: CropShape? = nil, cut: CropCut = .bounds
+        ) {
             self.rect = rect
             self.output = output
             self.square = square
+            self.shape = shape
+            self.cut = cut
         }
     }
 
@@ -53,14 +61,19 @@ package struct Cropper: Sendable {
         } catch {
             return Cropper.failed(outcomes, with: error)
         }
-        plan(&outcomes, items: items, size: source.displayedSize)
+        let frames = plan(&outcomes, items: items, size: source.displayedSize)
+        let lossless = planLossless(&outcomes, items: items, source: source)
         guard !dryRun else { return predicted(outcomes, input: input) }
         let cropper: SourceImage
         do { cropper = try shrunk(source, items: items) } catch {
             return Cropper.failed(outcomes, with: error)
         }
         let regions = RegionCrops(
-            source: cropper, rects: outcomes.compactMap { $0.error == nil ? cropper.pixels(of: $0.rect) : nil })
+            source: cropper,
+            rects: outcomes.indices.compactMap { index in
+                let decoded = outcomes[index].error == nil && frames[index] == nil && lossless[index] == nil
+                return decoded ? cropper.pixels(of: outcomes[index].rect) : nil
+            })
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices where outcomes[index].error == nil {
@@ -73,7 +86,8 @@ package struct Cropper: Sendable {
             let start = DispatchTime.now().uptimeNanoseconds
             do {
                 outcomes[index].decoder = try write(
-                    cropper, regions, cropper.pixels(of: outcomes[index].rect), to: items[index].output)
+                    items[index], from: cropper, regions, outcome: outcomes[index], frame: frames[index],
+                    lossless: lossless[index])
                 outcomes[index].loadShrink = cropper.loadShrink
             } catch {
                 outcomes[index].error = error
@@ -94,22 +108,32 @@ package struct Cropper: Sendable {
         }
     }
 
-    /// Fills in each outcome's displayed size, rect (squared when asked) and pixels, and its minimum-side error.
-    private func plan(_ outcomes: inout [CropOutcome], items: [Item], size: (width: Int, height: Int)) {
+    /// Fills in each outcome's displayed size, rect (squared when asked) and pixels, and its
+    /// minimum-side error; returns the frames of the oriented boxes cut upright, by item.
+    private func plan(
+        _ outcomes: inout [CropOutcome], items: [Item], size: (width: Int, height: Int)
+    ) -> [Int: BoxFrame] {
+        var frames: [Int: BoxFrame] = [:]
         for index in outcomes.indices {
             outcomes[index].image = size
-            let rect =
-                items[index].square
-                ? CropRect.squared(items[index].rect, width: size.width, height: size.height) : items[index].rect
-            outcomes[index].rect = rect
-            let pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
-            outcomes[index].pixels = pixels
-            do {
-                if let minimumSide { try CropRect.require(minimumSide, rect: rect, pixels: pixels) }
+            do throws(RenderError) {
+                if let frame = try planShape(&outcomes[index], item: items[index], size: size) {
+                    frames[index] = frame
+                    continue
+                }
+                let rect = outcomes[index].rect
+                let pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
+                outcomes[index].pixels = pixels
+                do throws(CropRect.Problem) {
+                    if let minimumSide { try CropRect.require(minimumSide, rect: rect, pixels: pixels) }
+                } catch {
+                    throw RenderError(outcomes[index].input, "rect \(index + 1): \(error.description)")
+                }
             } catch {
-                outcomes[index].error = RenderError(outcomes[index].input, "rect \(index + 1): \(error.description)")
+                outcomes[index].error = error
             }
         }
+        return frames
     }
 
     /// A dry run's outcomes with the failures the writes would meet (an existing output, a folder that cannot be made).
@@ -129,7 +153,9 @@ package struct Cropper: Sendable {
     /// The source to cut from: a HEIF file's embedded thumbnail when it has every crop's pixels,
     /// else shrunk on load (JPEG, WebP) as far as every item's resize allows.
     private func shrunk(_ source: SourceImage, items: [Item]) throws(RenderError) -> SourceImage {
-        guard let resize else { return source }
+        guard let resize, !items.contains(where: { $0.cut.lossless || $0.cut.isUpright($0.shape) }) else {
+            return source
+        }
         let size = source.displayedSize
         let crops = items.map { item in
             source.pixels(
@@ -142,28 +168,32 @@ package struct Cropper: Sendable {
     }
 
     /// A crop resampled to `--resize` when it is asked for.
-    private func resized(_ image: VImage, from source: SourceImage) throws(RenderError) -> VImage {
+    func resized(_ image: VImage, from source: SourceImage) throws(RenderError) -> VImage {
         guard let resize else { return image }
         return try RenderError.catching(source.path) { () throws(VipsError) in try resize.apply(image) }
     }
 
-    /// Writes the crop `pixels` of `source` (perhaps shrunk on load), resampled to `--resize`
-    /// when asked, to `output` and names the decoder that served it:
+    /// Writes the crop `pixels` of `source` (perhaps shrunk on load), `finish`ed (a mask applied)
+    /// and resampled to `--resize` when asked, to `output` and names the decoder that served it:
     /// "region" (the JPEG region decoder) or "libvips". A read failure of the region decoder
     /// (damage, or any warning) redoes the crop through libvips, whose `fail_on` policy and
     /// error texts then decide, as they did before the region decoder.
-    private func write(
-        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String
+    func write(
+        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String,
+        finish: (VImage) throws(VipsError) -> VImage = { $0 }
     ) throws(RenderError) -> String {
         if let image = regions?.upright(pixels) {
             do {
-                try writer.write(try resized(image, from: source), to: output, input: source.path)
+                let finished = try RenderError.catching(source.path) { () throws(VipsError) in try finish(image) }
+                try writer.write(try resized(finished, from: source), to: output, input: source.path)
                 return "region"
             } catch  where error.path != source.path {
                 throw error
             } catch {}
         }
-        try writer.write(try resized(try source.upright(pixels), from: source), to: output, input: source.path)
+        let upright = try source.upright(pixels)
+        let finished = try RenderError.catching(source.path) { () throws(VipsError) in try finish(upright) }
+        try writer.write(try resized(finished, from: source), to: output, input: source.path)
         return "libvips"
     }
 }
