@@ -76,3 +76,10 @@ if ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(name: "LightboxFuzz", dependencies: ["LightboxFuzzTargets"], path: "Fuzz/LightboxFuzz"))
 }
+
+/// `bench/lossless.sh` sets LIGHTBOX_BENCH=1 to add its driver, which crops through `Cropper` the
+/// default way or losslessly in one kind of process.
+if ProcessInfo.processInfo.environment["LIGHTBOX_BENCH"] == "1" {
+    package.targets.append(
+        .executableTarget(name: "lightbox-cut-bench", dependencies: ["LightboxRender"], path: "bench/CutBench"))
+}

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jpegint.h>
 
 /// The cut was written.
 #define LBX_JPEG_CUT_OK 0
@@ -20,10 +21,12 @@
 /// How many markers besides the ICC profile an output may be given.
 #define LBX_JPEG_CUT_MARKERS 16
 
-/// The decoder's coefficient buffer for one component, one iMCU row deep and reused row after row.
+/// A component's coefficient buffer, one iMCU row deep and reused row after row: the decoder's,
+/// or in a streamed cut the encoder's.
 typedef struct lbx_jpeg_cut_ring {
     JBLOCKARRAY rows;
     JDIMENSION blocks, depth, current;
+    int component;
 } lbx_jpeg_cut_ring;
 
 /// A marker to write into the output: its code (JPEG_APP0 + n, JPEG_COM) and bytes.
@@ -35,7 +38,9 @@ typedef struct lbx_jpeg_cut_marker {
 
 /// One cut: the source and output libjpeg states, the header's facts, the rect in blocks, the
 /// rings the source decodes into and the output's coefficient arrays (libjpeg keeps a pointer
-/// to `arrays` until the output is finished).
+/// to `arrays` until the output is finished). A cut that keeps the rows' order (no transposition,
+/// no vertical mirror) is `streamed`: the output's arrays are rings too, each row decoded when
+/// the encoder asks for it, so neither image is ever held whole.
 typedef struct lbx_jpeg_cut {
     struct jpeg_decompress_struct src;
     struct jpeg_compress_struct dst;
@@ -47,9 +52,11 @@ typedef struct lbx_jpeg_cut {
     int src_created, dst_created, lenient;
     int width, height, block_width, block_height, components;
     int left[MAX_COMPONENTS], top[MAX_COMPONENTS], across[MAX_COMPONENTS], down[MAX_COMPONENTS];
-    int transpose, flip_x, flip_y, ring_count, marker_count;
-    JDIMENSION rows_needed, rows_copied;
-    lbx_jpeg_cut_ring *rings[MAX_COMPONENTS];
+    int transpose, flip_x, flip_y, streamed, ring_count, out_ring_count, marker_count;
+    JDIMENSION rows_needed, rows_copied, first_row, first_mcu, end_mcu, mcu_row, mcu_count, rows_sent;
+    boolean (*decode_mcu)(j_decompress_ptr, JBLOCKROW *);
+    void (*realize[2])(j_common_ptr);
+    lbx_jpeg_cut_ring *rings[MAX_COMPONENTS], *out_rings[MAX_COMPONENTS];
     jvirt_barray_ptr arrays[MAX_COMPONENTS];
     JBLOCKARRAY out[MAX_COMPONENTS];
     lbx_jpeg_cut_marker markers[LBX_JPEG_CUT_MARKERS];
@@ -74,96 +81,6 @@ static inline void lbx_jpeg_cut_emit_message(j_common_ptr cinfo, int level) {
 static inline void lbx_jpeg_cut_fail(lbx_jpeg_cut *cut, const char *text) {
     snprintf(cut->message, sizeof cut->message, "%s", text);
     longjmp(cut->jump, 1);
-}
-
-/// libjpeg keeps a whole image's coefficients (in memory: Debian's build has no backing store);
-/// a cut needs only the rect's, so the decoder's arrays are rings of one iMCU row instead.
-static inline jvirt_barray_ptr lbx_jpeg_cut_request(
-    j_common_ptr cinfo, int pool, boolean pre_zero, JDIMENSION blocks, JDIMENSION rows, JDIMENSION depth) {
-    lbx_jpeg_cut *cut = (lbx_jpeg_cut *) cinfo->client_data;
-    (void) pre_zero;
-    (void) rows;
-    if (cut->ring_count >= MAX_COMPONENTS) lbx_jpeg_cut_fail(cut, "too many coefficient arrays");
-    lbx_jpeg_cut_ring *ring = (*cinfo->mem->alloc_small)(cinfo, pool, sizeof(lbx_jpeg_cut_ring));
-    ring->rows = NULL;
-    ring->blocks = blocks;
-    ring->depth = depth;
-    ring->current = (JDIMENSION) -1;
-    cut->rings[cut->ring_count++] = ring;
-    return (jvirt_barray_ptr) ring;
-}
-
-/// Allocates the rings where libjpeg would allocate its whole-image arrays.
-static inline void lbx_jpeg_cut_realize(j_common_ptr cinfo) {
-    lbx_jpeg_cut *cut = (lbx_jpeg_cut *) cinfo->client_data;
-    for (int index = 0; index < cut->ring_count; index++) {
-        lbx_jpeg_cut_ring *ring = cut->rings[index];
-        if (!ring->rows) ring->rows = (*cinfo->mem->alloc_barray)(cinfo, JPOOL_IMAGE, ring->blocks, ring->depth);
-    }
-}
-
-/// The rows of the iMCU row being decoded: the ring, zeroed when a new row starts (the entropy
-/// decoder writes only non-zero coefficients, as libjpeg's pre-zeroed arrays allow).
-static inline JBLOCKARRAY lbx_jpeg_cut_access(
-    j_common_ptr cinfo, jvirt_barray_ptr array, JDIMENSION start, JDIMENSION count, boolean writable) {
-    lbx_jpeg_cut *cut = (lbx_jpeg_cut *) cinfo->client_data;
-    lbx_jpeg_cut_ring *ring = (lbx_jpeg_cut_ring *) array;
-    (void) writable;
-    if (count > ring->depth || !ring->rows) lbx_jpeg_cut_fail(cut, "an access past the decoder's row");
-    if (start != ring->current) {
-        for (JDIMENSION row = 0; row < ring->depth; row++) memset(ring->rows[row], 0, ring->blocks * sizeof(JBLOCK));
-        ring->current = start;
-    }
-    return ring->rows;
-}
-
-/// One block into the output: coefficients transposed, then odd horizontal (vertical)
-/// frequencies negated for a mirror of x (y), which is how a block turns in the DCT domain.
-static inline void lbx_jpeg_cut_block(const lbx_jpeg_cut *cut, const JCOEF *in, JCOEF *out) {
-    if (!cut->transpose && !cut->flip_x && !cut->flip_y) {
-        memcpy(out, in, sizeof(JBLOCK));
-        return;
-    }
-    for (int row = 0; row < DCTSIZE; row++) {
-        for (int column = 0; column < DCTSIZE; column++) {
-            JCOEF value = cut->transpose ? in[column * DCTSIZE + row] : in[row * DCTSIZE + column];
-            int negate = (cut->flip_x && (column & 1)) ^ (cut->flip_y && (row & 1));
-            out[row * DCTSIZE + column] = negate ? (JCOEF) -value : value;
-        }
-    }
-}
-
-/// Copies the rect's blocks of the decoded iMCU row `row` from the rings into the output arrays.
-static inline void lbx_jpeg_cut_copy_row(lbx_jpeg_cut *cut, JDIMENSION row) {
-    for (int ci = 0; ci < cut->components; ci++) {
-        lbx_jpeg_cut_ring *ring = cut->rings[ci];
-        int across = cut->across[ci], down = cut->down[ci];
-        int out_across = cut->transpose ? down : across, out_down = cut->transpose ? across : down;
-        for (JDIMENSION depth = 0; depth < ring->depth; depth++) {
-            int y = (int) (row * ring->depth + depth) - cut->top[ci];
-            if (y < 0 || y >= down) continue;
-            JBLOCKROW blocks = ring->rows[depth] + cut->left[ci];
-            for (int x = 0; x < across; x++) {
-                int ox = cut->transpose ? y : x, oy = cut->transpose ? x : y;
-                if (cut->flip_x) ox = out_across - 1 - ox;
-                if (cut->flip_y) oy = out_down - 1 - oy;
-                lbx_jpeg_cut_block(cut, blocks[x], cut->out[ci][oy][ox]);
-            }
-        }
-    }
-}
-
-/// Called by jpeg_read_coefficients before each step, which decodes one iMCU row of a
-/// single-scan JPEG: copies the row just decoded, and stops reading after the rect's last row.
-static inline void lbx_jpeg_cut_progress(j_common_ptr cinfo) {
-    lbx_jpeg_cut *cut = (lbx_jpeg_cut *) cinfo->client_data;
-    JDIMENSION done = cut->src.input_iMCU_row;
-    if (done > cut->rows_copied + 1) lbx_jpeg_cut_fail(cut, "the decoder skipped a row");
-    if (done == cut->rows_copied + 1) {
-        lbx_jpeg_cut_copy_row(cut, cut->rows_copied);
-        cut->rows_copied = done;
-    }
-    if (cut->rows_copied >= cut->rows_needed) longjmp(cut->jump, 2);
 }
 
 /// Frees everything a cut holds and closes its files (the output is left for the caller to remove).
@@ -242,6 +159,7 @@ static inline int lbx_jpeg_cut_add_marker(lbx_jpeg_cut *cut, int code, const uns
     return 0;
 }
 
+#include "cut_read.h"
 #include "cut_write.h"
 
 #endif

@@ -45,8 +45,9 @@ static inline void lbx_jpeg_cut_write_icc(lbx_jpeg_cut *cut) {
 }
 
 /// Starts the output: the source's critical parameters (quantization tables, sampling, colour
-/// space) turned with the cut, Huffman tables optimized for it, the markers written, and
-/// coefficient arrays of the cut's size to copy the blocks into.
+/// space) turned with the cut, libjpeg's standard Huffman tables (optimizing them costs a second
+/// pass, about 40% of the cut's time, for about 10% less size), the markers written, and
+/// coefficient arrays of the cut's size to copy the blocks into (one-row rings when streamed).
 static inline void lbx_jpeg_cut_start_output(lbx_jpeg_cut *cut, int width, int height, int keep_icc) {
     struct jpeg_compress_struct *dst = &cut->dst;
     dst->err = jpeg_std_error(&cut->dst_errors);
@@ -65,7 +66,8 @@ static inline void lbx_jpeg_cut_start_output(lbx_jpeg_cut *cut, int width, int h
         comp->v_samp_factor = cut->components == 1 ? 1 : cut->transpose ? h : v;
     }
     if (cut->transpose) lbx_jpeg_cut_transpose_tables(dst);
-    dst->optimize_coding = TRUE;
+    dst->optimize_coding = FALSE;
+    if (cut->streamed) lbx_jpeg_cut_use_rings(cut, (j_common_ptr) dst);
     jvirt_barray_ptr *arrays = cut->arrays;
     JDIMENSION rows[MAX_COMPONENTS];
     for (int ci = 0; ci < cut->components; ci++) {
@@ -75,7 +77,7 @@ static inline void lbx_jpeg_cut_start_output(lbx_jpeg_cut *cut, int width, int h
         rows[ci] = lbx_jpeg_cut_round_up(down, comp->v_samp_factor);
         arrays[ci] = (*dst->mem->request_virt_barray)(
             (j_common_ptr) dst, JPOOL_IMAGE, TRUE, lbx_jpeg_cut_round_up(across, comp->h_samp_factor), rows[ci],
-            rows[ci]);
+            cut->streamed ? (JDIMENSION) comp->v_samp_factor : rows[ci]);
     }
     jpeg_write_coefficients(dst, arrays);
     if (keep_icc) lbx_jpeg_cut_write_icc(cut);
@@ -83,21 +85,25 @@ static inline void lbx_jpeg_cut_start_output(lbx_jpeg_cut *cut, int width, int h
         lbx_jpeg_cut_marker *marker = &cut->markers[index];
         jpeg_write_marker(dst, marker->code, marker->data, marker->length);
     }
-    for (int ci = 0; ci < cut->components; ci++) {
+    for (int ci = 0; ci < cut->components && !cut->streamed; ci++) {
         cut->out[ci] = (*dst->mem->access_virt_barray)((j_common_ptr) dst, arrays[ci], 0, rows[ci], TRUE);
     }
 }
 
-/// Reads the source's coefficients row by row into the rings, the progress hook copying the
-/// rect's blocks out and jumping back (2) after the rect's last iMCU row: nothing below is read.
-static inline void lbx_jpeg_cut_read(lbx_jpeg_cut *cut, int top, int height) {
-    cut->src.mem->request_virt_barray = lbx_jpeg_cut_request;
-    cut->src.mem->realize_virt_arrays = lbx_jpeg_cut_realize;
-    cut->src.mem->access_virt_barray = lbx_jpeg_cut_access;
+/// Starts reading the source into the rings, keeping only the rect's MCUs. Whole output: the
+/// progress hook copies the rect's blocks out and jumps back (2) after the rect's last iMCU row,
+/// so nothing below is read. Streamed: the hook jumps back (3) at once, and the encoder pulls
+/// each row through `lbx_jpeg_cut_pump` while the output is finished.
+static inline void lbx_jpeg_cut_read(lbx_jpeg_cut *cut, int left, int top, int width, int height) {
+    lbx_jpeg_cut_use_rings(cut, (j_common_ptr) &cut->src);
     cut->progress.progress_monitor = lbx_jpeg_cut_progress;
     cut->src.progress = &cut->progress;
     int row_height = DCTSIZE * cut->src.max_v_samp_factor;
+    int mcu_width = DCTSIZE * (cut->components == 1 ? 1 : cut->src.max_h_samp_factor);
     cut->rows_needed = (JDIMENSION) ((top + height + row_height - 1) / row_height);
+    cut->first_row = (JDIMENSION) (top / row_height);
+    cut->first_mcu = (JDIMENSION) (left / mcu_width);
+    cut->end_mcu = (JDIMENSION) ((left + width + mcu_width - 1) / mcu_width);
     jpeg_read_coefficients(&cut->src);
     lbx_jpeg_cut_fail(cut, "the JPEG data ends before the cut's last row");
 }
@@ -116,6 +122,9 @@ static inline int lbx_jpeg_cut_write(
     cut->transpose = transpose;
     cut->flip_x = flip_x;
     cut->flip_y = flip_y;
+    int whole_blocks = cut->components > 1 ||
+        (cut->src.comp_info[0].h_samp_factor == 1 && cut->src.comp_info[0].v_samp_factor == 1);
+    cut->streamed = !transpose && !flip_y && whole_blocks;
     cut->output = fopen(path, "wb");
     if (!cut->output) {
         snprintf(cut->message, sizeof cut->message, "cannot create the output");
@@ -125,7 +134,7 @@ static inline int lbx_jpeg_cut_write(
     case 0:
         lbx_jpeg_cut_blocks(cut, left, top, width, height);
         lbx_jpeg_cut_start_output(cut, width, height, keep_icc);
-        lbx_jpeg_cut_read(cut, top, height);
+        lbx_jpeg_cut_read(cut, left, top, width, height);
         break;
     case 1:
         return LBX_JPEG_CUT_FAILED;
