@@ -36,11 +36,12 @@ typedef struct lbx_jpeg_cut_marker {
     JOCTET *data;
 } lbx_jpeg_cut_marker;
 
-/// One cut: the source and output libjpeg states, the header's facts, the rect in blocks, the
-/// rings the source decodes into and the output's coefficient arrays (libjpeg keeps a pointer
-/// to `arrays` until the output is finished). A cut that keeps the rows' order (no transposition,
-/// no vertical mirror) is `streamed`: the output's arrays are rings too, each row decoded when
-/// the encoder asks for it, so neither image is ever held whole.
+/// One cut: the source and output libjpeg states, the header's facts, the rect in blocks, and
+/// one-row rings for both (libjpeg keeps a pointer to `arrays` until the output is finished).
+/// The encoder pulls each output row as it writes it: a cut that keeps the rows' order (no
+/// transposition, no vertical mirror) is `streamed`, each row decoded when it is asked for, so
+/// nothing is held; any other cut first reads the rect's blocks, in the source's order, into
+/// `held`, and each output row is gathered from there.
 typedef struct lbx_jpeg_cut {
     struct jpeg_decompress_struct src;
     struct jpeg_compress_struct dst;
@@ -58,8 +59,9 @@ typedef struct lbx_jpeg_cut {
     void (*realize[2])(j_common_ptr);
     lbx_jpeg_cut_ring *rings[MAX_COMPONENTS], *out_rings[MAX_COMPONENTS];
     jvirt_barray_ptr arrays[MAX_COMPONENTS];
-    JBLOCKARRAY out[MAX_COMPONENTS];
+    JBLOCKROW held[MAX_COMPONENTS];
     lbx_jpeg_cut_marker markers[LBX_JPEG_CUT_MARKERS];
+    JCOEF sign[DCTSIZE2];
 } lbx_jpeg_cut;
 
 /// libjpeg's error_exit must not return: keep the message and jump back behind the setjmp.
@@ -90,6 +92,7 @@ static inline void lbx_jpeg_cut_close(lbx_jpeg_cut *cut) {
     if (cut->dst_created) jpeg_destroy_compress(&cut->dst);
     if (cut->input) fclose(cut->input);
     if (cut->output) fclose(cut->output);
+    for (int ci = 0; ci < MAX_COMPONENTS; ci++) free(cut->held[ci]);
     for (int index = 0; index < cut->marker_count; index++) free(cut->markers[index].data);
     free(cut);
 }

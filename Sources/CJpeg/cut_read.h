@@ -10,7 +10,7 @@ static inline int lbx_jpeg_cut_is_source(lbx_jpeg_cut *cut, j_common_ptr cinfo) 
 }
 
 /// libjpeg keeps a whole image's coefficients (in memory: Debian's build has no backing store);
-/// a cut needs only the rect's, so the decoder's arrays (and a streamed output's) are rings of
+/// a cut needs only the rect's, so the decoder's arrays, and the output's, are rings of
 /// one iMCU row instead. Arrays are requested one per component, in order.
 static inline jvirt_barray_ptr lbx_jpeg_cut_request(
     j_common_ptr cinfo, int pool, boolean pre_zero, JDIMENSION blocks, JDIMENSION rows, JDIMENSION depth) {
@@ -58,39 +58,71 @@ static inline boolean lbx_jpeg_cut_decode_mcu(j_decompress_ptr cinfo, JBLOCKROW 
     return TRUE;
 }
 
-/// One block into the output: coefficients transposed, then odd horizontal (vertical)
-/// frequencies negated for a mirror of x (y), which is how a block turns in the DCT domain.
+/// Each output coefficient's sign: after the transposition, odd horizontal (vertical)
+/// frequencies are negated for a mirror of x (y), which is how a block turns in the DCT domain.
+/// Set once per cut.
+static inline void lbx_jpeg_cut_plan_blocks(lbx_jpeg_cut *cut) {
+    for (int row = 0; row < DCTSIZE; row++) {
+        for (int column = 0; column < DCTSIZE; column++) {
+            int k = row * DCTSIZE + column;
+            cut->sign[k] = ((cut->flip_x && (column & 1)) ^ (cut->flip_y && (row & 1))) ? -1 : 1;
+        }
+    }
+}
+
+/// One block into the output, transposed when asked, then signed as `lbx_jpeg_cut_plan_blocks`
+/// planned (two plain loops the compiler can vectorize).
 static inline void lbx_jpeg_cut_block(const lbx_jpeg_cut *cut, const JCOEF *in, JCOEF *out) {
     if (!cut->transpose && !cut->flip_x && !cut->flip_y) {
         memcpy(out, in, sizeof(JBLOCK));
         return;
     }
-    for (int row = 0; row < DCTSIZE; row++) {
-        for (int column = 0; column < DCTSIZE; column++) {
-            JCOEF value = cut->transpose ? in[column * DCTSIZE + row] : in[row * DCTSIZE + column];
-            int negate = (cut->flip_x && (column & 1)) ^ (cut->flip_y && (row & 1));
-            out[row * DCTSIZE + column] = negate ? (JCOEF) -value : value;
+    if (cut->transpose) {
+        for (int row = 0; row < DCTSIZE; row++) {
+            for (int column = 0; column < DCTSIZE; column++) out[row * DCTSIZE + column] = in[column * DCTSIZE + row];
+        }
+    } else {
+        memcpy(out, in, sizeof(JBLOCK));
+    }
+    for (int k = 0; k < DCTSIZE2; k++) out[k] = (JCOEF) (out[k] * cut->sign[k]);
+}
+
+/// Copies the rect's blocks of the decoded iMCU row `row` from the source's rings: turned into
+/// the output's rings (streamed), or as they are into `held`.
+static inline void lbx_jpeg_cut_copy_row(lbx_jpeg_cut *cut, JDIMENSION row) {
+    for (int ci = 0; ci < cut->components; ci++) {
+        lbx_jpeg_cut_ring *ring = cut->rings[ci];
+        int across = cut->across[ci];
+        for (JDIMENSION depth = 0; depth < ring->depth; depth++) {
+            int y = (int) (row * ring->depth + depth) - cut->top[ci];
+            if (y < 0 || y >= cut->down[ci]) continue;
+            JBLOCKROW blocks = ring->rows[depth] + cut->left[ci];
+            if (!cut->streamed) {
+                memcpy(cut->held[ci] + (size_t) y * (size_t) across, blocks, (size_t) across * sizeof(JBLOCK));
+                continue;
+            }
+            JBLOCKROW target = cut->out_rings[ci]->rows[depth];
+            for (int x = 0; x < across; x++) lbx_jpeg_cut_block(cut, blocks[x], target[cut->flip_x ? across - 1 - x : x]);
         }
     }
 }
 
-/// Copies the rect's blocks of the decoded iMCU row `row` from the source's rings into the
-/// output: at their turned places in the whole output arrays, or (streamed) into the output's rings.
-static inline void lbx_jpeg_cut_copy_row(lbx_jpeg_cut *cut, JDIMENSION row) {
+/// A held cut's output row `row` (in iMCUs): each output block found back in `held` (the
+/// mirrors undone, then the transposition) and turned into the output's rings.
+static inline void lbx_jpeg_cut_gather_row(lbx_jpeg_cut *cut, JDIMENSION row) {
     for (int ci = 0; ci < cut->components; ci++) {
-        lbx_jpeg_cut_ring *ring = cut->rings[ci];
+        lbx_jpeg_cut_ring *ring = cut->out_rings[ci];
         int across = cut->across[ci], down = cut->down[ci];
         int out_across = cut->transpose ? down : across, out_down = cut->transpose ? across : down;
         for (JDIMENSION depth = 0; depth < ring->depth; depth++) {
-            int y = (int) (row * ring->depth + depth) - cut->top[ci];
-            if (y < 0 || y >= down) continue;
-            JBLOCKROW blocks = ring->rows[depth] + cut->left[ci];
-            JBLOCKROW target = cut->streamed ? cut->out_rings[ci]->rows[depth] : NULL;
-            for (int x = 0; x < across; x++) {
-                int ox = cut->transpose ? y : x, oy = cut->transpose ? x : y;
-                if (cut->flip_x) ox = out_across - 1 - ox;
-                if (cut->flip_y) oy = out_down - 1 - oy;
-                lbx_jpeg_cut_block(cut, blocks[x], target ? target[ox] : cut->out[ci][oy][ox]);
+            int oy = (int) (row * ring->depth + depth);
+            if (oy >= out_down) continue;
+            int y = cut->flip_y ? out_down - 1 - oy : oy;
+            for (int ox = 0; ox < out_across; ox++) {
+                int x = cut->flip_x ? out_across - 1 - ox : ox;
+                size_t source = cut->transpose ? (size_t) x * (size_t) across + (size_t) y
+                                               : (size_t) y * (size_t) across + (size_t) x;
+                lbx_jpeg_cut_block(cut, cut->held[ci][source], ring->rows[depth][ox]);
             }
         }
     }
@@ -105,8 +137,8 @@ static inline void lbx_jpeg_cut_hook_decoder(lbx_jpeg_cut *cut) {
 }
 
 /// Called by jpeg_read_coefficients before each step, which decodes one iMCU row of a
-/// single-scan JPEG. Whole output: copies the row just decoded, and jumps back (2) after the
-/// rect's last row, so nothing below is read. Streamed: jumps back (3) before any row, the
+/// single-scan JPEG. Held: copies the row just decoded into `held`, and jumps back (2) after
+/// the rect's last row, so nothing below is read. Streamed: jumps back (3) before any row, the
 /// decoder ready for `lbx_jpeg_cut_pump`.
 static inline void lbx_jpeg_cut_progress(j_common_ptr cinfo) {
     lbx_jpeg_cut *cut = (lbx_jpeg_cut *) cinfo->client_data;
@@ -121,11 +153,16 @@ static inline void lbx_jpeg_cut_progress(j_common_ptr cinfo) {
     if (cut->rows_copied >= cut->rows_needed) longjmp(cut->jump, 2);
 }
 
-/// A streamed cut's output row `row` (in iMCUs): decodes the source down to the matching row
-/// and copies the rect's blocks into the output's rings. Rows come in order, once each.
+/// The output's row `row` (in iMCUs) into its rings: gathered from `held`, or (streamed) the
+/// source decoded down to the matching row and its blocks copied. Rows come in order, once each.
 static inline void lbx_jpeg_cut_pump(lbx_jpeg_cut *cut, JDIMENSION row) {
     if (row < cut->rows_sent) return;
     if (row > cut->rows_sent) lbx_jpeg_cut_fail(cut, "the encoder skipped a row");
+    if (!cut->streamed) {
+        lbx_jpeg_cut_gather_row(cut, row);
+        cut->rows_sent = row + 1;
+        return;
+    }
     JDIMENSION target = cut->first_row + row;
     while (cut->src.input_iMCU_row <= target) {
         int status = (*cut->src.inputctl->consume_input)(&cut->src);

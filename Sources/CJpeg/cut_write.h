@@ -46,8 +46,8 @@ static inline void lbx_jpeg_cut_write_icc(lbx_jpeg_cut *cut) {
 
 /// Starts the output: the source's critical parameters (quantization tables, sampling, colour
 /// space) turned with the cut, libjpeg's standard Huffman tables (optimizing them costs a second
-/// pass, about 40% of the cut's time, for about 10% less size), the markers written, and
-/// coefficient arrays of the cut's size to copy the blocks into (one-row rings when streamed).
+/// pass, about 40% of the cut's time, for about 10% less size), the markers written, and the
+/// output's one-row rings, which the encoder fills through `lbx_jpeg_cut_pump`.
 static inline void lbx_jpeg_cut_start_output(lbx_jpeg_cut *cut, int width, int height, int keep_icc) {
     struct jpeg_compress_struct *dst = &cut->dst;
     dst->err = jpeg_std_error(&cut->dst_errors);
@@ -67,17 +67,15 @@ static inline void lbx_jpeg_cut_start_output(lbx_jpeg_cut *cut, int width, int h
     }
     if (cut->transpose) lbx_jpeg_cut_transpose_tables(dst);
     dst->optimize_coding = FALSE;
-    if (cut->streamed) lbx_jpeg_cut_use_rings(cut, (j_common_ptr) dst);
+    lbx_jpeg_cut_use_rings(cut, (j_common_ptr) dst);
     jvirt_barray_ptr *arrays = cut->arrays;
-    JDIMENSION rows[MAX_COMPONENTS];
     for (int ci = 0; ci < cut->components; ci++) {
         jpeg_component_info *comp = &dst->comp_info[ci];
         int across = cut->transpose ? cut->down[ci] : cut->across[ci];
         int down = cut->transpose ? cut->across[ci] : cut->down[ci];
-        rows[ci] = lbx_jpeg_cut_round_up(down, comp->v_samp_factor);
         arrays[ci] = (*dst->mem->request_virt_barray)(
-            (j_common_ptr) dst, JPOOL_IMAGE, TRUE, lbx_jpeg_cut_round_up(across, comp->h_samp_factor), rows[ci],
-            cut->streamed ? (JDIMENSION) comp->v_samp_factor : rows[ci]);
+            (j_common_ptr) dst, JPOOL_IMAGE, FALSE, lbx_jpeg_cut_round_up(across, comp->h_samp_factor),
+            lbx_jpeg_cut_round_up(down, comp->v_samp_factor), (JDIMENSION) comp->v_samp_factor);
     }
     jpeg_write_coefficients(dst, arrays);
     if (keep_icc) lbx_jpeg_cut_write_icc(cut);
@@ -85,16 +83,17 @@ static inline void lbx_jpeg_cut_start_output(lbx_jpeg_cut *cut, int width, int h
         lbx_jpeg_cut_marker *marker = &cut->markers[index];
         jpeg_write_marker(dst, marker->code, marker->data, marker->length);
     }
-    for (int ci = 0; ci < cut->components && !cut->streamed; ci++) {
-        cut->out[ci] = (*dst->mem->access_virt_barray)((j_common_ptr) dst, arrays[ci], 0, rows[ci], TRUE);
-    }
 }
 
-/// Starts reading the source into the rings, keeping only the rect's MCUs. Whole output: the
-/// progress hook copies the rect's blocks out and jumps back (2) after the rect's last iMCU row,
-/// so nothing below is read. Streamed: the hook jumps back (3) at once, and the encoder pulls
-/// each row through `lbx_jpeg_cut_pump` while the output is finished.
+/// Starts reading the source into the rings, keeping only the rect's MCUs. Held: the progress
+/// hook copies the rect's blocks into `held` and jumps back (2) after the rect's last iMCU row,
+/// so nothing below is read. Streamed: the hook jumps back (3) at once. Either way the encoder
+/// then pulls each row through `lbx_jpeg_cut_pump` while the output is finished.
 static inline void lbx_jpeg_cut_read(lbx_jpeg_cut *cut, int left, int top, int width, int height) {
+    for (int ci = 0; ci < cut->components && !cut->streamed; ci++) {
+        cut->held[ci] = malloc((size_t) cut->across[ci] * (size_t) cut->down[ci] * sizeof(JBLOCK));
+        if (!cut->held[ci]) lbx_jpeg_cut_fail(cut, "out of memory for the rect's coefficients");
+    }
     lbx_jpeg_cut_use_rings(cut, (j_common_ptr) &cut->src);
     cut->progress.progress_monitor = lbx_jpeg_cut_progress;
     cut->src.progress = &cut->progress;
@@ -125,6 +124,7 @@ static inline int lbx_jpeg_cut_write(
     int whole_blocks = cut->components > 1 ||
         (cut->src.comp_info[0].h_samp_factor == 1 && cut->src.comp_info[0].v_samp_factor == 1);
     cut->streamed = !transpose && !flip_y && whole_blocks;
+    lbx_jpeg_cut_plan_blocks(cut);
     cut->output = fopen(path, "wb");
     if (!cut->output) {
         snprintf(cut->message, sizeof cut->message, "cannot create the output");
