@@ -50,7 +50,9 @@ let package = Package(
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
-        .target(name: "LightboxFuzzTargets", dependencies: ["LightboxFormats"], path: "Fuzz/LightboxFuzzTargets"),
+        .target(
+            name: "LightboxFuzzTargets", dependencies: ["LightboxFormats", "LightboxGeometry"], path: "Fuzz/LightboxFuzzTargets"
+        ),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(
             name: "LightboxCLITests",

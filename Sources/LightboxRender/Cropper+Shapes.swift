@@ -67,15 +67,22 @@ extension Cropper {
         _ outcomes: inout [CropOutcome], items: [Item], source: SourceImage
     ) -> [Int: LosslessCut.Plan] {
         let cutter = LosslessCut(writer: writer, failOn: failOn)
-        var grid: Result<LosslessGrid, RenderError>?
+        let wanted = outcomes.indices.filter { items[$0].cut.lossless && outcomes[$0].error == nil }
+        guard let first = wanted.first else { return [:] }
+        let grid: LosslessGrid
+        do { grid = try cutter.grid(of: source) } catch {
+            for index in wanted {
+                outcomes[index].error = error
+                outcomes[index].repeatsInputError = index != first
+            }
+            return [:]
+        }
         var plans: [Int: LosslessCut.Plan] = [:]
-        for index in outcomes.indices where items[index].cut.lossless && outcomes[index].error == nil {
+        let (w, h) = (Double(source.displayedSize.width), Double(source.displayedSize.height))
+        for index in wanted {
             guard let pixels = outcomes[index].pixels else { continue }
-            if grid == nil { grid = Result { () throws(RenderError) in try cutter.grid(of: source) } }
             do throws(RenderError) {
-                let plan = try cutter.plan(
-                    pixels, on: try grid!.get(), input: source.path, output: items[index].output)
-                let (w, h) = (Double(source.displayedSize.width), Double(source.displayedSize.height))
+                let plan = try cutter.plan(pixels, on: grid, input: source.path, output: items[index].output)
                 outcomes[index].snapped = plan.displayed != pixels
                 outcomes[index].pixels = plan.displayed
                 outcomes[index].rect = CGRect(

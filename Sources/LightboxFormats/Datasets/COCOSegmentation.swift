@@ -10,7 +10,9 @@ package enum COCOSegmentation: Equatable, Sendable {
     case runLength(height: Int, width: Int, counts: [Int])
 
     /// The most numbers one segmentation may hold (a bound for untrusted files).
-    static let limit = 50_000_000
+    static let limit = 20_000_000
+    /// The most pixels a mask's grid may have: the default `--max-pixels`.
+    static let largestMask = 250_000_000
 
     /// The shape, normalized over the annotated image `size`; a message when it cannot be one.
     package func shape(over size: AnnotatedSize) -> Result<CropShape, YOLOLabelLine.Message> {
@@ -22,6 +24,9 @@ package enum COCOSegmentation: Equatable, Sendable {
             }
             return .success(.polygon(polygon))
         case .runLength(let height, let width, let counts):
+            guard width * height <= Self.largestMask else {
+                return .failure(.init(text: "the mask's size \(width)x\(height) is over \(Self.largestMask) pixels"))
+            }
             guard let mask = RunLengthMask(width: width, height: height, counts: counts) else {
                 return .failure(
                     .init(text: "the mask's runs do not cover its size \(width)x\(height) (size is [height, width])"))
