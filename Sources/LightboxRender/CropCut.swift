@@ -3,9 +3,9 @@ import LightboxGeometry
 /// How a crop is cut from its photo: its rect as it is (every crop until now), an oriented box
 /// turned upright, a shape kept with everything outside it transparent, or a JPEG cut without
 /// re-encoding. The command line's `--oriented`, `--mask`, `--lossless` and `--background`.
-package struct CropCut: Sendable, Equatable {
+package struct CropCut: Sendable, Equatable, Codable {
     /// How an oriented box is cut.
-    package enum Oriented: String, Sendable, CaseIterable {
+    package enum Oriented: String, Sendable, CaseIterable, Codable {
         /// The axis-aligned rect holding the box (the default).
         case bounds
         /// The box's own width x height, turned so its top edge is level (one bicubic resample).
