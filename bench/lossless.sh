@@ -7,6 +7,8 @@
 #    blocks in the DCT domain, so it holds the rect's coefficients);
 # 2. one 192-megapixel (16000x12000) JPEG, the same three.
 # The driver (bench/CutBench, built with LIGHTBOX_BENCH=1) crops through `Cropper` as a worker does.
+# Each row: wall seconds, CPU seconds (user + system, steadier than wall on a busy machine) and
+# peak RSS, with both ratios against the lossless cut.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PKG_CONFIG_PATH="$(pwd)/.build/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}" LIGHTBOX_VIPS_PC=lightbox-vips
@@ -24,15 +26,41 @@ work=$(pwd)/bench/work/lossless
 count=${BENCH_LOSSLESS_COUNT:-10}
 rect=0.1,0.2,0.5,0.6
 
+# measure NAME COMMAND...: appends "NAME wall cpu peak_kb" to $RESULTS.
+measure() {
+    local name=$1 log
+    shift
+    log=$(mktemp)
+    /usr/bin/time -f "%e %U %S %M" -o "$log" "$@" >/dev/null 2>"$log.err" || { echo "bench: $name failed:" >&2; tail -3 "$log.err" >&2; exit 1; }
+    read -r wall user system peak < "$log"
+    echo "$name $wall $(awk "BEGIN { print $user + $system }") $peak" >> "$RESULTS"
+    rm -f "$log" "$log.err"
+}
+
+# report ITEMS: the table of $RESULTS, ratios against its first row.
+report() {
+    python3 - "$RESULTS" "$1" <<'PY'
+import sys
+rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+items = int(sys.argv[2])
+wall0, cpu0 = float(rows[0][1]), float(rows[0][2])
+print(f"| tool | wall s | CPU s | items/s | {rows[0][0]} is faster by (wall) | (CPU) | peak RSS (MB) |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+for name, wall, cpu, peak in rows:
+    wall, cpu = float(wall), float(cpu)
+    print(f"| {name} | {wall:.2f} | {cpu:.2f} | {items / wall:.1f} | {wall / wall0:.2f}x | {cpu / cpu0:.2f}x | {int(peak) / 1024:.0f} |")
+PY
+}
+
 # Runs the three tools over `files`, pixel rect `crop` (jpegtran's WxH+X+Y), into $RESULTS.
 compare() {
     local crop=$1
     shift
     rm -rf "$work/out"
     mkdir -p "$work/out/lossless" "$work/out/default" "$work/out/jpegtran"
-    bench/measure.sh lossless "$bin" --lossless "$rect" "$work/out/lossless" "$@"
-    bench/measure.sh default-crop "$bin" "$rect" "$work/out/default" "$@"
-    bench/measure.sh jpegtran-crop bash -c 'crop=$1; out=$2; shift 2; for f; do jpegtran -crop "$crop" -outfile "$out/$(basename "$f")" "$f"; done' \
+    measure lossless "$bin" --lossless "$rect" "$work/out/lossless" "$@"
+    measure default-crop "$bin" "$rect" "$work/out/default" "$@"
+    measure jpegtran-crop bash -c 'crop=$1; out=$2; shift 2; for f; do jpegtran -crop "$crop" -outfile "$out/$(basename "$f")" "$f"; done' \
         _ "$crop" "$work/out/jpegtran" "$@"
 }
 
@@ -46,11 +74,11 @@ for f in "$work"/p24/img*.jpg; do
     [ -s "$turned" ] || exiftool -q -n -Orientation=6 -o "$turned" "$f"
 done
 rm -rf "$work/out/turned"; mkdir -p "$work/out/turned/lossless" "$work/out/turned/default"
-bench/measure.sh lossless-orientation-6 "$bin" --lossless "$rect" "$work/out/turned/lossless" "$work"/p24-turned/img*.jpg
-bench/measure.sh default-crop-orientation-6 "$bin" "$rect" "$work/out/turned/default" "$work"/p24-turned/img*.jpg
+measure lossless-orientation-6 "$bin" --lossless "$rect" "$work/out/turned/lossless" "$work"/p24-turned/img*.jpg
+measure default-crop-orientation-6 "$bin" "$rect" "$work/out/turned/default" "$work"/p24-turned/img*.jpg
 echo "## Lossless cuts: $count JPEGs of 6000x4000, rect $rect ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-python3 bench/report.py "$RESULTS" "$count"
+report "$count"
 echo
 
 python3 bench/make-images.py "$work/p192" 1 16000 12000 smooth
@@ -59,4 +87,4 @@ export RESULTS=$work/p192.txt
 compare 8000x7200+1600+2400 "$work"/p192/img*.jpg
 echo "## Lossless cuts: one JPEG of 16000x12000, rect $rect ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
-python3 bench/report.py "$RESULTS" 1
+report 1

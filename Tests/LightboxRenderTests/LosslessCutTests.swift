@@ -113,6 +113,31 @@ import Vips
         }
     }
 
+    /// Other kinds of baseline JPEG: CMYK (Adobe), 4:2:2 with restart markers and an odd size, greyscale.
+    @Test(arguments: ["cmyk.jpg", "jpeg-kinds/chroma422.jpg", "grey"])
+    func otherKindsKeepTheirCoefficients(name: String) throws {
+        var input = ShapeTestSupport.fixture(name)
+        let grey = ShapeTestSupport.temporary("jpg"), output = ShapeTestSupport.temporary("jpg")
+        defer { for path in [grey, output] { try? FileManager.default.removeItem(atPath: path) } }
+        if name == "grey" {
+            try VImage.load(ShapeTestSupport.fixture("exif-orientation/Landscape_1.jpg")).colourspace("b-w").save(
+                to: grey, saver: "jpegsave")
+            input = grey
+        }
+        let outcome = ShapeTestSupport.cut(
+            input, rect: CGRect(x: 0.31, y: 0.27, width: 0.69, height: 0.5), cut: CropCut(lossless: true),
+            output: output)
+        #expect(outcome.error == nil, "\(outcome.error?.description ?? "")")
+        let shown = try #require(outcome.pixels)
+        let written = try VImage.load(output)
+        #expect(written.width == shown.width && written.height == shown.height)
+        #expect(written.bands == (try VImage.load(input)).bands)
+        try Self.expectSameCoefficients(source: input, output: output, orientation: .up, shown: shown)
+        let original = try VImage.load(input).crop(
+            left: shown.left, top: shown.top, width: shown.width, height: shown.height)
+        #expect(try ShapeTestSupport.difference(written, original).mean < 0.5)
+    }
+
     @Test func aRectOnTheGridIsNotSnappedAndKeepsTheICCProfileOnly() throws {
         let input = ShapeTestSupport.fixture("icc.jpg")
         let header = try VImage.load(input)
