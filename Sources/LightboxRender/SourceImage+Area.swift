@@ -1,6 +1,7 @@
 import LightboxGeometry
 import Vips
 
+/// The stored pixels an upright cut reads, decoded into memory.
 extension SourceImage {
     /// The stored pixels of `area` in memory, for a resample that reads them in any order, and the
     /// decoder that served them: the JPEG region decoder ("region") when it can, else "libvips".

@@ -32,7 +32,9 @@ package final class JPEGCut {
     package let blockWidth: Int
     /// The iMCU height in pixels: 8, or 16 with vertically subsampled chroma.
     package let blockHeight: Int
+    /// The C cut: libjpeg's source state after its header, freed with the value.
     private let cut: UnsafeMutablePointer<lbx_jpeg_cut>
+    /// Whether the output gets the input's EXIF, XMP, IPTC and comments.
     private let keepMetadata: Bool
 
     /// Opens `path` and reads its header; `keepMetadata` keeps EXIF, XMP, IPTC and comments for
@@ -55,6 +57,7 @@ package final class JPEGCut {
         blockHeight = Int(cut.pointee.block_height)
     }
 
+    /// Frees libjpeg's state and closes the files.
     deinit { lbx_jpeg_cut_close(cut) }
 
     /// Writes the stored rect (on the iMCU grid, or ending at the image's edge) to `path`, each
