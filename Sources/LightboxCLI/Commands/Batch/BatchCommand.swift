@@ -19,7 +19,7 @@ struct BatchCommand: LightboxCommand {
             board layout file. Each answer is the command's --json object plus "id" (echoed)
             and "status" ("done" or "failed", with "error"), written as soon as the job is
             done: with --jobs above 1, answers may come out of order. A bad line gets a failed
-            answer naming its line number and the batch goes on. The options below are
+            answer naming its line number and the batch goes on. The options above are
             defaults for every job. Exit 0 when every job was done, 1 otherwise.
             See docs/batch.md for the protocol and client examples.
             """,

@@ -27,8 +27,8 @@ enum CropHelp {
           cannot write (bmp, jp2, pdf, svs...) is png.
 
         BATCHES:
-          --manifest reads CSV (header input,x,y,width,height[,output,units,
-          square]) or JSON Lines ({"input":..,"rect":..,"output":..} and units,
+          --manifest reads CSV (header
+          input,x,y,width,height[,output,units,square]) or JSON Lines ({"input":..,"rect":..,"output":..} and units,
           square; a rect is "x,y,w,h", {"x":..,"y":..,"width":..,"height":..} or
           [[x,y],[w,h]]); an unknown column or key is an error. Inputs are
           relative to the manifest, outputs to --out-dir (default
