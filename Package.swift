@@ -91,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LightboxEndToEndTests",
-            dependencies: ["Vips", "LightboxGeometry"]
+            dependencies: ["Vips", "LightboxGeometry", "JPEGCoefficients"]
         ),
     ]
 )
