@@ -24,6 +24,11 @@ let package = Package(
             providers: [.apt(["libjpeg62-turbo-dev"])]
         ),
         .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
+        .systemLibrary(
             name: "CYaml",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
@@ -38,7 +43,7 @@ let package = Package(
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP"]),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
@@ -61,7 +66,9 @@ let package = Package(
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
-        .target(name: "LightboxFuzzTargets", dependencies: ["LightboxFormats"], path: "Fuzz/LightboxFuzzTargets"),
+        .target(
+            name: "LightboxFuzzTargets", dependencies: ["LightboxFormats", "LightboxGeometry"], path: "Fuzz/LightboxFuzzTargets"
+        ),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(
             name: "LightboxCLITests",
@@ -76,10 +83,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
-        .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),
+        .target(
+            name: "JPEGCoefficients", path: "Tests/JPEGCoefficients", linkerSettings: [.linkedLibrary("jpeg")]
+        ),
+        .testTarget(
+            name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips", "LightboxGeometry", "JPEGCoefficients"]
+        ),
         .testTarget(
             name: "LightboxEndToEndTests",
-            dependencies: ["Vips", "LightboxGeometry"]
+            dependencies: ["Vips", "LightboxGeometry", "JPEGCoefficients"]
         ),
     ]
 )
@@ -89,4 +101,11 @@ let package = Package(
 if ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ"] == "1" {
     package.targets.append(
         .executableTarget(name: "LightboxFuzz", dependencies: ["LightboxFuzzTargets"], path: "Fuzz/LightboxFuzz"))
+}
+
+/// `bench/lossless.sh` sets LIGHTBOX_BENCH=1 to add its driver, which crops through `Cropper` the
+/// default way or losslessly in one kind of process.
+if ProcessInfo.processInfo.environment["LIGHTBOX_BENCH"] == "1" {
+    package.targets.append(
+        .executableTarget(name: "lightbox-cut-bench", dependencies: ["LightboxRender"], path: "bench/CutBench"))
 }

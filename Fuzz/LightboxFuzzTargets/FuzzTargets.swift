@@ -1,5 +1,6 @@
 import Foundation
 import LightboxFormats
+import LightboxGeometry
 
 /// The parsers a fuzzer (and the fuzz regression tests) drive with arbitrary bytes.
 package enum FuzzTargets {
@@ -25,12 +26,18 @@ package enum FuzzTargets {
         case "yolo":
             let reader = YOLOLabelLine(poseValues: nil, pad: 0.1, strict: false)
             for (index, line) in text.components(separatedBy: .newlines).enumerated() {
-                _ = reader.parse(line, file: "fuzz.txt", line: index + 1)
+                _ = reader.label(line, file: "fuzz.txt", line: index + 1)
             }
         case "yaml":
             _ = try? ClassNames.yaml(data, path: "fuzz.yaml")
         case "coco":
             _ = try? COCOFile(stream: JSONStream(data: data, path: "fuzz.json"))
+            let shapes = try? COCOFile(stream: JSONStream(data: data, path: "fuzz.json"), segmentations: true)
+            for segmentation in shapes?.annotations.compactMap(\.segmentation) ?? [] {
+                if case .success(.mask(let mask)) = segmentation.shape(over: AnnotatedSize(width: 64, height: 48)) {
+                    _ = mask.values(in: mask.bounds ?? PixelRect(left: 0, top: 0, width: 1, height: 1))
+                }
+            }
         case "voc":
             _ = try? VOCDocument.read(data, file: "fuzz.xml")
         case "layout":

@@ -36,13 +36,30 @@ package enum TextLayout {
         return fill(words, firstPrefix: prefix, continuation: continuation)
     }
 
-    /// Wraps each line of free-form text separately, keeping blank lines and indentation.
+    /// Lays out free-form text, keeping blank lines and indentation: a paragraph (lines in a row
+    /// with the same indentation) whose lines all fit is kept as written; one with a line too
+    /// long is filled again as a whole, so no word is left alone on a line of its own (a single
+    /// long line gets a hanging indent).
     package static func wrapParagraphs(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
-            guard line.count > lineWidth else { return [String(line)] }
-            let leading = String(line.prefix { $0 == " " })
-            return wrap(String(line), prefix: leading, continuation: leading + indent)
+        var lines: [String] = []
+        var paragraph: [Substring] = []
+        func flush() {
+            defer { paragraph = [] }
+            guard paragraph.contains(where: { $0.count > lineWidth }) else {
+                lines += paragraph.map(String.init)
+                return
+            }
+            let leading = String(paragraph[0].prefix { $0 == " " })
+            let continuation = paragraph.count == 1 ? leading + indent : leading
+            lines += wrap(paragraph.joined(separator: " "), prefix: leading, continuation: continuation)
         }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let leading = line.prefix { $0 == " " }.count
+            if let first = paragraph.first, line.isEmpty || first.prefix { $0 == " " }.count != leading { flush() }
+            if line.isEmpty { lines.append("") } else { paragraph.append(line) }
+        }
+        flush()
+        return lines
     }
 
     /// Returns the column where descriptions start, given every label in the help.

@@ -5,7 +5,7 @@ import LightboxRender
 extension BoardRequest {
     /// The renderer's plan, or an error about the output naming the field that cannot be drawn.
     ///
-    /// The limits are the command line's (`BoardPlan+Limits`): a board up to 30000 pixels a side, a
+    /// The limits are the command line's (`BoardPlan+Limits`): an output up to 32768 pixels a side, a
     /// card up to 10000 pixels tall, a scale from 0.01 to 8, lengths up to 100000 points.
     func plan() throws(LightboxError) -> BoardPlan {
         let lengths: [(String, CGFloat)] =

@@ -17,7 +17,7 @@ extension ViewerRequest {
             throw LightboxError(output, "screen and scale must be positive")
         }
         if let problem = ViewRequest.sizeProblem(screen: screen, scale: scale) {
-            throw LightboxError(output, "screen times scale \(problem)")
+            throw LightboxError(output, problem)
         }
         var state = ViewState(
             screen: screen, scale: scale, zoom: zoom, offset: offset, pull: pull,

@@ -23,38 +23,56 @@ package struct AtomicWriter: Sendable {
     /// when they are damaged; nil for a picture composed of pixels already in memory (a board).
     /// The path `-` is standard output, in `options.streamFormat`, through a private temp file.
     package func write(_ image: VImage, to path: String, input: String?) throws(RenderError) {
+        let format = try format(of: path)
+        let saver = try format.saver(for: "x." + format.rawValue)
+        try writeFile(to: path, format: format) { (temp: String) throws(RenderError) in
+            let prepared: VImage
+            do throws(VipsError) {
+                prepared = try options.prepared(
+                    options.flattened(DisplayColour.saveable(image, as: format), for: format))
+                try prepared.save(
+                    to: temp, saver: saver, options: options.saverArguments(for: format, image: prepared),
+                    optionString: options.saverOptions)
+            } catch {
+                throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
+            }
+            try MadeUpExif.clean(temp, format: format, ownExif: prepared.hasField("exif-data"))
+        }
+    }
+
+    /// The format `path` is written in: its extension's, or `--format`'s for standard output.
+    package func format(of path: String) throws(RenderError) -> OutputFormat {
         let streamed = path == OutputPath.standardOutput
-        let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
-        guard let format = streamed ? options.streamFormat : OutputFormat(extension: url.pathExtension) else {
+        guard
+            let format = streamed
+                ? options.streamFormat : OutputFormat(extension: URL(fileURLWithPath: path).pathExtension)
+        else {
             throw RenderError(path, OutputFormat.problem(with: path) ?? "unsupported output format")
         }
-        let saver = try format.saver(for: "x." + format.rawValue)
+        return format
+    }
+
+    /// Writes the file `produce` makes at the temp path it is given to `path` (linked or renamed
+    /// into place; standard output for `-`). A failure of `produce` removes the temp file and is
+    /// thrown as it is.
+    package func writeFile(
+        to path: String, format: OutputFormat, produce: (String) throws(RenderError) -> Void
+    ) throws(RenderError) {
+        let streamed = path == OutputPath.standardOutput
+        let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
         let temp =
             streamed
             ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
         TempFiles.shared.add(temp)
-        var ownExif = false
         do {
-            let prepared = try options.prepared(
-                options.flattened(DisplayColour.saveable(image, as: format), for: format))
-            ownExif = prepared.hasField("exif-data")
-            try prepared.save(
-                to: temp, saver: saver, options: options.saverArguments(for: format, image: prepared),
-                optionString: options.saverOptions
-            )
+            try produce(temp)
         } catch {
             try TempFiles.shared.finish(temp) { () throws(RenderError) in
                 unlink(temp)
-                throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
+                throw error
             }
         }
         try TempFiles.shared.finish(temp) { () throws(RenderError) in
-            do throws(RenderError) {
-                try MadeUpExif.clean(temp, format: format, ownExif: ownExif)
-            } catch {
-                unlink(temp)
-                throw error
-            }
             try streamed ? AtomicWriter.stream(temp) : publish(temp, as: path)
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// The grammar: a CSS name (`white`, `steelblue`), `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`,
 /// `r,g,b` or `rgb(r,g,b)` with components from 0 to 255 (decimals allowed), and
 /// `rgba(r,g,b,a)` with alpha from 0 to 1.
-package struct BoardColor: Sendable, Equatable {
+package struct BoardColor: Sendable, Equatable, Codable {
     /// Red, from 0 to 1.
     package let red: Double
     /// Green, from 0 to 1.

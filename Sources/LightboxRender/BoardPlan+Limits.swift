@@ -2,9 +2,6 @@ import Foundation
 
 /// The sizes a board can be drawn at, shared by the command line, layout files and LightboxKit.
 extension BoardPlan {
-    /// The largest board side, in output pixels.
-    package static let maximumPixelSide = 30_000
-
     /// The tallest card, in output pixels.
     package static let maximumCardPixels = 10_000.0
 
@@ -16,11 +13,10 @@ extension BoardPlan {
 
     /// Why the board cannot be drawn at its size (a side or a card too large), or nil.
     package var sizeProblem: String? {
-        let pixels = pixelSize
-        let sides = 1...BoardPlan.maximumPixelSide
-        guard sides.contains(pixels.width), sides.contains(pixels.height) else {
-            return "the board is \(pixels.width)x\(pixels.height) pixels; each side must be 1 to "
-                + "\(BoardPlan.maximumPixelSide)"
+        if let problem = OutputLimit.problem(
+            width: Double(board.width) * scale, height: Double(board.height) * scale)
+        {
+            return problem
         }
         let cardPixels = Double(cardSize.height) * scale
         guard cardPixels <= BoardPlan.maximumCardPixels else {

@@ -13,13 +13,19 @@ package struct CropOutcome: Sendable {
     package var squareShrunk = false
     /// The displayed (oriented) image size, when the input could be opened.
     package var image: (width: Int, height: Int)?
-    /// The pixel rect on the displayed image, when it could be computed.
+    /// The pixel rect on the displayed image, when it could be computed: for an upright box the
+    /// part of the photo its corners hold; for a lossless cut the snapped rect.
     package var pixels: PixelRect?
+    /// Whether a lossless cut grew (or trimmed) the asked rect to the JPEG's iMCU grid; `pixels` is then the cut's.
+    package var snapped = false
+    /// An upright box's output size (its own width x height); nil for other cuts, whose size is `pixels`'.
+    package var outputSize: (width: Int, height: Int)?
     /// The failure, or nil when the crop was written (or planned, in a dry run).
     package var error: RenderError?
     /// Whether `error` is the input's, already reported with an earlier crop of the same input.
     package var repeatsInputError = false
-    /// The decoder that served the pixels: "region" (the JPEG region decoder) or "libvips"; nil when not written.
+    /// The decoder that served the pixels: "region" (the JPEG region decoder), "libvips", or
+    /// "lossless" (a JPEG cut without decoding); nil when not written.
     package var decoder: String?
     /// The shrink-on-load the pixels were decoded at (2, 4 or 8 when `--resize` allowed it), else 1.
     package var loadShrink = 1

@@ -10,17 +10,34 @@ package struct Cropper: Sendable {
         package let rect: CGRect
         /// Where the crop goes.
         package let output: String
-        /// Make the crop square in pixels (`CropSquare`): the short side grows to the long one.
+        /// Make the crop square in pixels (`CropSquare`; an upright box in its own frame).
         package let square: Bool
         /// Save options written in the output's name (`[Q=90]`), applied after the writer's own.
         package let saverOptions: String?
+        /// The oriented box, polygon or mask the rect came from; nil for a plain rect.
+        package let shape: CropShape?
+        /// How the crop is cut: the rect as it is (the default), upright, masked or lossless.
+        package let cut: CropCut
 
         /// Makes an item.
-        package init(rect: CGRect, output: String, square: Bool = false, saverOptions: String? = nil) {
+        package init(
+            rect: CGRect, output: String, square: Bool = false, saverOptions: String? = nil, shape: CropShape? = nil,
+            cut: CropCut = .bounds
+        ) {
             self.rect = rect
             self.output = output
             self.square = square
             self.saverOptions = saverOptions
+            self.shape = shape
+            self.cut = cut
+        }
+
+        /// The writer of this item's output: `writer` with the item's own save options.
+        func writer(_ writer: AtomicWriter) -> AtomicWriter {
+            guard let saverOptions else { return writer }
+            var options = writer.options
+            options.saverOptions = saverOptions
+            return AtomicWriter(options: options)
         }
     }
 
@@ -73,7 +90,8 @@ package struct Cropper: Sendable {
         } catch {
             return Cropper.failed(outcomes, with: error)
         }
-        plan(&outcomes, items: items, size: source.displayedSize)
+        let frames = plan(&outcomes, items: items, size: source.displayedSize)
+        let lossless = planLossless(&outcomes, items: items, source: source)
         guard !dryRun else { return outcomes }
         for (index, outcome) in outcomes.enumerated() where outcome.error != nil { each(index, outcome) }
         let cropper: SourceImage
@@ -81,7 +99,11 @@ package struct Cropper: Sendable {
             return Cropper.failed(outcomes, with: error)
         }
         let regions = RegionCrops(
-            source: cropper, rects: outcomes.compactMap { $0.error == nil ? cropper.pixels(of: $0.rect) : nil })
+            source: cropper,
+            rects: outcomes.indices.compactMap { index in
+                let decoded = outcomes[index].error == nil && frames[index] == nil && lossless[index] == nil
+                return decoded ? cropper.pixels(of: outcomes[index].rect) : nil
+            })
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices where outcomes[index].error == nil {
@@ -94,8 +116,8 @@ package struct Cropper: Sendable {
             let start = DispatchTime.now().uptimeNanoseconds
             do {
                 outcomes[index].decoder = try write(
-                    cropper, regions, cropper.pixels(of: outcomes[index].rect), to: items[index].output,
-                    saverOptions: items[index].saverOptions)
+                    items[index], from: cropper, regions, outcome: outcomes[index], frame: frames[index],
+                    lossless: lossless[index])
                 outcomes[index].loadShrink = cropper.loadShrink
             } catch {
                 outcomes[index].error = error
@@ -117,31 +139,40 @@ package struct Cropper: Sendable {
         }
     }
 
-    /// Fills in each outcome's displayed size, rect (squared when asked) and pixels, and its minimum-side error.
-    private func plan(_ outcomes: inout [CropOutcome], items: [Item], size: (width: Int, height: Int)) {
+    /// Fills in each outcome's displayed size, rect (squared when asked) and pixels, and its
+    /// minimum-side error; returns the frames of the oriented boxes cut upright, by item.
+    private func plan(
+        _ outcomes: inout [CropOutcome], items: [Item], size: (width: Int, height: Int)
+    ) -> [Int: BoxFrame] {
+        var frames: [Int: BoxFrame] = [:]
         for index in outcomes.indices {
             outcomes[index].image = size
-            var rect = items[index].rect
-            var pixels = CropRect.pixels(of: rect, width: size.width, height: size.height)
-            if items[index].square {
-                let square = CropSquare(rect, width: size.width, height: size.height)
-                (rect, pixels) = (square.rect, square.pixels)
-                outcomes[index].squareShrunk = square.wasShrunk
-            }
-            outcomes[index].rect = rect
-            outcomes[index].pixels = pixels
-            do {
-                if let minimumSide { try CropRect.require(minimumSide, rect: rect, pixels: pixels) }
+            do throws(RenderError) {
+                if let frame = try planShape(&outcomes[index], item: items[index], size: size) {
+                    frames[index] = frame
+                    continue
+                }
+                let rect = outcomes[index].rect
+                let pixels = outcomes[index].pixels ?? CropRect.pixels(of: rect, width: size.width, height: size.height)
+                outcomes[index].pixels = pixels
+                do throws(CropRect.Problem) {
+                    if let minimumSide { try CropRect.require(minimumSide, rect: rect, pixels: pixels) }
+                } catch {
+                    throw RenderError(outcomes[index].input, "rect \(index + 1): \(error.description)")
+                }
             } catch {
-                outcomes[index].error = RenderError(outcomes[index].input, "rect \(index + 1): \(error.description)")
+                outcomes[index].error = error
             }
         }
+        return frames
     }
 
     /// The source to cut from: a HEIF file's embedded thumbnail when it has every crop's pixels,
     /// else shrunk on load (JPEG, WebP) as far as every item's resize allows.
     private func shrunk(_ source: SourceImage, items: [Item]) throws(RenderError) -> SourceImage {
-        guard let resize else { return source }
+        guard let resize, !items.contains(where: { $0.cut.lossless || $0.cut.isUpright($0.shape) }) else {
+            return source
+        }
         let size = source.displayedSize
         let crops = items.map { item in
             item.square
@@ -154,31 +185,33 @@ package struct Cropper: Sendable {
     }
 
     /// A crop resampled to `--resize` when it is asked for.
-    private func resized(_ image: VImage, from source: SourceImage) throws(RenderError) -> VImage {
+    func resized(_ image: VImage, from source: SourceImage) throws(RenderError) -> VImage {
         guard let resize else { return image }
         return try RenderError.catching(source.path) { () throws(VipsError) in try resize.apply(image) }
     }
 
-    /// Writes the crop `pixels` of `source` (perhaps shrunk on load), resampled to `--resize`
-    /// when asked, to `output` and names the decoder that served it:
-    /// "region" (the JPEG region decoder) or "libvips". A read failure of the region decoder
-    /// (damage, or any warning) redoes the crop through libvips, whose `fail_on` policy and
-    /// error texts then decide, as they did before the region decoder.
-    private func write(
-        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String, saverOptions: String?
+    /// Writes the crop `pixels` of `source` (perhaps shrunk on load), finished by `finish` (a
+    /// mask) and resampled to `--resize` when asked, to `output` with `writer`, and names the
+    /// decoder that served it: "region" (the JPEG region decoder) or "libvips". A read failure of
+    /// the region decoder (damage, or any warning) redoes the crop through libvips, whose
+    /// `fail_on` policy and error texts then decide, as they did before the region decoder.
+    func write(
+        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String,
+        with writer: AtomicWriter,
+        finish: (VImage) throws(VipsError) -> VImage = { $0 }
     ) throws(RenderError) -> String {
-        var options = writer.options
-        if let saverOptions { options.saverOptions = saverOptions }
-        let writer = AtomicWriter(options: options)
         if let image = regions?.upright(pixels) {
             do {
-                try writer.write(try resized(image, from: source), to: output, input: source.path)
+                let finished = try RenderError.catching(source.path) { () throws(VipsError) in try finish(image) }
+                try writer.write(try resized(finished, from: source), to: output, input: source.path)
                 return "region"
             } catch  where error.path != source.path {
                 throw error
             } catch {}
         }
-        try writer.write(try resized(try source.upright(pixels), from: source), to: output, input: source.path)
+        let upright = try source.upright(pixels)
+        let finished = try RenderError.catching(source.path) { () throws(VipsError) in try finish(upright) }
+        try writer.write(try resized(finished, from: source), to: output, input: source.path)
         return "libvips"
     }
 }

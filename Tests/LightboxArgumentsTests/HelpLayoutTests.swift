@@ -73,6 +73,17 @@ enum HelpSamples {
         #expect(help.contains("\n  --version") == (path.count == 1))
     }
 
+    /// A paragraph with a line too long is filled again as a whole: no word alone on a line.
+    @Test func aLongLineIsReflowedWithItsParagraph() {
+        let long = String(repeating: "word ", count: 15) + "and"
+        let text = "  " + long + "\n  the rest of the sentence.\n\n  short line\n  kept as it is"
+        let lines = TextLayout.wrapParagraphs(text)
+        #expect(lines.allSatisfy { $0.count <= TextLayout.lineWidth })
+        #expect(!lines.contains { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").count == 1 })
+        #expect(lines.suffix(3) == ["", "  short line", "  kept as it is"])
+        #expect(lines.joined(separator: " ").split(separator: " ").count == 16 + 5 + 2 + 4)
+    }
+
     @Test func descriptionsShareOneColumn() {
         let help = HelpFormatter.help(for: HelpSamples.wordy, path: ["lightbox", "render"])
         #expect(

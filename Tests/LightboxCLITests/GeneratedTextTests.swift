@@ -34,6 +34,21 @@ import Testing
         return path
     }
 
+    /// No line of a command's help prose is a lone word the wrapping left behind.
+    @Test(arguments: ["crop", "view", "board", "batch"])
+    func helpProseLeavesNoWordAlone(command: String) throws {
+        guard case .help(let text) = try ArgumentParser.parse([command, "--help"], root: Lightbox.root) else {
+            Issue.record("no help")
+            return
+        }
+        let body = text.components(separatedBy: "EXAMPLES:")[0]
+        let prose = body.split(separator: "\n").filter { line in
+            let words = line.split(separator: " ")
+            return words.count == 1 && !line.hasSuffix(":") && !line.hasPrefix("  -") && !line.hasPrefix("        ")
+        }
+        #expect(prose.isEmpty, "\(prose)")
+    }
+
     @Test(arguments: ["bash", "zsh", "fish"])
     func everyScriptNamesEveryCommandAndOption(shell: String) throws {
         let script = try Self.generate(["--generate-completion-script=\(shell)"])

@@ -119,7 +119,8 @@ import Testing
         #expect(
             throws: BatchProblem(
                 path, line: 1,
-                "the header lacks input, width, height (it needs input,x,y,width,height[,output,units,square])")
+                "the header lacks input, width, height (it needs input,x,y,width,height[,output,units,square,angle,oriented,mask,lossless])"
+            )
         ) {
             try ManifestReader.read(path)
         }
@@ -130,7 +131,7 @@ import Testing
         ("input,x,y,widht,height", "unknown column 'widht'; did you mean 'width'?"),
         (
             "input,x,y,width,height,label",
-            "unknown column 'label' (known: input, x, y, width, height, output, units, square)"
+            "unknown column 'label' (known: input, x, y, width, height, output, units, square, angle, oriented, mask, lossless)"
         ),
     ])
     func unknownColumnsAreRefused(header: String, message: String) throws {
@@ -148,7 +149,10 @@ import Testing
         }
         #expect(
             problem
-                == BatchProblem("m.jsonl", line: 1, "unknown key 'qualty' (known: input, rect, output, units, square)"))
+                == BatchProblem(
+                    "m.jsonl", line: 1,
+                    "unknown key 'qualty' (known: input, rect, output, units, square, angle, oriented, mask, lossless)")
+        )
     }
 
     @Test func invalidUTF8IsALineProblem() throws {

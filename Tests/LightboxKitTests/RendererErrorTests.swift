@@ -107,7 +107,7 @@ import Testing
         ),
         (
             ViewerRequest(photos: ["p.png"], output: "v.png", screen: CGSize(width: 390, height: 844), scale: 100),
-            "screen times scale gives 39000x84400 pixels; each side must be 1 to 32768"
+            "the output would be 39000x84400 pixels; each side must be 1 to 32768"
         ),
     ])
     func viewerRequestRefused(request: ViewerRequest, reason: String) throws {
@@ -143,7 +143,7 @@ import Testing
         ),
         (
             BoardRequest(photos: [], output: "b.png", size: CGSize(width: 20_000, height: 300), scale: 2),
-            "the board is 40000x600 pixels; each side must be 1 to 30000"
+            "the output would be 40000x600 pixels; each side must be 1 to 32768"
         ),
         (
             BoardRequest(photos: [], output: "b.png", size: CGSize(width: 400, height: CGFloat.infinity)),

@@ -32,6 +32,25 @@ package enum AnnotationFrame: Equatable {
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
+    /// The shape on the displayed image that shows `shape`, given over the stored pixels.
+    package static func displayedShape(ofStored shape: CropShape, orientation: ExifOrientation) -> CropShape {
+        let point = { (stored: CGPoint) -> CGPoint in
+            let (x, y) = displayedPoint(stored.x, stored.y, orientation)
+            return CGPoint(x: x, y: y)
+        }
+        switch shape {
+        case .polygon(let polygon):
+            return PolygonShape(parts: polygon.parts.map { $0.map(point) }).map { .polygon($0) } ?? shape
+        case .mask(let mask):
+            return .mask(mask.displayed(orientation: orientation))
+        case .oriented(let box):
+            guard case .corners(let corners) = box.form, let turned = OrientedBox(corners: corners.map(point)) else {
+                return shape
+            }
+            return .oriented(turned)
+        }
+    }
+
     /// Where the stored point (s, t), normalized, shows on the displayed image.
     private static func displayedPoint(_ s: Double, _ t: Double, _ orientation: ExifOrientation) -> (Double, Double) {
         switch orientation {

@@ -1,4 +1,4 @@
-/// One COCO annotation as kept while the file is read: ids, the pixel box and its line.
+/// One COCO annotation as kept while the file is read: ids, the pixel box, perhaps its segmentation, and its line.
 package struct COCOAnnotation: Sendable {
     /// The annotation's id (it names the output).
     package var id: Int?
@@ -8,6 +8,8 @@ package struct COCOAnnotation: Sendable {
     package var categoryID: Int?
     /// `[x, y, width, height]` in pixels.
     package var bbox: [Double]?
+    /// The segmentation, when the file was read with segmentations (`COCOFile(path:segmentations:)`).
+    package var segmentation: COCOSegmentation?
     /// The line the annotation starts on.
     package let line: Int
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The parts of a COCO instances file Lightbox uses, read in one streaming pass: `images`,
-/// `annotations` (segmentations and every other field skipped unread) and `categories`.
+/// `annotations` (segmentations read only when asked, every other field skipped unread) and
+/// `categories`.
 package struct COCOFile {
     /// Images by id.
     package private(set) var images: [Int: COCOImage] = [:]
@@ -10,13 +11,18 @@ package struct COCOFile {
     /// Category names by id, with their lines.
     package private(set) var categories: [Int: (name: String, line: Int)] = [:]
 
-    /// Reads `path`; a syntax error or a field of the wrong type stops the read with its line.
-    package init(path: String) throws(BatchProblem) {
-        try self.init(stream: try JSONStream(path: path))
+    /// Whether annotations keep their `segmentation`.
+    private let readsSegmentations: Bool
+
+    /// Reads `path`, with each annotation's segmentation when `segmentations`; a syntax error or
+    /// a field of the wrong type stops the read with its line.
+    package init(path: String, segmentations: Bool = false) throws(BatchProblem) {
+        try self.init(stream: try JSONStream(path: path), segmentations: segmentations)
     }
 
     /// Reads what `stream` gives, to its end.
-    package init(stream: JSONStream) throws(BatchProblem) {
+    package init(stream: JSONStream, segmentations: Bool = false) throws(BatchProblem) {
+        readsSegmentations = segmentations
         let path = stream.path
         var first = true
         var seen: Set<String> = []
@@ -69,6 +75,7 @@ package struct COCOFile {
             case "image_id": annotation.imageID = try Self.integer(stream, key)
             case "category_id": annotation.categoryID = try Self.integer(stream, key)
             case "bbox": annotation.bbox = try Self.numbers(stream)
+            case "segmentation" where readsSegmentations: annotation.segmentation = try COCOSegmentation.read(stream)
             default: try stream.skip()
             }
         }

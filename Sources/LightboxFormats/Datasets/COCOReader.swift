@@ -1,7 +1,9 @@
 import Foundation
+import LightboxGeometry
 
 /// Turns a COCO instances file into crops `OUT/<category>/<stem>_<annotation id>.<ext>`
-/// (crowd boxes, `iscrowd: 1`, included).
+/// (crowd boxes, `iscrowd: 1`, included), each with its segmentation's shape when
+/// `options.shapes` (polygons, or the run-length mask of a crowd).
 package struct COCOReader: Sendable {
     /// The instances JSON file.
     package let annotations: String
@@ -19,7 +21,7 @@ package struct COCOReader: Sendable {
 
     /// One crop entry per annotation, and a problem per annotation that cannot be planned.
     package func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
-        let file = try COCOFile(path: annotations)
+        let file = try COCOFile(path: annotations, segmentations: options.shapes)
         for (id, category) in file.categories.sorted(by: { $0.key < $1.key }) {
             try ClassNameCheck.check(
                 category.name, id: String(id), file: annotations, line: category.line, field: "categories")
@@ -31,9 +33,21 @@ package struct COCOReader: Sendable {
             switch plan(annotation, file: file) {
             case .success(let (image, size, name, box, id)):
                 let output = planner.outputName(image: image, suffix: String(id))
+                var shape: CropShape?
+                if options.shapes, let segmentation = annotation.segmentation {
+                    switch segmentation.shape(over: size) {
+                    case .success(let found): shape = found
+                    case .failure(let message):
+                        planner.fail(
+                            BatchProblem(
+                                annotations, line: annotation.line, field: "segmentation",
+                                "annotation \(id): \(message.text)"))
+                        continue
+                    }
+                }
                 planner.add(
                     image: image, box: box, size: size, name: name, id: annotation.categoryID, output: output,
-                    file: annotations, line: annotation.line)
+                    file: annotations, line: annotation.line, shape: shape)
             case .failure(let problem):
                 planner.fail(problem)
             }

@@ -12,16 +12,21 @@ package struct DatasetOptions: Sendable {
     package let only: Set<String>?
     /// Whether Lightbox can write an output with this extension (without the dot); others become PNG.
     package let writes: @Sendable (String) -> Bool
+    /// Whether entries carry their shapes (YOLO OBB and segment lines, COCO segmentations), for
+    /// `--oriented upright` and `--mask`; COCO segmentations are read only then.
+    package let shapes: Bool
 
     /// Makes the options.
     package init(
-        pad: Double, square: Bool, strict: Bool, only: Set<String>?, writes: @escaping @Sendable (String) -> Bool
+        pad: Double, square: Bool, strict: Bool, only: Set<String>?, writes: @escaping @Sendable (String) -> Bool,
+        shapes: Bool = false
     ) {
         self.pad = pad
         self.square = square
         self.strict = strict
         self.only = only
         self.writes = writes
+        self.shapes = shapes
     }
 
     /// The image's own extension when Lightbox can write it, else `png`.

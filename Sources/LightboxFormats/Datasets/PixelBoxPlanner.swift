@@ -22,10 +22,11 @@ package struct PixelBoxPlanner {
     }
 
     /// Plans the box `box` (pixels) of class `name` (numbered `id`, for COCO) on `image`, whose
-    /// annotation says it is `size`.
+    /// annotation says it is `size`, with its `shape` (normalized over `size`, as is the entry's
+    /// rect) when there is one.
     package mutating func add(
         image: String, box: CGRect, size: AnnotatedSize, name: String, id: Int? = nil, output: String, file: String,
-        line: Int
+        line: Int, shape: CropShape? = nil
     ) {
         guard options.keeps(name, id: id) else { return }
         guard box.width > 0, box.height > 0 else {
@@ -56,7 +57,8 @@ package struct PixelBoxPlanner {
         claimed[path] = origin
         entries.append(
             CropEntry(
-                input: image, rect: rect, output: path, square: options.square, origin: origin, annotatedSize: size))
+                input: image, rect: rect, output: path, square: options.square, origin: origin, annotatedSize: size,
+                shape: shape))
     }
 
     /// A problem found by the reader, reported with the others.

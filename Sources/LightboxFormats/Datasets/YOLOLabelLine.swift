@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// One line of a YOLO label file: a box, a box with a confidence, a polygon (segment or
-/// oriented box) or a pose line, as a class id and the normalized rect to crop.
+/// oriented box) or a pose line, as a class id, the normalized rect to crop and the shape.
 package struct YOLOLabelLine {
     /// The values of a pose line (`5 + keypoints * dims`), from `kpt_shape`; nil when not a pose dataset.
     package let poseValues: Int?
@@ -20,6 +20,12 @@ package struct YOLOLabelLine {
 
     /// The class and the checked, padded rect of `text`, or a problem naming the file and line.
     package func parse(_ text: String, file: String, line: Int) -> Result<(Int, CGRect), BatchProblem> {
+        label(text, file: file, line: line).map { ($0.classID, $0.rect) }
+    }
+
+    /// The class, the checked and padded rect and the shape of `text` (`YOLOLabel`), or a
+    /// problem naming the file and line.
+    package func label(_ text: String, file: String, line: Int) -> Result<YOLOLabel, BatchProblem> {
         let parts = text.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let first = parts.first, let classID = Int(first), classID >= 0 else {
             return .failure(BatchProblem(file, line: line, field: "class", "'\(parts.first ?? "")' is not a class id"))
@@ -40,8 +46,10 @@ package struct YOLOLabelLine {
         case .failure(let message): return .failure(BatchProblem(file, line: line, message.text))
         }
         let padded = box.insetBy(dx: -pad * box.width, dy: -pad * box.height)
+        let shape = poseValues == nil && values.count >= 6 ? YOLOLabel.shape(points: values, pad: pad) : nil
         do {
-            return .success((classID, try CropRect.check(padded, strict: strict).rect))
+            return .success(
+                YOLOLabel(classID: classID, rect: try CropRect.check(padded, strict: strict).rect, shape: shape))
         } catch {
             return .failure(BatchProblem(file, line: line, field: "box", error.description))
         }

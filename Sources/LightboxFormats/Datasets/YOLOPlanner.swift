@@ -42,10 +42,11 @@ package struct YOLOPlanner {
         where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             number += 1
             let origin = "\(pair.label):\(index + 1)"
-            switch lines.parse(line, file: pair.label, line: index + 1) {
+            switch lines.label(line, file: pair.label, line: index + 1) {
             case .failure(let problem):
                 problems.append(problem)
-            case .success(let (classID, rect)):
+            case .success(let label):
+                let classID = label.classID
                 classIDs.insert(classID)
                 guard let name = name(of: classID) else {
                     problems.append(
@@ -66,7 +67,9 @@ package struct YOLOPlanner {
                 }
                 claimed[output] = origin
                 entries.append(
-                    CropEntry(input: pair.image, rect: rect, output: output, square: options.square, origin: origin))
+                    CropEntry(
+                        input: pair.image, rect: label.rect, output: output, square: options.square, origin: origin,
+                        shape: options.shapes ? label.shape : nil))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxGeometry
 
 /// One crop asked for by a batch source (a manifest line, a YOLO box, a `--rect`).
 package struct CropEntry: Sendable {
@@ -17,11 +18,14 @@ package struct CropEntry: Sendable {
     package var annotatedSize: AnnotatedSize?
     /// Whether the rect was clipped to the image (reported as `"clipped": true`).
     package var clipped = false
+    /// The oriented box, polygon or mask the crop came from (`Cropper.Item.shape`); nil for a
+    /// plain rect. For a pixel box (COCO), it is normalized over `annotatedSize`, like `rect`.
+    package var shape: CropShape?
 
     /// Makes an entry.
     package init(
         input: String, rect: CGRect, output: String, square: Bool, origin: String, annotatedSize: AnnotatedSize? = nil,
-        clipped: Bool = false
+        clipped: Bool = false, shape: CropShape? = nil
     ) {
         self.input = input
         self.rect = rect
@@ -30,5 +34,6 @@ package struct CropEntry: Sendable {
         self.origin = origin
         self.annotatedSize = annotatedSize
         self.clipped = clipped
+        self.shape = shape
     }
 }

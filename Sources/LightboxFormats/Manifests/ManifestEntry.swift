@@ -1,7 +1,8 @@
 import Foundation
 
 /// One crop as a manifest line or a batch job gives it: an input, a rect as written, and the
-/// optional fields (output, units, square), read but not yet checked against the image.
+/// optional fields (output, units, square, angle and the cut), read but not yet checked against
+/// the image.
 package struct ManifestEntry: Sendable, Equatable {
     /// The input path, resolved against the manifest's folder.
     package let input: String
@@ -13,6 +14,14 @@ package struct ManifestEntry: Sendable, Equatable {
     package var units: String?
     /// Whether to grow the crop to a square, if the line says.
     package var square: Bool?
+    /// The rect's turn in degrees, counter-clockwise about its centre, as written, if the line gives one.
+    package var angle: String?
+    /// How an oriented box is cut (`bounds` or `upright`), as written, if the line says.
+    package var oriented: String?
+    /// Whether to keep only the inside of the shape, if the line says.
+    package var mask: Bool?
+    /// Whether to cut the JPEG without re-encoding, if the line says.
+    package var lossless: Bool?
     /// The manifest line, from 1.
     package let line: Int
 

@@ -9,10 +9,14 @@ package enum ManifestReader {
 
     /// The CSV columns a manifest must have.
     package static let requiredColumns = ["input", "x", "y", "width", "height"]
+    /// The optional fields, the same in both forms: the output, the rect's units and turn, and the cut.
+    package static let optional = ["output", "units", "square", "angle", "oriented", "mask", "lossless"]
     /// Every CSV column a manifest may have.
-    package static let columns = requiredColumns + ["output", "units", "square"]
+    package static let columns = requiredColumns + optional
     /// Every key a JSON crop may have.
-    package static let keys = ["input", "rect", "output", "units", "square"]
+    package static let keys = ["input", "rect"] + optional
+    /// The optional fields that are `true` or `false`.
+    static let booleans = ["square", "mask", "lossless"]
 
     /// Every line of the manifest at `path`; a file that cannot be read, or whose header is wrong, throws.
     package static func read(_ path: String) throws(BatchProblem) -> [Line] {
@@ -55,19 +59,29 @@ package enum ManifestReader {
         guard let rectValue = object["rect"] else {
             return .failure(BatchProblem(path, line: number, field: "rect", "missing"))
         }
-        for key in ["output", "units"] where object[key] != nil && !(object[key] is String) {
+        for key in ["output", "units", "oriented"] where object[key] != nil && !(object[key] is String) {
             return .failure(BatchProblem(path, line: number, field: key, "not a string"))
         }
-        let square = object["square"].map { JSONScalar.bool($0) }
-        if let square, square == nil {
-            return .failure(BatchProblem(path, line: number, field: "square", "expected true or false"))
+        var flags: [String: Bool] = [:]
+        for key in booleans {
+            guard let value = object[key] else { continue }
+            guard let flag = JSONScalar.bool(value) else {
+                return .failure(BatchProblem(path, line: number, field: key, "expected true or false"))
+            }
+            flags[key] = flag
+        }
+        let angle = object["angle"].map { FieldText.text($0) }
+        if let angle, angle == nil {
+            return .failure(BatchProblem(path, line: number, field: "angle", "expected a number"))
         }
         switch RectValue.parse(rectValue) {
         case .success(let rect):
             var entry = ManifestEntry(
                 input: resolve(input, in: folder), rect: rect, output: object["output"] as? String, line: number)
             entry.units = object["units"] as? String
-            entry.square = square ?? nil
+            entry.oriented = object["oriented"] as? String
+            entry.angle = angle ?? nil
+            (entry.square, entry.mask, entry.lossless) = (flags["square"], flags["mask"], flags["lossless"])
             return .success(entry)
         case .failure(let error):
             return .failure(BatchProblem(path, line: number, field: "rect", error.message))
@@ -111,7 +125,7 @@ package enum ManifestReader {
         guard missing.isEmpty else {
             throw BatchProblem(
                 path, line: header.line,
-                "the header lacks \(missing.joined(separator: ", ")) (it needs input,x,y,width,height[,output,units,square])"
+                "the header lacks \(missing.joined(separator: ", ")) (it needs \(requiredColumns.joined(separator: ","))[,\(optional.joined(separator: ","))])"
             )
         }
         return records.dropFirst().map { csvLine($0, names: names, path: path, folder: folder) }
@@ -141,16 +155,20 @@ package enum ManifestReader {
         var entry = ManifestEntry(
             input: resolve(input, in: folder), rect: rect, output: field("output"), line: record.line)
         entry.units = field("units")
-        if let text = field("square") {
+        entry.angle = field("angle")
+        entry.oriented = field("oriented")
+        var flags: [String: Bool] = [:]
+        for name in booleans {
+            guard let text = field(name) else { continue }
             guard
-                let square = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][
+                let flag = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][
                     text.lowercased()]
             else {
-                return .failure(
-                    BatchProblem(path, line: record.line, field: "square", "'\(text)': expected true or false"))
+                return .failure(BatchProblem(path, line: record.line, field: name, "'\(text)': expected true or false"))
             }
-            entry.square = square
+            flags[name] = flag
         }
+        (entry.square, entry.mask, entry.lossless) = (flags["square"], flags["mask"], flags["lossless"])
         return .success(entry)
     }
 

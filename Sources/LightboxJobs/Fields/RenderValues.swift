@@ -64,6 +64,9 @@ extension OutputFormat: ArgumentValue {
     package static var expected: String { "use one of \(streamExtensions.joined(separator: ", "))" }
 }
 
+/// `--oriented bounds|upright`.
+extension CropCut.Oriented: ChoiceArgument {}
+
 /// `--fit cover|contain|fill`.
 extension CropResize.Fit: ChoiceArgument {}
 

@@ -1,4 +1,6 @@
 import Foundation
+import LightboxGeometry
+import LightboxRender
 
 /// One crop of a job: its rect as asked, the output it goes to, and what the run knows of it.
 ///
@@ -12,6 +14,11 @@ package struct CropItem: Codable, Sendable {
     package var units: RectUnits
     /// Grow the short side to make the crop square (datasets' `--square`).
     package var square: Bool
+    /// The oriented box, polygon or mask the rect came from (a line's `angle`, a dataset's shape);
+    /// nil for a plain rect. A turned rect in pixels (`units` px) is normalized with `rect`.
+    package var shape: CropShape?
+    /// How the crop is cut: the rect as it is, an oriented box upright, a shape masked, lossless.
+    package var cut = CropCut.bounds
     /// The output path, resolved and checked.
     package var output: String
     /// Save options written in the output's name (`[Q=90]`), applied after the job's own.

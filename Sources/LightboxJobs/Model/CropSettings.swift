@@ -13,6 +13,8 @@ package struct CropSettings: Codable, Sendable, Equatable {
     package var maxPixels: Int
     /// `--resize`, `--fit`, `--pad-colour`: what every crop is resampled to.
     package var resize: CropResize?
+    /// The cut every crop gets unless its line says otherwise (`--oriented`, `--mask`, `--lossless`, `--background`).
+    package var cut = CropCut.bounds
     /// Refuse rects partly outside the image instead of clipping them (`--strict`).
     package var strict = false
     /// Plan only: read headers, predict failures, write nothing.

@@ -17,13 +17,19 @@ package struct CropPlanner: Sendable {
     package let units: RectUnits
     /// `--preview`, if previews are drawn.
     package let preview: OutputTemplate?
+    /// Rects without `angle` are turned by this many degrees (`--angle`), if any.
+    package let angle: Double?
 
     /// Makes a planner.
-    package init(settings: CropSettings, placement: OutputPlacement, units: RectUnits, preview: OutputTemplate?) {
+    package init(
+        settings: CropSettings, placement: OutputPlacement, units: RectUnits, preview: OutputTemplate?,
+        angle: Double? = nil
+    ) {
         self.settings = settings
         self.placement = placement
         self.units = units
         self.preview = preview
+        self.angle = angle
     }
 
     /// A planned crop before grouping: its input, the item, and a dataset box's annotated size.
@@ -51,18 +57,10 @@ package struct CropPlanner: Sendable {
             }
             units = given
         }
-        var rect = entry.rect
-        var clipped = false
-        if units == .fraction {
-            switch RectRule.fraction(entry.rect, written: RectRule.describe(entry.rect), strict: settings.strict) {
-            case .failure(let refusal): return problem("rect", refusal.reason)
-            case .success(let checked):
-                rect = checked.rect
-                clipped = checked.wasClipped
-                if clipped { warn(RectRule.clippedWarning(at: "\(file):\(entry.line)", to: rect)) }
-            }
-        } else if let refusal = RectRule.pixelShape(entry.rect) {
-            return problem("rect", refusal.reason)
+        let shaped: Shaped
+        switch shape(of: entry, units: units, file: file, warn: warn) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let value): shaped = value
         }
         let name: OutputName
         let placed: Result<String, OutputFolder.Escape>
@@ -82,9 +80,9 @@ package struct CropPlanner: Sendable {
         }
         if let reason = OutputRule.problem(name) { return problem("output", "'\(name.path)': \(reason)") }
         var item = CropItem(
-            rect: rect, units: units, square: entry.square ?? false, output: output, saverOptions: name.options,
-            origin: origin)
-        item.clipped = clipped
+            rect: shaped.rect, units: units, square: entry.square ?? false, output: output,
+            saverOptions: name.options, origin: origin)
+        (item.clipped, item.shape, item.cut) = (shaped.clipped, shaped.shape, shaped.cut)
         return .success(item)
     }
 
@@ -139,7 +137,7 @@ package struct CropPlanner: Sendable {
                 origin = JobOrigin(source: String(entry.origin[..<colon]), line: line)
             }
             var item = CropItem(rect: entry.rect, square: entry.square, output: entry.output, origin: origin)
-            item.clipped = entry.clipped
+            (item.clipped, item.shape, item.cut) = (entry.clipped, entry.shape, settings.cut)
             return (entry.input, item, entry.annotatedSize)
         }
     }

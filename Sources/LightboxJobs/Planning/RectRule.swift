@@ -36,6 +36,25 @@ package enum RectRule {
         return nil
     }
 
+    /// Checks a rect that has an angle before the image is known: finite, with an area, a fraction
+    /// not looking like pixels; standardized but not clipped, since its turn decides what lies
+    /// outside the image (`ImageRects` settles that once the image's size is known).
+    package static func turned(_ rect: CGRect, written: String, units: RectUnits) -> Result<CGRect, Refusal> {
+        if units == .px { return pixelShape(rect).map { .failure($0) } ?? .success(rect) }
+        if PixelRects.looksLikePixels(rect) { return .failure(Refusal(reason: PixelRects.hint(written))) }
+        let parts = [
+            ("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height),
+        ]
+        if let bad = parts.first(where: { !$0.1.isFinite }) {
+            return .failure(Refusal(reason: "\(bad.0) is not a finite number"))
+        }
+        let standard = rect.standardized
+        guard standard.width > 0, standard.height > 0 else {
+            return .failure(Refusal(reason: "a turned rect needs a width and height above 0"))
+        }
+        return .success(standard)
+    }
+
     /// A rect in pixels over a displayed image `width` by `height`, clipped to it in pixels (refused
     /// when it lies outside, or sticks out under `strict`) and normalized.
     package static func pixels(

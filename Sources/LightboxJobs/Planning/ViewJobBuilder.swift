@@ -20,11 +20,20 @@ package struct ViewJobBuilder: Sendable {
         guard parsed.has(ViewFields.screen) || device != nil else {
             throw parsed.error("missing option '--screen <WxH>' (or --device NAME)")
         }
-        guard let name = try ReadWriteOptions.output(parsed) else { throw parsed.error("missing option '-o <output>'") }
+        // A dry run writes nothing, so it needs no output name.
+        guard let name = try ReadWriteOptions.output(parsed) ?? (dryRun ? OutputName("") : nil) else {
+            throw parsed.error("missing option '-o <output>'")
+        }
         let inputs = try StandardInput.resolve(parsed.positionals, path: parsed.path)
         let stream = try ReadWriteOptions.streamFormat(output: name.path, parsed)
         let format: OutputFormat
-        if let stream { format = stream } else { format = try ViewJobBuilder.format(of: name.path, parsed) }
+        if let stream {
+            format = stream
+        } else if name.path.isEmpty {
+            format = parsed.has(ViewFields.animate) ? .webp : .png
+        } else {
+            format = try ViewJobBuilder.format(of: name.path, parsed)
+        }
         let state = try ViewJobBuilder.state(parsed, device: device)
         let page = try parsed.value(ViewFields.page, default: 0)
         var warnings = ViewClamps.warnings(
@@ -73,10 +82,10 @@ package struct ViewJobBuilder: Sendable {
         return OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) ?? .png
     }
 
-    /// The output, round(W*K) by round(H*K) pixels, needs 1 to `ViewRequest.maximumSide` pixels a side.
+    /// The output, round(W*K) by round(H*K) pixels, must be within `OutputLimit`.
     private static func checkOutputSize(_ state: ViewState, _ parsed: ParsedCommand) throws(UsageError) {
         if let problem = ViewRequest.sizeProblem(screen: state.screen, scale: state.scale) {
-            throw parsed.error("--screen times --scale \(problem)")
+            throw parsed.error(problem)
         }
     }
 

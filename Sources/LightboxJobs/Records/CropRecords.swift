@@ -4,7 +4,8 @@ import LightboxRender
 
 /// The records of crops: the documented fields of an outcome, located at the item's origin.
 package enum CropRecords {
-    /// The documented JSON fields of one crop: input, output, image, rect, pixels, decoder, shrink.
+    /// The documented JSON fields of one crop: input, output, image, rect, pixels (with `snapped`
+    /// when a lossless cut moved them to the JPEG's grid), `outputSize` of an upright box, decoder, shrink.
     package static func fields(_ outcome: CropOutcome) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [("input", .string(outcome.input)), ("output", .string(outcome.output))]
         if let image = outcome.image { pairs.append(("image", size(image.width, image.height))) }
@@ -19,6 +20,8 @@ package enum CropRecords {
                     ])
                 ))
         }
+        if outcome.snapped { pairs.append(("snapped", .bool(true))) }
+        if let output = outcome.outputSize { pairs.append(("outputSize", size(output.width, output.height))) }
         if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
         if outcome.loadShrink > 1 { pairs.append(("shrink", .int(outcome.loadShrink))) }
         return pairs

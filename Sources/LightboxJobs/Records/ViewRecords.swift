@@ -10,7 +10,7 @@ package enum ViewRecords {
         let request = outcome.request
         let state = request.state
         var pairs: [(String, JSONValue)] = [
-            ("input", .string(outcome.input)), ("output", .string(request.output)),
+            ("input", .string(outcome.input)), ("output", request.output.isEmpty ? .null : .string(request.output)),
             ("page", .int(request.shownPage)), ("pages", .int(request.inputs.count)),
             ("screen", size(state.screen)), ("scale", number(state.scale)),
             ("safeArea", .object([("top", number(state.safeArea.top)), ("bottom", number(state.safeArea.bottom))])),

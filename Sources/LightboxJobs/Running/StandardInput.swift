@@ -29,10 +29,6 @@ package enum StandardInput {
         lock.lock()
         defer { lock.unlock() }
         if let copy { return copy }
-        if let inherited = getenv(environmentKey) {
-            copy = String(cString: inherited)
-            return String(cString: inherited)
-        }
         let folder = NSTemporaryDirectory() + "lightbox-stdin-\(getpid())-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let file = folder + "/stdin"
@@ -43,7 +39,6 @@ package enum StandardInput {
         try data.write(to: URL(fileURLWithPath: file))
         owner = getpid()
         atexit { StandardInput.removeCopy() }
-        setenv(environmentKey, file, 1)
         copy = file
         return file
     }
@@ -56,8 +51,6 @@ package enum StandardInput {
         return message.replacingOccurrences(of: copy, with: "-")
     }
 
-    /// Where a spawned worker finds the copy its supervisor made.
-    private static let environmentKey = "LIGHTBOX_STDIN_COPY"
     /// The process that made the copy, the only one that removes it.
     nonisolated(unsafe) private static var owner: pid_t = 0
 

@@ -39,7 +39,9 @@ package struct CropExecutor: Sendable {
             writer: AtomicWriter(options: settings.save), minimumSide: settings.minimumSide, failOn: settings.failOn,
             maxPixels: settings.maxPixels, resize: settings.resize)
         let cuts = items.map {
-            Cropper.Item(rect: $0.rect, output: $0.output, square: $0.square, saverOptions: $0.saverOptions)
+            Cropper.Item(
+                rect: $0.rect, output: $0.output, square: $0.square, saverOptions: $0.saverOptions, shape: $0.shape,
+                cut: $0.cut)
         }
         var opened = false
         let outcomes = cropper.run(input: job.input, items: cuts, dryRun: settings.dryRun) { index, outcome in

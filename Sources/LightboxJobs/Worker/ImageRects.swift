@@ -4,8 +4,9 @@ import LightboxGeometry
 import LightboxRender
 
 /// The checks of a crop job that need the image's header, done once in the worker: rects in
-/// pixels normalized over the displayed size (clipped or refused there), and the frame of a COCO
-/// or VOC annotation settled (one warning per image when its size is not the displayed one).
+/// pixels normalized over the displayed size (clipped or refused there), turned rects placed on
+/// it (`ImageRects+Turned`), and the frame of a COCO or VOC annotation settled, with its shapes
+/// (one warning per image when its size is not the displayed one).
 struct ImageRects {
     /// The job whose items are resolved.
     let job: CropJob
@@ -14,7 +15,8 @@ struct ImageRects {
 
     /// `items` with every rect normalized over the displayed image, and the records of those refused.
     func resolve(_ items: [CropItem]) -> (items: [CropItem], refused: [BatchRecord]) {
-        guard job.annotatedSize != nil || items.contains(where: { $0.units == .px }) else { return (items, []) }
+        let needsHeader = items.contains { $0.units == .px || ImageRects.turn(of: $0) != nil }
+        guard job.annotatedSize != nil || needsHeader else { return (items, []) }
         let header: ImageHeader
         do {
             header = try ImageHeader(path: job.input)
@@ -31,6 +33,12 @@ struct ImageRects {
         var refused: [BatchRecord] = []
         let (width, height) = header.displayedSize
         for var item in framed {
+            if ImageRects.turn(of: item) != nil {
+                if let placed = placeTurned(item, width: width, height: height, refused: &refused) {
+                    kept.append(placed)
+                }
+                continue
+            }
             guard item.units == .px else {
                 kept.append(item)
                 continue
@@ -81,6 +89,7 @@ struct ImageRects {
             return items.map { item in
                 var turned = item
                 turned.rect = AnnotationFrame.displayedRect(ofStored: item.rect, orientation: orientation)
+                turned.shape = item.shape.map { AnnotationFrame.displayedShape(ofStored: $0, orientation: orientation) }
                 return turned
             }
         }

@@ -19,7 +19,7 @@ struct BatchCommand: LightboxCommand {
             board layout file. Each answer is the command's --json object plus "id" (echoed)
             and "status" ("done" or "failed", with "error"), written as soon as the job is
             done: with --jobs above 1, answers may come out of order. A bad line gets a failed
-            answer naming its line number and the batch goes on. The options below are
+            answer naming its line number and the batch goes on. The options above are
             defaults for every job. Exit 0 when every job was done, 1 otherwise.
             See docs/batch.md for the protocol and client examples.
             """,
@@ -32,6 +32,10 @@ struct BatchCommand: LightboxCommand {
             OutputOptions.keepMetadata.help("Crop jobs: keep the input's EXIF, XMP and IPTC."),
             OutputOptions.strip.help("Crop jobs: write no metadata at all, not even the ICC profile."),
             OutputOptions.stripICC.help("Crop jobs: drop the ICC colour profile."),
+            CropCutOptions.oriented.help("Crop jobs: bounds (default) or upright for a rect with an angle."),
+            CropCutOptions.mask.help("Crop jobs: keep only the inside of a rect with an angle."),
+            CropCutOptions.lossless.help("Crop jobs: cut JPEG into JPEG without re-encoding."),
+            CropOptions.background.help("Crop jobs: flatten transparent pixels and a mask's outside onto this colour."),
             OutputOptions.quiet.help("Print no warnings."), ReadWriteOptions.quality, ReadWriteOptions.failOn,
             ReadWriteOptions.maxPixels, WorkerOptions.option,
         ] as [any OptionDeclaration]).specs,
@@ -65,15 +69,19 @@ struct BatchCommand: LightboxCommand {
         let keep = parsed.flag(OutputOptions.keepMetadata)
         if keep { try parsed.refuse([OutputOptions.strip], with: "--keep-metadata") }
         let force = parsed.flag(OutputOptions.force)
-        let cropSave = readWrite.save(
+        var cropSave = readWrite.save(
             nil, stream: nil, strip: !keep,
             stripICC: parsed.flag(OutputOptions.strip) || parsed.flag(OutputOptions.stripICC), force: force)
+        if let colour = try parsed.value(CropOptions.background) {
+            (cropSave.background, cropSave.flattensAlpha) = (colour.bytes(over: 255), true)
+        }
+        var cropSettings = CropSettings(save: cropSave, failOn: readWrite.failOn, maxPixels: readWrite.maxPixels)
+        cropSettings.cut = try CropCutOptions.cut(parsed, background: cropSave.background)
         let label = file == OutputPath.standardOutput ? "stdin" : file
         reader = BatchLine(
             label: label,
             crops: CropPlanner(
-                settings: CropSettings(save: cropSave, failOn: readWrite.failOn, maxPixels: readWrite.maxPixels),
-                placement: OutputPlacement(outDir: nil), units: .fraction, preview: nil),
+                settings: cropSettings, placement: OutputPlacement(outDir: nil), units: .fraction, preview: nil),
             views: ViewPlanner(defaults: parsed, outDir: nil, dryRun: false),
             boards: BoardPlanner(
                 save: readWrite.save(nil, stream: nil, force: force),

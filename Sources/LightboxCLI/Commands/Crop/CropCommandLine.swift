@@ -6,8 +6,8 @@ import LightboxJobs
 import LightboxRender
 
 /// `INPUT... --rect ... -o TEMPLATE`, checked whole before any work: every rect (a bad one is a
-/// usage error, a clipped one a warning), every output placed, named apart and of a format
-/// Lightbox writes.
+/// usage error, a clipped one a warning; a rect turned by `--angle` is placed once the image's
+/// size is known), every output placed, named apart and of a format Lightbox writes.
 struct CropCommandLine {
     /// The crops, planned.
     let source: CropSource
@@ -43,6 +43,7 @@ struct CropCommandLine {
                     rect: rect.rect, units: planner.units, output: path, saverOptions: output.options,
                     origin: JobOrigin(label: label))
                 item.clipped = rect.wasClipped
+                (item.shape, item.cut) = (CropCutOptions.shape(rect.rect, degrees: planner.angle), planner.settings.cut)
                 crops.append((input, item, nil))
             }
         }
@@ -57,6 +58,15 @@ struct CropCommandLine {
         var rects: [(String, CropRect.Checked)] = []
         for (index, (text, rect)) in zip(texts, try parsed.values(CropOptions.rect)).enumerated() {
             let label = "--rect \(index + 1) '\(text)'"
+            if CropCutOptions.shape(rect, degrees: planner.angle) != nil {
+                switch RectRule.turned(rect, written: "--rect \(text)", units: planner.units) {
+                case .failure(let refusal):
+                    throw parsed.error(
+                        refusal.reason.hasPrefix("--rect") ? refusal.reason : "\(label): \(refusal.reason)")
+                case .success(let turned): rects.append((label, CropRect.Checked(rect: turned, wasClipped: false)))
+                }
+                continue
+            }
             if planner.units == .px {
                 if let refusal = RectRule.pixelShape(rect) { throw parsed.error("\(label): \(refusal.reason)") }
                 rects.append((label, CropRect.Checked(rect: rect, wasClipped: false)))

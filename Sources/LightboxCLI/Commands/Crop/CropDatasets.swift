@@ -7,8 +7,9 @@ import LightboxRender
 
 /// `--yolo`, `--coco` and `--voc` with their options, read into the dataset's reader.
 enum CropDatasets {
-    /// The dataset source the command line names, or nil when it names none.
-    static func source(_ parsed: ParsedCommand) throws(UsageError) -> CropSource? {
+    /// The dataset source the command line names, or nil when it names none; its entries carry
+    /// their shapes when `shapes` (`--oriented upright`, `--mask`).
+    static func source(_ parsed: ParsedCommand, shapes: Bool) throws(UsageError) -> CropSource? {
         let formats = CropOptions.datasets.filter { parsed.has($0.option) }
         guard let (format, option) = formats.first else {
             try parsed.refuse(
@@ -21,7 +22,8 @@ enum CropDatasets {
         }
         guard formats.count == 1 else { throw parsed.error("--\(format) does not go with --\(formats[1].name)") }
         let path = parsed.text(option) ?? ""
-        try parsed.refuse([CropOptions.rect, OutputOptions.output, CropOptions.units], with: "--\(format)")
+        try parsed.refuse(
+            [CropOptions.rect, OutputOptions.output, CropOptions.units, CropCutOptions.angle], with: "--\(format)")
         try parsed.refusePositionals(with: "--\(format)")
         _ = try parsed.required(OutputOptions.outDir, for: "--\(format)")
         let only = parsed.text(CropOptions.only).map {
@@ -32,7 +34,8 @@ enum CropDatasets {
         }
         let options = DatasetOptions(
             pad: try parsed.value(CropOptions.pad, default: 0), square: parsed.flag(CropOptions.square),
-            strict: parsed.flag(CropOptions.strict), only: only, writes: { OutputFormat(extension: $0) != nil })
+            strict: parsed.flag(CropOptions.strict), only: only, writes: { OutputFormat(extension: $0) != nil },
+            shapes: shapes)
         if format == "yolo" {
             let reader = YOLOReader(
                 layout: try yoloLayout(path, parsed), options: options, splits: try splitList(parsed),

@@ -16,6 +16,19 @@ enum CropHelp {
           rects tile exactly. A rect partly outside is clipped with a warning;
           one outside the image, or with NaN, is an error. --units px reads
           --rect and manifest rects in pixels of the displayed image.
+          --angle DEG turns every --rect DEG degrees counter-clockwise about
+          its centre (as the app stores a turned rect): an oriented box.
+
+        CUTS:
+          An oriented box (a turned rect, a YOLO OBB line) is cut to the
+          upright rect holding it (--oriented bounds), or as its own width x
+          height turned level (--oriented upright; corner 1 to 2 is the top
+          edge). --mask keeps only the inside of a polygon, an RLE mask or an
+          oriented box: transparent outside in PNG, WebP, TIFF, AVIF, HEIC;
+          --background (default white) in JPEG. --lossless cuts a JPEG into a
+          JPEG without re-encoding: the rect grows to the file's 8 or 16 pixel
+          blocks ("snapped": true in --json); a non-JPEG input is that item's
+          error. A line may set angle, oriented, mask and lossless itself.
 
         OUTPUT NAMES:
           -o takes a template: {stem} and {ext} of the input, {n} the rect's
@@ -27,10 +40,12 @@ enum CropHelp {
           cannot write (bmp, jp2, pdf, svs...) is png.
 
         BATCHES:
-          --manifest reads CSV (header input,x,y,width,height[,output,units,
-          square]) or JSON Lines ({"input":..,"rect":..,"output":..} and units,
-          square; a rect is "x,y,w,h", {"x":..,"y":..,"width":..,"height":..} or
-          [[x,y],[w,h]]); an unknown column or key is an error. Inputs are
+          --manifest reads CSV (header input,x,y,width,height and the optional
+          output,units,square,angle,oriented,mask,lossless) or JSON Lines
+          ({"input":..,"rect":..,"output":..} and the same optional keys; a
+          rect is "x,y,w,h", {"x":..,"y":..,"width":..,"height":..} or
+          [[x,y],[w,h]]); an unknown column or key is an error. Flags are
+          defaults a line may override. Inputs are
           relative to the manifest, outputs to --out-dir (default
           {dir}/{stem}-{n}.{ext}, {dir} the input's folder relative to the
           manifest). A clipped rect is warned about with its line and
@@ -44,9 +59,12 @@ enum CropHelp {
           --yolo data.yaml reads an Ultralytics dataset (path, train/val/test,
           names) into DIR/<split>/<class>/<stem>_<n>.<ext>; --yolo LABELS
           --images IMAGES reads label files. Lines are boxes, segmentation
-          polygons or oriented boxes (cropped to their bounding box).
+          polygons or oriented boxes (cut to their bounding box, or with
+          --oriented upright and --mask as above; --pad and --square then
+          apply in an oriented box's own frame).
           --coco instances.json --images IMAGES writes DIR/<category>/
-          <stem>_<annotation id>.<ext> (crowd boxes included); --voc
+          <stem>_<annotation id>.<ext> (crowd boxes included; with --mask
+          their segmentation polygons or RLE masks are kept); --voc
           ANNOTATIONS --images IMAGES writes DIR/<name>/<stem>_<n>.<ext>.
           Pixel boxes are over the image as the annotator saw it: when the
           annotation's size is the stored size of a turned photo (EXIF 5-8), or
@@ -65,6 +83,10 @@ enum CropHelp {
         "lightbox crop --manifest crops.csv --out-dir crops --jobs 2 --report report.jsonl --resume",
         "lightbox crop --yolo data.yaml --out-dir boxes --pad 0.1 --only person,car",
         "lightbox crop --coco instances_val2017.json --images val2017 --out-dir boxes --square",
+        "lightbox crop --yolo dota.yaml --out-dir ships --oriented upright --pad 0.05",
+        "lightbox crop --coco instances.json --images val2017 --out-dir cutouts --mask",
+        "lightbox crop photo.jpg --rect 0.2,0.3,0.5,0.2 --angle 15 --oriented upright -o label.png",
+        "lightbox crop scan.jpg --rect 0.1,0.1,0.4,0.4 --lossless -o detail.jpg --json",
         "lightbox crop --voc VOC2012/Annotations --images VOC2012/JPEGImages --out-dir boxes",
     ]
 }

@@ -54,11 +54,12 @@ extension CropOptions {
         "min-side", valueName: "s", help: "Reject a rect with a side under s (a fraction, or pixels as 32px).")
     /// `--strict`.
     static let strict = Flag("strict", help: "Treat a rect partly outside the image as an error.")
-    /// `--background colour`.
+    /// `--background colour`: the crops' one background, for their transparent pixels and a cut's outside.
     static let background = Option<BoardColor>(
         "background", valueName: "colour",
         help:
-            "Flatten transparent pixels onto this colour, in every format (default: white, for JPEG and previews).")
+            "Flatten transparent pixels (and a --mask's outside) onto this colour, in every format (default: white, for JPEG and previews)."
+    )
     /// `--preview template`.
     static let preview = Option<String>(
         "preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n}).")
@@ -73,12 +74,14 @@ extension CropOptions {
     /// Every option of `crop`, in the order help lists them.
     static let declared: [any OptionDeclaration] =
         [
-            rect, units,
+            rect, units, CropCutOptions.angle,
             OutputOptions.output.help("Output path or template ({stem}, {ext}, {n}, {dir})."),
             OutputOptions.manifest.help("Crop what a CSV or JSON Lines manifest lists."),
             yolo, coco, voc, images, classes, splits, datasetsDir, only, pad, square,
+        ] + CropCutOptions.declared + [
+            background,
             OutputOptions.outDir.help("With --manifest or a dataset: where outputs go (made if missing)."),
-            OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, background, minSide, strict,
+            OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, minSide, strict,
             OutputOptions.force, preview, contactSheet, DeviceOptions.cropScreen,
             DeviceOptions.device.help("Previews: the crop screen of a device (see 'lightbox view --help')."),
             OutputOptions.dryRun, OutputOptions.json, OutputOptions.quiet,

@@ -33,6 +33,7 @@ struct CropOptions: Sendable {
         var settings = CropSettings(save: save, failOn: readWrite.failOn, maxPixels: readWrite.maxPixels)
         settings.minimumSide = try parsed.value(CropOptions.minSide)
         settings.resize = try ResizeOptions.read(parsed)
+        settings.cut = try CropCutOptions.cut(parsed, background: save.background)
         settings.strict = parsed.flag(CropOptions.strict)
         settings.dryRun = parsed.flag(OutputOptions.dryRun)
         let preview = try CropOptions.previewTemplate(parsed)
@@ -48,7 +49,7 @@ struct CropOptions: Sendable {
         planner = CropPlanner(
             settings: settings, placement: OutputPlacement(outDir: outDir),
             units: try parsed.value(CropOptions.units) ?? .fraction,
-            preview: preview)
+            preview: preview, angle: try parsed.value(CropCutOptions.angle))
         var warnings: [String] = []
         source = try CropOptions.source(parsed, output: output, planner: planner, warnings: &warnings)
         self.warnings = warnings
@@ -85,7 +86,10 @@ struct CropOptions: Sendable {
             _ = try parsed.required(OutputOptions.outDir, for: "--manifest")
             return .manifest(path: parsed.text(OutputOptions.manifest) ?? "")
         }
-        if let dataset = try CropDatasets.source(parsed) { return dataset }
+        let cut = planner.settings.cut
+        if let dataset = try CropDatasets.source(parsed, shapes: cut.oriented == .upright || cut.mask) {
+            return dataset
+        }
         return try CropCommandLine(parsed, output: output, planner: planner, warnings: &warnings).source
     }
 

@@ -1,0 +1,58 @@
+import Foundation
+import LightboxFormats
+import LightboxGeometry
+import LightboxRender
+
+/// A line's rect, turn and cut: the part of `CropPlanner.item` that every door shares with the
+/// command line's `--rect`, `--angle`, `--oriented`, `--mask` and `--lossless`.
+extension CropPlanner {
+    /// A line's rect checked (clipped when a fraction partly outside and not turned), its shape
+    /// (a turned rect) and its cut.
+    package typealias Shaped = (rect: CGRect, clipped: Bool, shape: CropShape?, cut: CropCut)
+
+    /// The rect, shape and cut of `entry` (line `entry.line` of `file`), its rect in `units`; a
+    /// bad field is the line's problem, read as the command line's option reads it.
+    func shape(
+        of entry: ManifestEntry, units: RectUnits, file: String, warn: (String) -> Void
+    ) -> Result<Shaped, BatchProblem> {
+        func problem(_ field: String, _ message: String) -> Result<Shaped, BatchProblem> {
+            .failure(BatchProblem(file, line: entry.line, field: field, message))
+        }
+        var degrees = angle
+        if let text = entry.angle {
+            guard let value = CropCutOptions.angle.read(text) else {
+                return problem("angle", "'\(text)': \(CropCutOptions.angle.problem(with: text))")
+            }
+            degrees = value
+        }
+        var cut = settings.cut
+        if let text = entry.oriented {
+            guard let value = CropCutOptions.oriented.read(text) else {
+                return problem("oriented", "'\(text)': \(CropCutOptions.oriented.problem(with: text))")
+            }
+            cut.oriented = value
+        }
+        (cut.mask, cut.lossless) = (entry.mask ?? cut.mask, entry.lossless ?? cut.lossless)
+        let written = RectRule.describe(entry.rect)
+        if CropCutOptions.shape(entry.rect, degrees: degrees) != nil {
+            switch RectRule.turned(entry.rect, written: written, units: units) {
+            case .failure(let refusal): return problem("rect", refusal.reason)
+            case .success(let rect):
+                let shape = CropCutOptions.shape(rect, degrees: degrees)
+                if let conflict = cut.conflict(shape: shape) { return problem("lossless", conflict) }
+                return .success((rect, false, shape, cut))
+            }
+        }
+        if let conflict = cut.conflict(shape: nil) { return problem("lossless", conflict) }
+        if units == .px {
+            if let refusal = RectRule.pixelShape(entry.rect) { return problem("rect", refusal.reason) }
+            return .success((entry.rect, false, nil, cut))
+        }
+        switch RectRule.fraction(entry.rect, written: written, strict: settings.strict) {
+        case .failure(let refusal): return problem("rect", refusal.reason)
+        case .success(let checked):
+            if checked.wasClipped { warn(RectRule.clippedWarning(at: "\(file):\(entry.line)", to: checked.rect)) }
+            return .success((checked.rect, checked.wasClipped, nil, cut))
+        }
+    }
+}

@@ -1,0 +1,17 @@
+/// Typed wrappers the shaped cuts use: alpha undone after a resample, pixel-by-pixel products.
+extension VImage {
+    /// Premultiplied alpha divided back out of the colour bands (float).
+    package func unpremultiplied() throws(VipsError) -> VImage {
+        try VOperation.call("unpremultiply", [("in", .image(self))]).image()
+    }
+
+    /// Each pixel times the matching pixel of `other` (float for 8-bit bands).
+    package func multiplied(by other: VImage) throws(VipsError) -> VImage {
+        try VOperation.call("multiply", [("left", .image(self)), ("right", .image(other))]).image()
+    }
+
+    /// The image's bands without its last one, and the last one (its alpha).
+    package func splitAlpha() throws(VipsError) -> (colour: VImage, alpha: VImage) {
+        (try band(0, count: bands - 1), try band(bands - 1))
+    }
+}
