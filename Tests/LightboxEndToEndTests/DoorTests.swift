@@ -177,3 +177,24 @@ import Testing
         #expect(FileManager.default.contents(atPath: scratch.path("b.webp")) == expected)
     }
 }
+
+/// A batch crop job of several rects: one refused before any work fails alone, in its place.
+@Suite struct BatchCropsTests {
+    @Test func aRefusedCropFailsAloneInItsPlace() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "in.png")
+        let client = try BatchClient([], in: scratch)
+        try client.send(
+            line:
+                #"{"id":1,"command":"crop","input":"in.png","crops":[{"rect":"0,0,.5,.5","output":"a.png"},{"rect":"2,2,.5,.5","output":"b.png"},{"rect":"0.5,0.5,.5,.5","output":"a.png"},{"rect":"0.5,0,.5,.5","output":"c.png"}]}"#
+        )
+        let answer = try client.answer()
+        _ = try client.finish()
+        let crops = try #require(answer["crops"] as? [[String: Any]])
+        #expect(crops.map { $0["status"] as? String } == ["done", "failed", "failed", "done"])
+        #expect((crops[1]["error"] as? String)?.hasPrefix("stdin:1: crops[1].rect: the rect lies outside") == true)
+        #expect((crops[2]["error"] as? String)?.contains("already the output of an earlier crop") == true)
+        #expect(answer["status"] as? String == "failed" && answer["input"] as? String == "in.png")
+        #expect(scratch.files(under: "").filter { $0.hasSuffix(".png") && $0 != "in.png" } == ["a.png", "c.png"])
+    }
+}

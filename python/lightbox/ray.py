@@ -65,20 +65,13 @@ class Crops:
             {"id": index, "command": "crop", "input": photo, "crops": [crops[row] for row in positions]}
             for index, (photo, positions) in enumerate(groups)
         )
-        refused: List[int] = []
         for answer in self._lightbox.run(jobs):
             positions = groups[answer["id"]][1]
+            # A job given as `crops` answers one object per crop, in order; a crop Lightbox refused
+            # before decoding fails alone in its place.
             each = answer.get("crops")
-            if each is None and len(positions) > 1:
-                # Lightbox checks every rect of a job before decoding and refuses the whole job for one
-                # bad rect: each row of that photo is then sent alone, so only the bad ones fail.
-                refused.extend(positions)
-                continue
             for order, row in enumerate(positions):
                 results[row] = each[order] if each and order < len(each) else answer
-        alone = ({"id": row, "command": "crop", "input": str(batch["input"].iloc[row]), **crops[row]} for row in refused)
-        for answer in self._lightbox.run(alone):
-            results[answer["id"]] = answer
         return self._with_results(batch, results)
 
     def close(self) -> None:

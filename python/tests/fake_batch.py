@@ -5,8 +5,8 @@ It reads job lines and answers them; the environment says how:
 FAKE_LOG (a file: each job received is appended as a JSON line), FAKE_HOLD (answer only once
 this many jobs are waiting, newest first: answers out of order), FAKE_DIE_AFTER (exit with
 status 70 after receiving this many jobs, answering none of them). A crop whose input
-contains "bad" fails; a multi-rect crop gets one answer per rect, in order, unless a rect has
-no width: then, as Lightbox does for a rect it refuses before decoding, the whole job fails.
+contains "bad" fails; a multi-rect crop gets one answer per rect, in order; a rect with no
+width fails alone in its place, as Lightbox does for a rect it refuses before decoding.
 """
 
 import json
@@ -19,12 +19,12 @@ def answer(job):
     bad = "bad" in str(job.get("input", ""))
     base = {"id": job.get("id"), "input": job.get("input")}
     if "crops" in job:
-        for index, crop in enumerate(job["crops"]):
-            if crop["rect"][2] <= 0:
-                return dict(id=job.get("id"), status="failed", error=f"stdin: crops[{index}].rect: width must be over 0")
         crops = []
-        for crop in job["crops"]:
+        for index, crop in enumerate(job["crops"]):
             x, y, w, h = crop["rect"]
+            if w <= 0:
+                crops.append(dict(output=crop["output"], status="failed", error=f"stdin: crops[{index}].rect: width must be over 0"))
+                continue
             done = not bad
             one = {"output": crop["output"], "rect": {"x": x, "y": y, "width": w, "height": h}}
             if done:

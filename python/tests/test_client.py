@@ -183,14 +183,16 @@ def test_a_multi_rect_crop_that_fails_names_each_output(binary: str, photos: Lis
     with lightbox.Lightbox(binary, jobs=1) as box:
         with pytest.raises(lightbox.JobError) as missing:
             box.crop(gone, crops=crops)
-        # A rect refused before any decoding fails the whole job, naming the rect.
-        with pytest.raises(lightbox.JobError, match=r"crops\[1\]\.rect: the rect lies outside the image"):
+        # A rect refused before any decoding fails alone, naming the rect; the other crop is done.
+        with pytest.raises(lightbox.JobError, match=r"crops\[1\]\.rect: the rect lies outside the image") as refused:
             box.crop(photos[0], crops=[((0, 0, 0.5, 0.5), str(tmp_path / "c.jpg")), ((2, 2, 0.5, 0.5), str(tmp_path / "d.jpg"))])
+    assert [crop["status"] for crop in refused.value.answer["crops"]] == ["done", "failed"]
+    assert (tmp_path / "c.jpg").exists() and not (tmp_path / "d.jpg").exists()
     each = missing.value.answer["crops"]
     assert [crop["status"] for crop in each] == ["failed", "failed"]
     assert [crop["output"] for crop in each] == [path for _, path in crops]
     assert str(missing.value) == each[0]["error"] and "No such file or directory" in str(missing.value)
-    assert not any((tmp_path / name).exists() for name in ("a.jpg", "b.jpg", "c.jpg"))
+    assert not any((tmp_path / name).exists() for name in ("a.jpg", "b.jpg"))
 
 
 def test_the_package_has_no_dependencies_and_is_typed() -> None:

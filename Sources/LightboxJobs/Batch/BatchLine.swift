@@ -30,7 +30,7 @@ package struct BatchLine: Sendable {
     }
 
     /// The id and job of line `number`, or the failed answer of a line that is not one.
-    package func read(_ line: String, number: Int, warn: (String) -> Void) -> Result<(JSONValue, Job), BatchAnswer> {
+    package func read(_ line: String, number: Int, warn: (String) -> Void) -> Result<BatchRequest, BatchAnswer> {
         var object: [String: Any]
         switch JSONLines.object(line, number: number, path: label) {
         case .failure(let problem): return .failure(BatchAnswer(id: .null, failed: problem.description))
@@ -48,39 +48,82 @@ package struct BatchLine: Sendable {
         }
         object["id"] = nil
         object["command"] = nil
-        let job: Result<Job, BatchProblem>
+        let request: Result<BatchRequest, BatchProblem>
         switch command {
-        case "crop": job = crop(object, number: number, warn: warn).map(Job.crop)
-        case "view": job = views.job(object, file: label, line: number, folder: "", warn: warn).map(Job.view)
-        default: job = boards.job(object, file: label, line: number).map(Job.board)
+        case "crop": request = crop(object, id: id, number: number, warn: warn)
+        case "view":
+            request = views.job(object, file: label, line: number, folder: "", warn: warn).map {
+                BatchRequest(id: id, job: .view($0))
+            }
+        default: request = boards.job(object, file: label, line: number).map { BatchRequest(id: id, job: .board($0)) }
         }
-        return job.map { (id, $0) }.mapError { BatchAnswer(id: id, failed: $0.description) }
+        return request.mapError { BatchAnswer(id: id, failed: $0.description) }
     }
 
-    /// A crop job: one rect (`rect`, `output`) or several (`crops`), all of one input.
-    private func crop(_ object: [String: Any], number: Int, warn: (String) -> Void) -> Result<CropJob, BatchProblem> {
-        var entries: [[String: Any]] = [object]
-        if let list = object["crops"] {
-            guard let crops = list as? [[String: Any]], !crops.isEmpty else {
-                return .failure(
-                    BatchProblem(label, line: number, field: "crops", "expected a list of {\"rect\", \"output\"}"))
+    /// A crop job: one rect (`rect`, `output`), or several (`crops`) of one input, of which those
+    /// that cannot be planned fail alone while the others are done.
+    private func crop(
+        _ object: [String: Any], id: JSONValue, number: Int, warn: (String) -> Void
+    ) -> Result<BatchRequest, BatchProblem> {
+        guard let list = object["crops"] else {
+            return plan(object, number: number, index: 0, count: 1, warn: warn).flatMap { planned in
+                job([planned], number: number).map { BatchRequest(id: id, job: .crop($0)) }
             }
-            var shared = object
-            shared["crops"] = nil
-            entries = crops.map { crop in shared.merging(crop) { _, own in own } }
         }
+        guard let crops = list as? [[String: Any]], !crops.isEmpty else {
+            return .failure(
+                BatchProblem(label, line: number, field: "crops", "expected a list of {\"rect\", \"output\"}"))
+        }
+        var shared = object
+        shared["crops"] = nil
         var planned: [CropPlanner.Planned] = []
-        for (index, fields) in entries.enumerated() {
-            let entry: ManifestEntry
-            switch ManifestReader.entry(fields, number: number, path: label, folder: "") {
-            case .failure(let problem): return .failure(located(problem, crop: index, of: entries.count))
-            case .success(let value): entry = value
-            }
-            switch crops.item(entry, file: label, base: "", number: index + 1, fallback: nil, warn: warn) {
-            case .failure(let problem): return .failure(located(problem, crop: index, of: entries.count))
-            case .success(let item): planned.append((entry.input, item, nil))
+        var slots: [BatchRequest.Slot] = []
+        for (index, fields) in crops.enumerated() {
+            let merged = shared.merging(fields) { _, own in own }
+            switch plan(merged, number: number, index: index, count: crops.count, warn: warn) {
+            case .failure(let problem):
+                var record = BatchRecord.problem(problem)
+                if let output = merged["output"] as? String {
+                    record = BatchRecord(
+                        status: .failed, fields: record.fields + [("output", .string(output))], error: record.error,
+                        milliseconds: 0)
+                }
+                slots.append(.refused(record))
+            case .success(let crop):
+                if slots.contains(where: {
+                    if case .planned(crop.item.output) = $0 { return true } else { return false }
+                }) {
+                    let problem = BatchProblem(
+                        label, line: number, field: "crops[\(index)].output",
+                        "'\(crop.item.output)' is already the output of an earlier crop")
+                    slots.append(.refused(.problem(problem)))
+                    continue
+                }
+                planned.append(crop)
+                slots.append(.planned(output: crop.item.output))
             }
         }
+        guard !planned.isEmpty else { return .success(BatchRequest(id: id, job: nil, slots: slots)) }
+        return job(planned, number: number).map { BatchRequest(id: id, job: .crop($0), slots: slots) }
+    }
+
+    /// One crop's fields planned, or the problem located at the crop.
+    private func plan(
+        _ fields: [String: Any], number: Int, index: Int, count: Int, warn: (String) -> Void
+    ) -> Result<CropPlanner.Planned, BatchProblem> {
+        let entry: ManifestEntry
+        switch ManifestReader.entry(fields, number: number, path: label, folder: "", ignored: ["crops"]) {
+        case .failure(let problem): return .failure(located(problem, crop: index, of: count))
+        case .success(let value): entry = value
+        }
+        switch crops.item(entry, file: label, base: "", number: index + 1, fallback: nil, warn: warn) {
+        case .failure(let problem): return .failure(located(problem, crop: index, of: count))
+        case .success(let item): return .success((entry.input, item, nil))
+        }
+    }
+
+    /// The one job of `planned` crops (of one input).
+    private func job(_ planned: [CropPlanner.Planned], number: Int) -> Result<CropJob, BatchProblem> {
         guard Set(planned.map(\.input)).count == 1 else {
             return .failure(
                 BatchProblem(label, line: number, field: "input", "every crop of a job takes the same input"))

@@ -52,22 +52,21 @@ package final class BatchServer: @unchecked Sendable {
 
     /// Builds a line's job and, if it is one, runs it on another thread.
     private func start(_ line: String, number: Int) {
-        let id: JSONValue
-        let job: Job
+        let request: BatchRequest
         switch reader.read(line, number: number, warn: { console.warning($0) }) {
         case .failure(let failure):
             answer(failure)
             return
-        case .success(let value): (id, job) = value
+        case .success(let value): request = value
         }
         slots.wait()
         group.enter()
         DispatchQueue.global().async {
             let start = DispatchTime.now().uptimeNanoseconds
             var records: [BatchRecord] = []
-            self.runner.execute(job) { records.append($0) }
+            if let job = request.job { self.runner.execute(job) { records.append($0) } }
             let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            self.answer(BatchAnswer(id: id, job: job, records: records, milliseconds: milliseconds))
+            self.answer(BatchAnswer(request: request, records: records, milliseconds: milliseconds))
             self.slots.signal()
             self.group.leave()
         }
