@@ -31,7 +31,8 @@ let package = Package(
         .target(name: "Vips", dependencies: ["CVips", "CJpeg"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
-        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
+        .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry"]),
+        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF"]),
         .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML"]),
         .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
@@ -45,14 +46,17 @@ let package = Package(
         .testTarget(name: "VipsTests", dependencies: ["Vips"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
-        .target(name: "LightboxFuzzTargets", dependencies: ["LightboxFormats"], path: "Fuzz/LightboxFuzzTargets"),
+        .testTarget(name: "LightboxHEIFTests", dependencies: ["LightboxHEIF", "LightboxGeometry"]),
+        .target(
+            name: "LightboxFuzzTargets", dependencies: ["LightboxFormats", "LightboxHEIF"],
+            path: "Fuzz/LightboxFuzzTargets"),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(
             name: "LightboxCLITests",
             dependencies: ["LightboxCLI", "LightboxFormats", "LightboxRender", "LightboxWorkers"]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
-        .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips"]),
+        .testTarget(name: "LightboxRenderTests", dependencies: ["LightboxRender", "LightboxHEIF", "Vips"]),
         .testTarget(
             name: "LightboxEndToEndTests",
             dependencies: ["Vips", "LightboxGeometry"]

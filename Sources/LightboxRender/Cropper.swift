@@ -59,8 +59,9 @@ package struct Cropper: Sendable {
         do { cropper = try shrunk(source, items: items) } catch {
             return Cropper.failed(outcomes, with: error)
         }
-        let regions = RegionCrops(
-            source: cropper, rects: outcomes.compactMap { $0.error == nil ? cropper.pixels(of: $0.rect) : nil })
+        let rects = outcomes.compactMap { $0.error == nil ? cropper.pixels(of: $0.rect) : nil }
+        let regions: (any CropRegions)? =
+            RegionCrops(source: cropper, rects: rects) ?? HEIFTileCrops(source: cropper, rects: rects)
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices where outcomes[index].error == nil {
@@ -148,17 +149,17 @@ package struct Cropper: Sendable {
     }
 
     /// Writes the crop `pixels` of `source` (perhaps shrunk on load), resampled to `--resize`
-    /// when asked, to `output` and names the decoder that served it:
-    /// "region" (the JPEG region decoder) or "libvips". A read failure of the region decoder
+    /// when asked, to `output` and names the decoder that served it: "region" (the JPEG region
+    /// decoder), "heif-tiles" (the HEIF tile path) or "libvips". A read failure of either
     /// (damage, or any warning) redoes the crop through libvips, whose `fail_on` policy and
-    /// error texts then decide, as they did before the region decoder.
+    /// error texts then decide, as they did before.
     private func write(
-        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String
+        _ source: SourceImage, _ regions: (any CropRegions)?, _ pixels: PixelRect, to output: String
     ) throws(RenderError) -> String {
-        if let image = regions?.upright(pixels) {
+        if let regions, let image = regions.upright(pixels) {
             do {
                 try writer.write(try resized(image, from: source), to: output, input: source.path)
-                return "region"
+                return regions.decoderName
             } catch  where error.path != source.path {
                 throw error
             } catch {}
