@@ -1,4 +1,5 @@
 import Foundation
+import LightboxGeometry
 import Vips
 
 /// Decoding a card's photo: shrink-on-load straight to the square the card shows, centre-cropped.
@@ -8,11 +9,12 @@ package enum CardPhoto {
     /// The EXIF orientation is applied and the photo fills the square, cropped in its centre,
     /// as SwiftUI's `scaledToFill()` inside a clipped square does.
     /// The header is checked against `limits.maxPixels` before any pixel is decoded.
-    /// A JPEG's centre square is decoded alone by the region decoder (`regionSquare`); what it
-    /// cannot serve goes through libvips' `thumbnail`, as before.
+    /// A JPEG's centre square is decoded alone by the region decoder (`regionSquare`), a HEIF
+    /// grid's by the tile path (`tileSquare`); what neither serves goes through libvips'
+    /// `thumbnail`, as before.
     package static func square(_ path: String, side: Int, limits: Limits = Limits()) throws(RenderError) -> VImage {
         let file = try InputFile(path, failOn: limits.failOn, maxPixels: limits.maxPixels)
-        if let square = regionSquare(file, side: side) { return square }
+        if let square = regionSquare(file, side: side) ?? tileSquare(file, side: side) { return square }
         do {
             return try RenderError.catching(path) { () throws(VipsError) in
                 let thumbnail = try DisplayColour.thumbnail(
@@ -46,22 +48,63 @@ package enum CardPhoto {
                 ? file.header
                 : try VImage.load(
                     file.path, access: "sequential", failOn: file.failOn, options: [("shrink", .int(shrink))])
-            let (w, h) = (header.width, header.height)
-            let square = min(w, h)
-            let margin = 4 * square / side + 20
-            let left = max(0, (w - square) / 2 - margin), right = min(w, (w + square) / 2 + margin + 1)
-            let top = max(0, (h - square) / 2 - margin), bottom = min(h, (h + square) / 2 + margin + 1)
+            let area = centreArea(width: header.width, height: header.height, side: side)
             guard
                 let region = JPEGRegion.load(
-                    file.path, header: header, left: left, top: top, width: right - left, height: bottom - top,
-                    shrink: shrink)
+                    file.path, header: header, left: area.left, top: area.top, width: area.width,
+                    height: area.height, shrink: shrink)
             else { return nil }
-            let whole = try region.embedded(x: left, y: top, width: w, height: h)
-            let fitted = try DisplayColour.sRGB(whole.thumbnailImage(width: side, height: side, crop: "centre"))
-            return try opaqueSRGB(fitted).inMemory()
+            return try fitted(region, area: area, size: (header.width, header.height), side: side)
         } catch {
             return nil
         }
+    }
+
+    /// The centre square of a HEIF grid decoded by the tile path (`HEIFTiles`): only the tiles
+    /// under the square and its margin, then fitted as `regionSquare` fits a JPEG's (libvips'
+    /// `thumbnail` has no shrink-on-load for HEIF, so it resamples the full-size photo the same
+    /// way). nil when the tile path cannot serve the file, the square needs every tile, or
+    /// `thumbnail` would take the file's embedded thumbnail (one at least `side` on its short side).
+    static func tileSquare(_ file: InputFile, side: Int) -> VImage? {
+        guard side > 0, file.tileDecodable, !thumbnailServes(file, side: side),
+            let tiles = HEIFTiles.open(file.path, header: file.header).tiles
+        else { return nil }
+        let size = file.storedSize
+        let area = centreArea(width: size.width, height: size.height, side: side)
+        guard let span = tiles.span(of: area), span.tileCount < tiles.tileCount else { return nil }
+        do {
+            return try fitted(tiles.piece(area, of: tiles.block(span), span: span), area: area, size: size, side: side)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Whether libvips' `thumbnail` would shrink the HEIF file's embedded thumbnail to `side`
+    /// rather than decode the photo: it does when the thumbnail's short side is over `side`.
+    static func thumbnailServes(_ file: InputFile, side: Int) -> Bool {
+        guard
+            let thumbnail = try? VImage.load(
+                file.path, failOn: file.failOn, options: [("thumbnail", .bool(true))])
+        else { return true }
+        return thumbnail.width < file.storedSize.width && min(thumbnail.width, thumbnail.height) >= side
+    }
+
+    /// The centre square of a `width` x `height` image and a margin wider than the resampler's
+    /// reach (clipped to the image), which is all `thumbnail_image` reads to make the square.
+    static func centreArea(width: Int, height: Int, side: Int) -> PixelRect {
+        let square = min(width, height)
+        let margin = 4 * square / side + 20
+        let left = max(0, (width - square) / 2 - margin), right = min(width, (width + square) / 2 + margin + 1)
+        let top = max(0, (height - square) / 2 - margin), bottom = min(height, (height + square) / 2 + margin + 1)
+        return PixelRect(left: left, top: top, width: right - left, height: bottom - top)
+    }
+
+    /// The pixels of `area` placed back where they are in the (virtual, black elsewhere) whole
+    /// image of `size`, fitted and centre-cropped to `side` as `thumbnail` fits the file.
+    static func fitted(_ pixels: VImage, area: PixelRect, size: (Int, Int), side: Int) throws(VipsError) -> VImage {
+        let whole = try pixels.embedded(x: area.left, y: area.top, width: size.0, height: size.1)
+        let fitted = try DisplayColour.sRGB(whole.thumbnailImage(width: side, height: side, crop: "centre"))
+        return try opaqueSRGB(fitted).inMemory()
     }
 
     /// The shrink-on-load libvips' `thumbnail` picks for a reduction by `factor`: 8, 4 or 2 while

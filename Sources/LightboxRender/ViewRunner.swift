@@ -51,8 +51,8 @@ package struct ViewRunner: Sendable {
     }
 
     /// Loads the pixels once, at the resolution the largest frame needs (a single snapshot of a
-    /// JPEG: only the part it shows, by the region decoder), and renders every frame; also
-    /// names the decoder, "region" or "libvips".
+    /// JPEG: only the part it shows, by the region decoder; of a HEIF grid: only the tiles under
+    /// it), and renders every frame; also names the decoder, "region", "heif-tiles" or "libvips".
     private func render(
         _ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]
     ) throws(RenderError) -> (VImage, String) {
@@ -63,6 +63,9 @@ package struct ViewRunner: Sendable {
         if layouts.count == 1, let shown = ViewportRegion.pixels(pixels, source: source, layout: layouts[0]) {
             pixels = shown
             decoder = "region"
+        } else if layouts.count == 1, let shown = ViewportTiles.pixels(pixels, source: source, layout: layouts[0]) {
+            pixels = shown
+            decoder = "heif-tiles"
         }
         let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil
         let renderer = ViewportRenderer(under: request.under)
