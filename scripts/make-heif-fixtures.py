@@ -9,7 +9,8 @@ Lightbox's own (Sources/LightboxHEIF), so the two check each other: it writes 16
 iloc version 1 with 4-byte fields, infe version 2 and iref version 0.
 
 The synthetic grids are 4 x 3 tiles of 64 x 64 cut to 250 x 180, from Landscape_1.jpg (MIT):
-  grid-plain.heic          no transforms, an embedded thumbnail (thmb)
+  grid-plain.heic          no transforms, an embedded 128 x 96 thumbnail (thmb)
+  grid-wide.heic           8 x 2 tiles cut to 500 x 120: a card's centre square needs half of them
   grid-irot1-imir.heic     irot 1 then imir axis 1, an ICC profile (compatibleWithAdobeRGB1998)
   grid-irot2-mirror.heic   irot 2 then imir axis 0
   grid-clap-irot3.heic     clap (199 x 141 at odd offsets) then irot 3; mdat before meta
@@ -270,11 +271,19 @@ def clap(width, height, horizontal, vertical):
 
 def synthetic(picture, folder):
     tiles = tiles_of(picture, folder)
-    thumbnail = encode(picture.resize(0.25), folder, "thumbnail", [])
+    thumbnail = encode(picture.resize(0.5), folder, "thumbnail", [])
     items, refs = grid_items(tiles)
     thumb_id = len(items) + 1
     items.append((thumb_id, thumbnail[0], 0, [(1 if p[0] == "hvcC" else 0, p[1]) for p in thumbnail[1]], thumbnail[2]))
     write_heif(os.path.join(OUT, "grid-plain.heic"), "heic", items, refs + [("thmb", thumb_id, [1])])
+
+    wide = pyvips.Image.thumbnail(SOURCE, 8 * TILE, height=2 * TILE, crop="centre").copy(interpretation="srgb")
+    wide_tiles = [encode(wide.crop(column * TILE, row * TILE, TILE, TILE), folder, f"wide-{row}-{column}", [])
+                  for row in range(2) for column in range(8)]
+    items = [(1, "grid", 0, [(0, ispe(500, 120))], bytes([0, 0, 1, 7]) + struct.pack(">HH", 500, 120))]
+    for index, (kind, properties, data) in enumerate(wide_tiles):
+        items.append((index + 2, kind, 1, [(1 if p[0] == "hvcC" else 0, p[1]) for p in properties], data))
+    write_heif(os.path.join(OUT, "grid-wide.heic"), "heic", items, [("dimg", 1, list(range(2, 18)))])
 
     profile = box("colr", b"prof" + open(ICC, "rb").read())
     variants = {

@@ -15,8 +15,8 @@ extension TileGrid {
                 throw TileDecline.malformed("tile \(id) has no hvcC")
             }
             let hevc = try configuration.hevcConfiguration()
-            guard hevc.isMain420 else { throw TileDecline.rangeExtensions }
             guard hevc.isEightBit else { throw TileDecline.deepSamples }
+            guard hevc.isMain420 else { throw TileDecline.rangeExtensions }
             if properties.contains(where: { ["irot", "imir", "clap"].contains($0.type) }) {
                 throw TileDecline.irregularGrid
             }
