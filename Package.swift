@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
         .testTarget(name: "LightboxHEIFTests", dependencies: ["LightboxHEIF", "LightboxGeometry"]),
         .target(
-            name: "LightboxFuzzTargets", dependencies: ["LightboxFormats", "LightboxHEIF"],
+            name: "LightboxFuzzTargets", dependencies: ["LightboxFormats", "LightboxHEIF", "LightboxGeometry"],
             path: "Fuzz/LightboxFuzzTargets"),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(

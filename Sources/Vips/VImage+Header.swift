@@ -2,11 +2,11 @@ import CVips
 
 /// Pixels decoded apart from a file's own loader, given the file's header back.
 extension VImage {
-    /// A HEIF file held in memory, decoded by libvips' own `heifload` (libheif), lazily; libvips'
-    /// modules are loaded first, since the HEIF loader is one of them.
+    /// A HEIF file held in memory, decoded by libvips' own `heifload` (libheif), lazily; the HEIF
+    /// module is loaded first when it is not yet (the loader is one of libvips' modules).
     package static func heif(buffer: [UInt8]) throws(VipsError) -> VImage {
         Vips.ensureStarted()
-        VipsModules.load()
+        if VipsModules.areDeferred && !VipsModules.heifLoaded { VipsModules.load() }
         return try VOperation.call("heifload_buffer", [("buffer", .blob(buffer))], cached: false).image()
     }
 
