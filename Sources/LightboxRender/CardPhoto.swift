@@ -73,10 +73,25 @@ package enum CardPhoto {
         let area = centreArea(width: size.width, height: size.height, side: side)
         guard let span = tiles.span(of: area), span.tileCount < tiles.tileCount else { return nil }
         do {
-            return try fitted(tiles.piece(area, of: tiles.block(span), span: span), area: area, size: size, side: side)
+            let piece = try tiles.piece(area, of: tiles.block(span), span: span)
+            let whole = try piece.embedded(x: area.left, y: area.top, width: size.width, height: size.height)
+            return try opaqueSRGB(DisplayColour.sRGB(centreFitted(whole, side: side))).inMemory()
         } catch {
             return nil
         }
+    }
+
+    /// `thumbnail_image`'s square crop of `image` (libvips 8.14 `vips_thumbnail_build` with crop
+    /// centre and nothing to import, premultiply, turn or convert): `resize` by the short side
+    /// over `side` both ways, then the centre `side` x `side` (`smartcrop` centre). The same
+    /// operations without its copy of the whole resized image to memory, so only the pixels
+    /// under the square are computed: a full-size photo embedded in black costs its square alone.
+    static func centreFitted(_ image: VImage, side: Int) throws(VipsError) -> VImage {
+        let shrink = min(Double(min(image.width, image.height)) / Double(side), Double(min(image.width, image.height)))
+        let resized = try image.resized(1 / shrink, vscale: 1 / shrink)
+        let width = min(side, resized.width), height = min(side, resized.height)
+        return try resized.crop(
+            left: (resized.width - width) / 2, top: (resized.height - height) / 2, width: width, height: height)
     }
 
     /// Whether libvips' `thumbnail` would shrink the HEIF file's embedded thumbnail to `side`

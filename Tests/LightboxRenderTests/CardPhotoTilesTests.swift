@@ -13,10 +13,13 @@ import Vips
         CardPhotoRegionTests.fixtures.appendingPathComponent("heif/\(name)").path
     }
 
-    // grid-wide is 500x120 in 8 x 2 tiles: the centre square and its margin need the middle four columns.
-    @Test(arguments: [40, 60, 120, 250])
-    func theTileSquareMatchesTheThumbnail(side: Int) throws {
-        let name = "grid-wide.heic"
+    // grid-wide is 500x120 in 8 x 2 tiles: the centre square and its margin need the middle four
+    // columns; the iPhone photo's square at 400 pixels misses its bottom row of tiles.
+    @Test(arguments: [
+        ("grid-wide.heic", 40), ("grid-wide.heic", 60), ("grid-wide.heic", 120), ("grid-wide.heic", 250),
+        ("IMG_2927.HEIC", 400),
+    ])
+    func theTileSquareMatchesTheThumbnail(name: String, side: Int) throws {
         let path = Self.path(name)
         let square = try #require(CardPhoto.tileSquare(try InputFile(path), side: side))
         let thumbnail = try CardPhotoRegionTests.thumbnailSquare(path, side: side)
@@ -25,9 +28,11 @@ import Vips
         #expect(largest == 0, "\(name) at \(side): differs by \(largest) at most, \(mean) on average")
     }
 
-    @Test(arguments: [("grid-wide.heic", 60, 8), ("grid-wide.heic", 250, 8), ("IMG_2927.HEIC", 300, 48)])
+    @Test(arguments: [
+        ("grid-wide.heic", 60, 8), ("grid-wide.heic", 250, 8), ("IMG_2927.HEIC", 300, 48), ("IMG_2927.HEIC", 400, 42),
+    ])
     func theSquareNeedsTheTilesUnderIt(name: String, side: Int, tiles expected: Int) throws {
-        // An iPhone's 3:4 photo: the square and its margin reach the top and bottom rows of tiles.
+        // An iPhone's 3:4 photo: at 300 pixels the square and its margin reach the top and bottom rows of tiles.
         let path = Self.path(name)
         let file = try InputFile(path)
         let tiles = try #require(HEIFTiles.open(path, header: file.header).tiles)
