@@ -7,13 +7,15 @@
 #    and 3, with the zoom 4 also through the libvips path;
 # 3. boards of four photos of one shape each (4:3, 3:4, 16:9, 1:1, panorama), tiles against the
 #    libvips path, with the tiles each card's centre square needs; then the board of all twenty.
-# Each command runs BENCH_HEIF_RUNS times (default 15), interleaved; bench/tree.py reports the
+# Each crop and view command runs BENCH_HEIF_RUNS times (default 15), each board a fifth as many
+# (at least 3), interleaved after a warm-up run; bench/tree.py reports the
 # median and minimum time and the memory of the whole process tree (supervisor and worker).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${LIGHTBOX_BIN:-.build/release/lightbox}
 work=$(pwd)/bench/work/heif
 runs=${BENCH_HEIF_RUNS:-15}
+board_runs=$(( runs / 5 > 3 ? runs / 5 : 3 ))
 phone=Fixtures/heif/IMG_2927.HEIC
 mkdir -p "$work"
 
@@ -43,7 +45,7 @@ done
 
 python3 bench/make-heics.py "$work/photos" 20
 board="--size 1000x800 --scale 2 --force"
-echo "## HEIF: boards of four iPhone-tile HEICs of one shape, 1000x800 at scale 2 ($runs runs each, load $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "## HEIF: boards of four iPhone-tile HEICs of one shape, 1000x800 at scale 2 ($board_runs runs each, load $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
 python3 - "$bin" "$work/photos" <<'PY'
 import json, subprocess, sys
@@ -71,7 +73,7 @@ for shape in 4x3 3x4 16x9 1x1 pano; do
     photos=$(ls "$work"/photos/"$shape"-*.heic | tr '\n' ' ')
     echo "### $shape"
     echo
-    python3 bench/tree.py "$runs" \
+    python3 bench/tree.py "$board_runs" \
         "tiles=$bin board $photos $board -o $work/board-$shape.jpg" \
         "libvips-path=LIGHTBOX_NO_REGION=1 $bin board $photos $board -o $work/board-$shape-libvips.jpg"
     echo
@@ -79,6 +81,6 @@ done
 photos=$(ls "$work"/photos/*.heic | tr '\n' ' ')
 echo "### all twenty"
 echo
-python3 bench/tree.py "$(( (runs + 2) / 3 ))" \
+python3 bench/tree.py "$board_runs" \
     "tiles=$bin board $photos $board -o $work/board-all.jpg" \
     "libvips-path=LIGHTBOX_NO_REGION=1 $bin board $photos $board -o $work/board-all-libvips.jpg"
