@@ -58,14 +58,18 @@ package struct ViewRunner: Sendable {
     ) throws(RenderError) -> (VImage, String) {
         let width = source.displayedSize.width
         let needed = layouts.map { $0.pixelsPerPhotoPixel(photoWidth: width) }.max() ?? 1
-        var pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
+        let factor = ViewportSource.shrinkFactor(outputPerPixel: needed)
+        var pixels: ViewportPixels
         var decoder = "libvips"
-        if layouts.count == 1, let shown = ViewportRegion.pixels(pixels, source: source, layout: layouts[0]) {
-            pixels = shown
-            decoder = "region"
-        } else if layouts.count == 1, let shown = ViewportTiles.pixels(pixels, source: source, layout: layouts[0]) {
+        if layouts.count == 1, let shown = ViewportTiles.pixels(source: source, factor: factor, layout: layouts[0]) {
             pixels = shown
             decoder = "heif-tiles"
+        } else {
+            pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
+            if layouts.count == 1, let shown = ViewportRegion.pixels(pixels, source: source, layout: layouts[0]) {
+                pixels = shown
+                decoder = "region"
+            }
         }
         let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil
         let renderer = ViewportRenderer(under: request.under)
