@@ -66,29 +66,47 @@ package enum CardPhoto {
     /// way). nil when the tile path cannot serve the file, the square needs every tile, or
     /// `thumbnail` would take the file's embedded thumbnail (one at least `side` on its short side).
     static func tileSquare(_ file: InputFile, side: Int) -> VImage? {
-        guard side > 0, file.tileDecodable, !thumbnailServes(file, side: side),
-            let tiles = HEIFTiles.open(file.path, header: file.header).tiles
-        else { return nil }
+        guard side > 0, file.tileDecodable, let tiles = HEIFTiles.open(file.path, header: file.header).tiles else {
+            return nil
+        }
         let size = file.storedSize
         let area = centreArea(width: size.width, height: size.height, side: side)
-        guard let span = tiles.span(of: area), span.tileCount < tiles.tileCount else { return nil }
+        guard let span = tiles.span(of: area), span.tileCount < tiles.tileCount, !thumbnailServes(file, side: side)
+        else { return nil }
         do {
             let piece = try tiles.piece(area, of: tiles.block(span), span: span)
-            let whole = try piece.embedded(x: area.left, y: area.top, width: size.width, height: size.height)
-            return try opaqueSRGB(DisplayColour.sRGB(centreFitted(whole, side: side))).inMemory()
+            return try opaqueSRGB(DisplayColour.sRGB(centreFitted(piece, area: area, size: size, side: side)))
+                .inMemory()
         } catch {
             return nil
         }
     }
 
-    /// `thumbnail_image`'s square crop of `image` (libvips 8.14 `vips_thumbnail_build` with crop
-    /// centre and nothing to import, premultiply, turn or convert): `resize` by the short side
-    /// over `side` both ways, then the centre `side` x `side` (`smartcrop` centre). The same
-    /// operations without its copy of the whole resized image to memory, so only the pixels
-    /// under the square are computed: a full-size photo embedded in black costs its square alone.
-    static func centreFitted(_ image: VImage, side: Int) throws(VipsError) -> VImage {
-        let shrink = min(Double(min(image.width, image.height)) / Double(side), Double(min(image.width, image.height)))
-        let resized = try image.resized(1 / shrink, vscale: 1 / shrink)
+    /// `thumbnail_image`'s square crop of the (virtual, black outside `area`) image of `size`
+    /// whose pixels in `area` are `piece`: libvips 8.14's `vips_thumbnail_build` with crop centre
+    /// and nothing to import, premultiply, turn or convert resizes by the short side over `side`
+    /// both ways and takes the centre `side` x `side` (`smartcrop` centre). The same operations,
+    /// without its copy of the whole resized image to memory, so only what the square needs is
+    /// computed. `resize` reduces vertically (`reducev`), then horizontally (`reduceh`); the
+    /// vertical pass treats each column alone, so when `piece` has every row it is reduced
+    /// alone and placed in black afterwards, and only the short horizontal pass runs over the
+    /// whole width (black reduces to black).
+    static func centreFitted(
+        _ piece: VImage, area: PixelRect, size: (width: Int, height: Int), side: Int
+    )
+        throws(VipsError) -> VImage
+    {
+        let short = Double(min(size.width, size.height))
+        let scale = 1 / min(short / Double(side), short)
+        let resized: VImage
+        if scale < 1, area.top == 0, area.height == size.height {
+            let vertical = try piece.reduced(1 / scale, vertical: true)
+            let wide = try vertical.embedded(x: area.left, y: 0, width: size.width, height: vertical.height)
+            resized = try wide.reduced(1 / scale, vertical: false)
+        } else {
+            let whole = try piece.embedded(x: area.left, y: area.top, width: size.width, height: size.height)
+            resized = try whole.resized(scale, vscale: scale)
+        }
         let width = min(side, resized.width), height = min(side, resized.height)
         return try resized.crop(
             left: (resized.width - width) / 2, top: (resized.height - height) / 2, width: width, height: height)
