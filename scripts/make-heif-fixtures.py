@@ -27,6 +27,8 @@ Grids the tile path leaves to libvips, one per reason:
 From the real phone file IMG_2927.HEIC (iPhone, 48 tiles of 512 x 512, see README.md):
   phone-part.heic          its tiles at rows 4-5, columns 3-5 as a grid cut to 1400 x 1000,
                            irot 3, its ICC profile, mdat before meta (as some phones write)
+  phone-wide.heic          its tiles at row 4, columns 0-4 as one row cut to 2500 x 500: a wide
+                           photo whose card square needs the middle three
 """
 import os
 import shutil
@@ -342,6 +344,20 @@ def _encode_file(image, folder, name):
     return out
 
 
+def phone_wide():
+    """Five of the phone's tiles in a row (row 4, columns 0-4) as a grid cut to 2500 x 500."""
+    phone = read_file(PHONE)
+    grid = phone["primary"]
+    tile_ids = next(t for kind, s, t in phone["references"] if kind == "dimg" and s == grid)
+    grid_props = [phone["properties"][i - 1] for _, i in phone["associations"][grid] if i]
+    profile = next(p for p in grid_props if p[0] == "colr")
+    items = [(1, "grid", 0, [(0, ispe(2500, 500)), (0, profile[1])], bytes([0, 0, 0, 4]) + struct.pack(">HH", 2500, 500))]
+    for index, tile in enumerate(tile_ids[24:29]):
+        props = [phone["properties"][i - 1] for _, i in phone["associations"][tile] if i]
+        items.append((index + 2, "hvc1", 1, [(1 if p[0] == "hvcC" else 0, p[1]) for p in props], phone["data"](tile)))
+    write_heif(os.path.join(OUT, "phone-wide.heic"), "heic", items, [("dimg", 1, list(range(2, 7)))])
+
+
 def phone_part():
     phone = read_file(PHONE)
     grid = phone["primary"]
@@ -366,6 +382,7 @@ def main():
         tiles = synthetic(picture, folder)
         declined(picture, folder, tiles)
     phone_part()
+    phone_wide()
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ import Vips
 
     @Test(arguments: [
         "phone-part.heic", "grid-plain.heic", "grid-irot1-imir.heic", "grid-irot2-mirror.heic", "grid-clap-irot3.heic",
-        "grid-irot1-clap.heic", "grid-depth.heic", "grid-wide.heic",
+        "grid-irot1-clap.heic", "grid-depth.heic", "grid-wide.heic", "phone-wide.heic",
     ])
     func everyTransformMatchesLibvips(name: String) throws {
         let rects = RegionCropTests.rects(count: 3, seed: UInt64(name.utf8.count))

@@ -23,6 +23,12 @@ import Testing
             name: "phone-part.heic", columns: 3, rows: 2, tile: 512, coded: [1400, 1000], displayed: [1000, 1400],
             transforms: [.rotation(quarterTurns: 3)]),
         Expected(
+            name: "phone-wide.heic", columns: 5, rows: 1, tile: 512, coded: [2500, 500], displayed: [2500, 500],
+            transforms: []),
+        Expected(
+            name: "grid-wide.heic", columns: 8, rows: 2, tile: 64, coded: [500, 120], displayed: [500, 120],
+            transforms: []),
+        Expected(
             name: "grid-plain.heic", columns: 4, rows: 3, tile: 64, coded: [250, 180], displayed: [250, 180],
             transforms: []),
         Expected(
