@@ -63,15 +63,17 @@ package enum CardPhoto {
     /// The centre square of a HEIF grid decoded by the tile path (`HEIFTiles`): only the tiles
     /// under the square and its margin, then fitted as `regionSquare` fits a JPEG's (libvips'
     /// `thumbnail` has no shrink-on-load for HEIF, so it resamples the full-size photo the same
-    /// way). nil when the tile path cannot serve the file, the square needs every tile, or
-    /// `thumbnail` would take the file's embedded thumbnail (one at least `side` on its short side).
+    /// way). nil when the tile path cannot serve the file, the square needs more than
+    /// `largestTileShare` of the tiles, or `thumbnail` would take the file's embedded thumbnail
+    /// (one at least `side` on its short side).
     static func tileSquare(_ file: InputFile, side: Int) -> VImage? {
         guard side > 0, file.tileDecodable, let tiles = HEIFTiles.open(file.path, header: file.header).tiles else {
             return nil
         }
         let size = file.storedSize
         let area = centreArea(width: size.width, height: size.height, side: side)
-        guard let span = tiles.span(of: area), span.tileCount < tiles.tileCount, !thumbnailServes(file, side: side)
+        guard let span = tiles.span(of: area),
+            Double(span.tileCount) <= largestTileShare * Double(tiles.tileCount), !thumbnailServes(file, side: side)
         else { return nil }
         do {
             let piece = try tiles.piece(area, of: tiles.block(span), span: span)
@@ -111,6 +113,12 @@ package enum CardPhoto {
         return try resized.crop(
             left: (resized.width - width) / 2, top: (resized.height - height) / 2, width: width, height: height)
     }
+
+    /// Above this share of a grid's tiles a card's square is left to libvips' `thumbnail`: the
+    /// tiles decode into memory and the whole width is still resized, which costs about what
+    /// the skipped tiles save when three quarters are needed (docs/benchmarks.md: a 16:9 iPhone
+    /// photo's card, 30 of 40 tiles, took 6% more CPU; a panorama's, 20 of 64, 39% less).
+    static let largestTileShare = 0.6
 
     /// Whether libvips' `thumbnail` would shrink the HEIF file's embedded thumbnail to `side`
     /// rather than decode the photo: it does when the thumbnail's short side is over `side`.

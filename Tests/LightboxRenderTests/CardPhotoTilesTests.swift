@@ -14,11 +14,11 @@ import Vips
     }
 
     // grid-wide is 500x120 in 8 x 2 tiles: the centre square and its margin need the middle four
-    // columns; the iPhone photo's square at 400 pixels misses its bottom row of tiles; phone-wide's
-    // (real phone tiles in one row) needs its middle two or three of five, and at 600 is enlarged.
+    // columns; phone-wide's (real phone tiles in one row) needs its middle two or three of five,
+    // and at 600 is enlarged.
     @Test(arguments: [
         ("grid-wide.heic", 40), ("grid-wide.heic", 60), ("grid-wide.heic", 120), ("grid-wide.heic", 250),
-        ("IMG_2927.HEIC", 400), ("phone-wide.heic", 100), ("phone-wide.heic", 300), ("phone-wide.heic", 600),
+        ("phone-wide.heic", 100), ("phone-wide.heic", 300), ("phone-wide.heic", 600),
     ])
     func theTileSquareMatchesTheThumbnail(name: String, side: Int) throws {
         let path = Self.path(name)
@@ -34,14 +34,16 @@ import Vips
         ("phone-wide.heic", 100, 3), ("phone-wide.heic", 300, 2),
     ])
     func theSquareNeedsTheTilesUnderIt(name: String, side: Int, tiles expected: Int) throws {
-        // An iPhone's 3:4 photo: at 300 pixels the square and its margin reach the top and bottom rows of tiles.
+        // An iPhone's 3:4 photo: at 300 pixels the square and its margin reach every row of tiles.
         let path = Self.path(name)
         let file = try InputFile(path)
         let tiles = try #require(HEIFTiles.open(path, header: file.header).tiles)
         let size = file.storedSize
         let area = CardPhoto.centreArea(width: size.width, height: size.height, side: side)
         #expect(try #require(tiles.span(of: area)).tileCount == expected)
-        #expect((CardPhoto.tileSquare(file, side: side) == nil) == (expected == tiles.tileCount))
+        // Over 60% of the tiles (the iPhone photo at 400 pixels misses only its bottom row) is libvips' work.
+        let served = Double(expected) <= CardPhoto.largestTileShare * Double(tiles.tileCount)
+        #expect((CardPhoto.tileSquare(file, side: side) == nil) == !served)
     }
 
     @Test func theEmbeddedThumbnailAndTheOtherKindsGoToLibvips() throws {
