@@ -59,7 +59,7 @@ fixtures:
 bench: release
 	@bash bench/run.sh
 
-## libFuzzer over the rect, CSV, JSON Lines, YOLO and data.yaml parsers (FUZZ_SECONDS each, default 30).
+## libFuzzer over the rect, CSV, JSON Lines, YOLO, data.yaml, COCO, VOC, layout, state and HEIF box parsers (FUZZ_SECONDS each).
 fuzz: $(PC_DIR)/lightbox-vips.pc
 	@bash scripts/fuzz.sh
 

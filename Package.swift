@@ -47,7 +47,8 @@ let package = Package(
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
-        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry"]),
+        .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry"]),
+        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF"]),
         .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml"]),
         .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
@@ -66,9 +67,10 @@ let package = Package(
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
         .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
+        .testTarget(name: "LightboxHEIFTests", dependencies: ["LightboxHEIF", "LightboxGeometry"]),
         .target(
-            name: "LightboxFuzzTargets", dependencies: ["LightboxFormats", "LightboxGeometry"], path: "Fuzz/LightboxFuzzTargets"
-        ),
+            name: "LightboxFuzzTargets", dependencies: ["LightboxFormats", "LightboxHEIF", "LightboxGeometry"],
+            path: "Fuzz/LightboxFuzzTargets"),
         .testTarget(name: "LightboxFormatsTests", dependencies: ["LightboxFormats", "LightboxFuzzTargets"]),
         .testTarget(
             name: "LightboxCLITests",
@@ -87,7 +89,8 @@ let package = Package(
             name: "JPEGCoefficients", path: "Tests/JPEGCoefficients", linkerSettings: [.linkedLibrary("jpeg")]
         ),
         .testTarget(
-            name: "LightboxRenderTests", dependencies: ["LightboxRender", "Vips", "LightboxGeometry", "JPEGCoefficients"]
+            name: "LightboxRenderTests",
+            dependencies: ["LightboxRender", "LightboxHEIF", "Vips", "LightboxGeometry", "JPEGCoefficients"]
         ),
         .testTarget(
             name: "LightboxEndToEndTests",

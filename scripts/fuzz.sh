@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make fuzz`: builds the libFuzzer target and runs each of the nine parsers for FUZZ_SECONDS (default 30).
+# `make fuzz`: builds the libFuzzer target and runs each of the ten parsers for FUZZ_SECONDS (default 30).
 # Crashes land in Fuzz/Regressions/<target>/, which the test suite replays.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,7 +7,7 @@ seconds=${FUZZ_SECONDS:-30}
 export LIGHTBOX_FUZZ=1
 swift build --scratch-path .build/fuzz --product LightboxFuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 bin=.build/fuzz/debug/LightboxFuzz
-for target in rect csv jsonl yolo yaml layout states coco voc; do
+for target in rect csv jsonl yolo yaml layout states coco voc heif; do
     corpus=.build/fuzz/corpus/$target
     found=Fuzz/Regressions/$target
     mkdir -p "$corpus" "$found"

@@ -1,11 +1,12 @@
 import Foundation
 import LightboxFormats
 import LightboxGeometry
+import LightboxHEIF
 
 /// The parsers a fuzzer (and the fuzz regression tests) drive with arbitrary bytes.
 package enum FuzzTargets {
     /// The parser names, as `LIGHTBOX_FUZZ_TARGET` takes them.
-    package static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states", "coco", "voc"]
+    package static let names = ["rect", "csv", "jsonl", "yolo", "yaml", "layout", "states", "coco", "voc", "heif"]
 
     /// The target chosen by the environment (default `csv`).
     package static let selected = ProcessInfo.processInfo.environment["LIGHTBOX_FUZZ_TARGET"] ?? "csv"
@@ -48,8 +49,27 @@ package enum FuzzTargets {
                 else { continue }
                 for (key, value) in object { _ = (FieldText.kebab(key), FieldText.text(value)) }
             }
+        case "heif":
+            heif([UInt8](data))
         default:
             preconditionFailure("unknown fuzz target \(name)")
+        }
+    }
+
+    /// The HEIF box reader on `bytes` as a whole file: the grid analysed, the tiles under the
+    /// middle and a corner of what it shows found, and their small file written.
+    static func heif(_ bytes: [UInt8]) {
+        guard let file = try? TiledHEIF(source: MemoryBytes(bytes)) else { return }
+        let (width, height) = file.grid.displayedSize
+        guard width > 0, height > 0, width < 1 << 20, height < 1 << 20 else { return }
+        for rect in [
+            PixelRect(left: width / 2, top: height / 2, width: max(1, width / 10), height: max(1, height / 10)),
+            PixelRect(left: width - 1, top: 0, width: 1, height: 1),
+        ] {
+            guard rect.right <= width, rect.bottom <= height,
+                let span = file.grid.span(covering: file.grid.codedRect(of: rect))
+            else { continue }
+            _ = try? file.subgrid(span)
         }
     }
 }

@@ -53,6 +53,22 @@ static inline int lbx_load_modules(const char *folder) {
     return loaded;
 }
 
+/// One module of `folder` (`name` without ".so"), loaded as lbx_load_modules loads each; GModule
+/// returns a module already open without initialising it again. Returns 1 when it loaded.
+static inline int lbx_load_module(const char *folder, const char *name) {
+    char *file = g_strconcat(name, "." G_MODULE_SUFFIX, NULL);
+    char *path = g_build_filename(folder, file, NULL);
+    GModule *module = g_module_open(path, G_MODULE_BIND_LAZY);
+    if (module) {
+        g_module_make_resident(module);
+    } else {
+        g_log("VIPS", G_LOG_LEVEL_WARNING, "unable to load \"%s\" -- %s", path, g_module_error());
+    }
+    g_free(path);
+    g_free(file);
+    return module ? 1 : 0;
+}
+
 /// A loader's or saver's priority by its type name (VIPS_FOREIGN_CLASS() is a cast macro); 0 when unknown.
 static inline int lbx_foreign_priority(const char *type_name) {
     GType type = g_type_from_name(type_name);

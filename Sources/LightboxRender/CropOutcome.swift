@@ -24,8 +24,8 @@ package struct CropOutcome: Sendable {
     package var error: RenderError?
     /// Whether `error` is the input's, already reported with an earlier crop of the same input.
     package var repeatsInputError = false
-    /// The decoder that served the pixels: "region" (the JPEG region decoder), "libvips", or
-    /// "lossless" (a JPEG cut without decoding); nil when not written.
+    /// The decoder that served the pixels: "region" (the JPEG region decoder), "heif-tiles" (the
+    /// HEIF tile path), "libvips", or "lossless" (a JPEG cut without decoding); nil when not written.
     package var decoder: String?
     /// The shrink-on-load the pixels were decoded at (2, 4 or 8 when `--resize` allowed it), else 1.
     package var loadShrink = 1

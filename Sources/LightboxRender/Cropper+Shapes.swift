@@ -109,7 +109,7 @@ extension Cropper {
 
     /// Writes one item by its cut and names what served its pixels: "lossless", or the decoder.
     func write(
-        _ item: Item, from source: SourceImage, _ regions: RegionCrops?, outcome: CropOutcome, frame: BoxFrame?,
+        _ item: Item, from source: SourceImage, _ regions: (any CropRegions)?, outcome: CropOutcome, frame: BoxFrame?,
         lossless: LosslessCut.Plan?
     ) throws(RenderError) -> String {
         let writer = item.writer(self.writer)

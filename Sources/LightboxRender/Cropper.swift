@@ -98,12 +98,12 @@ package struct Cropper: Sendable {
         do { cropper = try shrunk(source, items: items) } catch {
             return Cropper.failed(outcomes, with: error)
         }
-        let regions = RegionCrops(
-            source: cropper,
-            rects: outcomes.indices.compactMap { index in
-                let decoded = outcomes[index].error == nil && frames[index] == nil && lossless[index] == nil
-                return decoded ? cropper.pixels(of: outcomes[index].rect) : nil
-            })
+        let rects = outcomes.indices.compactMap { index in
+            let decoded = outcomes[index].error == nil && frames[index] == nil && lossless[index] == nil
+            return decoded ? cropper.pixels(of: outcomes[index].rect) : nil
+        }
+        let regions: (any CropRegions)? =
+            RegionCrops(source: cropper, rects: rects) ?? HEIFTileCrops(source: cropper, rects: rects)
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices where outcomes[index].error == nil {
@@ -192,19 +192,19 @@ package struct Cropper: Sendable {
 
     /// Writes the crop `pixels` of `source` (perhaps shrunk on load), finished by `finish` (a
     /// mask) and resampled to `--resize` when asked, to `output` with `writer`, and names the
-    /// decoder that served it: "region" (the JPEG region decoder) or "libvips". A read failure of
-    /// the region decoder (damage, or any warning) redoes the crop through libvips, whose
-    /// `fail_on` policy and error texts then decide, as they did before the region decoder.
+    /// decoder that served it: "region" (the JPEG region decoder), "heif-tiles" (the HEIF tile
+    /// path) or "libvips". A read failure of either (damage, or any warning) redoes the crop
+    /// through libvips, whose `fail_on` policy and error texts then decide, as they did before.
     func write(
-        _ source: SourceImage, _ regions: RegionCrops?, _ pixels: PixelRect, to output: String,
+        _ source: SourceImage, _ regions: (any CropRegions)?, _ pixels: PixelRect, to output: String,
         with writer: AtomicWriter,
         finish: (VImage) throws(VipsError) -> VImage = { $0 }
     ) throws(RenderError) -> String {
-        if let image = regions?.upright(pixels) {
+        if let regions, let image = regions.upright(pixels) {
             do {
                 let finished = try RenderError.catching(source.path) { () throws(VipsError) in try finish(image) }
                 try writer.write(try resized(finished, from: source), to: output, input: source.path)
-                return "region"
+                return regions.decoderName
             } catch  where error.path != source.path {
                 throw error
             } catch {}

@@ -4,7 +4,7 @@ import Vips
 
 /// An input opened the one way `crop`, `view` and `board` share: checked readable, its header
 /// loaded with the access and `fail_on` asked for, held to the pixel limit before any pixel is
-/// decoded, with its EXIF orientation and whether the JPEG region decoder may serve it.
+/// decoded, with its EXIF orientation and whether the JPEG region decoder or the HEIF tile path may serve it.
 package struct InputFile: Sendable {
     /// The path as given, for messages.
     package let path: String
@@ -44,6 +44,14 @@ package struct InputFile: Sendable {
     /// not turned off by LIGHTBOX_NO_REGION=1. It may still decline the file (progressive,
     /// arithmetic-coded, 12-bit, CMYK) or fail on damage; libvips then decodes, as it would anyway.
     package var regionDecodable: Bool { isJPEG && !RegionCrops.disabled }
+
+    /// Whether libvips reads the file with its HEIF loader (HEIC, HEIF, AVIF).
+    package var isHEIF: Bool { loader.hasPrefix("VipsForeignLoadHeif") }
+
+    /// Whether the HEIF tile path (`HEIFTiles`) may serve this file's rects: a HEIF file, and
+    /// region decoding not turned off by LIGHTBOX_NO_REGION=1. It may still decline the file (not
+    /// a grid, alpha, AVIF, range extensions...); libvips then decodes, as it would anyway.
+    package var tileDecodable: Bool { isHEIF && !RegionCrops.disabled }
 
     /// The stored size in pixels.
     package var storedSize: (width: Int, height: Int) { (header.width, header.height) }

@@ -22,7 +22,7 @@ final class RegionCrops {
     /// The largest union decoded into memory, in bytes.
     static let unionBytes = 256 << 20
 
-    /// Whether LIGHTBOX_NO_REGION=1 turns the region decoder off (benchmarks measure the libvips path with it).
+    /// Whether LIGHTBOX_NO_REGION=1 turns the region decoder and the HEIF tile path off (benchmarks measure the libvips path with it).
     static let disabled = ProcessInfo.processInfo.environment["LIGHTBOX_NO_REGION"] == "1"
 
     /// Plans the crops `rects` (on the displayed image) of `source`; nil when it is not a JPEG.

@@ -19,6 +19,7 @@ extension SourceImage {
         isRandomAccess = source.isRandomAccess
         loader = source.loader
         regionDecodable = source.regionDecodable && shrinks
+        tileDecodable = source.tileDecodable && !shrinks
         loadShrink = shrinks ? shrink : 1
     }
 
@@ -39,6 +40,7 @@ extension SourceImage {
         isRandomAccess = source.isRandomAccess
         loader = source.loader
         regionDecodable = false
+        tileDecodable = false
         loadShrink = max(1, source.stored.width / thumbnail.width)
     }
 }

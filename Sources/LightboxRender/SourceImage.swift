@@ -16,6 +16,8 @@ package struct SourceImage: Sendable {
     package let loader: String
     /// Whether the JPEG region decoder may serve this source's rects (`InputFile.regionDecodable`).
     package let regionDecodable: Bool
+    /// Whether the HEIF tile path may serve this source's rects (`InputFile.tileDecodable`).
+    package let tileDecodable: Bool
     /// The shrink-on-load `stored` was opened with (1, or 2, 4, 8 for a JPEG's DCT scaling).
     package var loadShrink = 1
 
@@ -36,6 +38,7 @@ package struct SourceImage: Sendable {
         isRandomAccess = crops > 1
         loader = file.loader
         regionDecodable = file.regionDecodable
+        tileDecodable = file.tileDecodable
     }
 
     /// The pixels a normalized rect covers on the displayed image, by the rounding rule.

@@ -11,7 +11,7 @@ package struct ViewOutcome: Sendable {
     package var layout: ViewportLayout?
     /// The failure, or nil when the output was written (or planned, in a dry run).
     package var error: RenderError?
-    /// The decoder that served the pixels, "region" or "libvips"; nil when nothing was written.
+    /// The decoder that served the pixels, "region", "heif-tiles" or "libvips"; nil when nothing was written.
     package var decoder: String?
     /// Milliseconds spent rendering and writing (0 in a dry run).
     package var milliseconds: Double = 0

@@ -47,18 +47,25 @@ package struct ViewRunner: Sendable {
     }
 
     /// Loads the pixels once, at the resolution the largest frame needs (a single snapshot of a
-    /// JPEG: only the part it shows, by the region decoder), and renders every frame; also
-    /// names the decoder, "region" or "libvips".
+    /// JPEG: only the part it shows, by the region decoder; of a HEIF grid: only the tiles under
+    /// it), and renders every frame; also names the decoder, "region", "heif-tiles" or "libvips".
     private func render(
         _ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]
     ) throws(RenderError) -> (VImage, String) {
         let width = source.displayedSize.width
         let needed = layouts.map { $0.pixelsPerPhotoPixel(photoWidth: width) }.max() ?? 1
-        var pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
+        let factor = ViewportSource.shrinkFactor(outputPerPixel: needed)
+        var pixels: ViewportPixels
         var decoder = "libvips"
-        if layouts.count == 1, let shown = ViewportRegion.pixels(pixels, source: source, layout: layouts[0]) {
+        if layouts.count == 1, let shown = ViewportTiles.pixels(source: source, factor: factor, layout: layouts[0]) {
             pixels = shown
-            decoder = "region"
+            decoder = "heif-tiles"
+        } else {
+            pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
+            if layouts.count == 1, let shown = ViewportRegion.pixels(pixels, source: source, layout: layouts[0]) {
+                pixels = shown
+                decoder = "region"
+            }
         }
         let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil
         let renderer = ViewportRenderer(under: request.under)

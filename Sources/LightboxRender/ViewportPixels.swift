@@ -29,6 +29,16 @@ package struct ViewportPixels: Sendable {
         self.origin = origin
     }
 
+    /// `image`'s place without its colour converted: enough to find what a layout shows (the
+    /// transform and the loaded size) before any pixel is decoded; not for rendering.
+    init(layoutOf image: VImage, source: ViewportSource, factor: (Double, Double)) {
+        self.image = image
+        orientation = source.orientation
+        displayedSize = source.displayedSize
+        self.factor = factor
+        origin = (0, 0)
+    }
+
     /// The affine matrix (a, b, c, d) and output offset mapping loaded pixels onto the output.
     ///
     /// Continuous coordinates (pixel edges at integers) map as output = M·loaded + b; libvips

@@ -16,6 +16,10 @@ package struct ViewportSource: Sendable {
     let loader: String
     /// Whether the JPEG region decoder may serve the part on screen (`InputFile.regionDecodable`).
     let regionDecodable: Bool
+    /// Whether the HEIF tile path may serve the part on screen (`InputFile.tileDecodable`).
+    let tileDecodable: Bool
+    /// The file's libvips header (not decoded), whose fields the tile path's pixels carry.
+    let header: VImage
 
     /// Opens the header of `path`, refusing one that declares more than `maxPixels` (0: no limit).
     package init(
@@ -26,6 +30,8 @@ package struct ViewportSource: Sendable {
         self.failOn = failOn
         loader = file.loader
         regionDecodable = file.regionDecodable
+        tileDecodable = file.tileDecodable
+        header = file.header
         orientation = file.orientation
         storedSize = file.storedSize
     }

@@ -11,6 +11,20 @@ extension VImage {
         return try VOperation.call("resize", arguments).image()
     }
 
+    /// Reduced by `factor` in one direction, `vertical` or not, as `resize` reduces each
+    /// (`reducev` or `reduceh` with `kernel` and the `gap` of its integer pre-shrink).
+    package func reduced(
+        _ factor: Double, vertical: Bool, kernel: String = "lanczos3", gap: Double = 2
+    ) throws(VipsError) -> VImage {
+        try VOperation.call(
+            vertical ? "reducev" : "reduceh",
+            [
+                ("in", .image(self)), (vertical ? "vshrink" : "hshrink", .double(factor)), ("kernel", .nick(kernel)),
+                ("gap", .double(gap)),
+            ]
+        ).image()
+    }
+
     /// The affine transform `matrix` (a, b, c, d) into the output area `area` (left, top, width, height).
     ///
     /// `offset` is (odx, ody); `background` fills uncovered pixels; `extend` is "background",

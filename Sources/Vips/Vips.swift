@@ -37,10 +37,14 @@ package enum Vips {
     /// The loader operation libvips picks for a file, from its first bytes.
     ///
     /// libvips' modules are loaded first when one of their loaders could take the file (see
-    /// `VipsModules`), so the answer is the one libvips gives with every module loaded.
+    /// `VipsModules`), so the answer is the one libvips gives with every module loaded. A file
+    /// that starts like a HEIF file loads the HEIF module alone first, before libvips sniffs it:
+    /// `heifload` then takes it (no other module's loader outranks it) without the error, and the
+    /// clearing of libvips' process-wide error buffer, that a file no loader takes costs.
     package static func loader(for path: String) throws(VipsError) -> String {
         ensureStarted()
         if let sniffed = LoaderSniff.loader(for: path) { return sniffed }
+        if VipsModules.areDeferred && VipsModules.looksLikeHEIF(path) { _ = VipsModules.heifLoaded }
         var name = vips_foreign_find_load(path).map { String(cString: $0) }
         if VipsModules.areDeferred && VipsModules.mayOutrank(name, for: path) {
             if name == nil { vips_error_clear() }

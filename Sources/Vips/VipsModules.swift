@@ -70,6 +70,22 @@ package enum VipsModules {
         return Int(lbx_load_modules(folder))
     }()
 
+    /// Loads the HEIF module alone (`vips-heif`, libheif's), once; false when the modules were not
+    /// deferred or it did not load. The others stay deferred: for a HEIF file no other module
+    /// loader can win (`magickload`, -100, is the only other that may claim it).
+    static let heifLoaded: Bool = {
+        guard let folder = deferred else { return false }
+        return lbx_load_module(folder, "vips-heif") == 1
+    }()
+
+    /// Whether `path` starts with an ISO BMFF `ftyp` box, as HEIF, HEIC and AVIF files do.
+    static func looksLikeHEIF(_ path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? file.close() }
+        guard let head = try? file.read(upToCount: 8), head.count == 8 else { return false }
+        return Array(head[4..<8]) == Array("ftyp".utf8)
+    }
+
     /// Set once the deferred modules have been loaded.
     private static let isLoaded = Atomic<Bool>(false)
 

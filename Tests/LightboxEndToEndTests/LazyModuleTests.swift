@@ -58,6 +58,26 @@ import Vips
         #expect(reports.count == 1 && reports[0].contains(module), "\(arguments): \(reports)")
     }
 
+    @Test func aHEIFInputLoadsTheHEIFModuleAlone() throws {
+        let scratch = try ModuleFormatTests.scratch(with: "quadrants.avif")
+        _ = try scratch.copy(CommandRunner.fixtures.appendingPathComponent("heif/grid-plain.heic"), as: "grid.heic")
+        _ = try scratch.copy(CommandRunner.fixtures.appendingPathComponent("quadrants.jxl"), as: "quadrants.jxl")
+        for input in ["quadrants.avif", "grid.heic"] {
+            let reports = try LazyModuleTests.run(
+                ["crop", input, "--rect", "0,0,0.5,0.5", "-o", "\(input).png"], in: scratch)
+            #expect(reports == ["vips-heif.so"], "\(input)")
+        }
+        // A worker that loaded it alone loads the others when a later file needs one.
+        let client = try BatchClient(["--jobs", "1"], in: scratch, environment: LazyModuleTests.report)
+        for (index, input) in ["grid.heic", "quadrants.jxl"].enumerated() {
+            try client.send(BatchModeTests.crop(index, input, "c\(index).png"))
+            #expect(try client.answer()["status"] as? String == "done")
+        }
+        let reports = LazyModuleTests.reports(try client.finish().stderr)
+        #expect(reports.count == 2 && reports[0] == "vips-heif.so", "\(reports)")
+        #expect(reports.last?.contains("vips-jxl.so") == true && reports.last?.contains("vips-poppler.so") == true)
+    }
+
     @Test func aTIFFInputLoadsThemForOpenSlide() throws {
         let scratch = try ModuleFormatTests.scratch(with: "photo.jpg")
         #expect(

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import Vips
+
+/// `crop` of a HEIF grid decodes only the tiles under each rect ("decoder": "heif-tiles") and
+/// writes libvips' own pixels, for a real iPhone photo and every turn, mirror and clean aperture;
+/// every kind the tile path leaves to libvips goes there (decoded or refused) as before.
+@Suite struct HEIFCropTests {
+    /// The path of `name` under Fixtures/heif.
+    static func path(_ name: String) -> String {
+        CommandRunner.fixtures.appendingPathComponent("heif/\(name)").path
+    }
+
+    @Test func aPhonePhotosCropsMatchLibvipsRectByRect() throws {
+        // The crop (0.1 x 0.1 of the middle), random ones, and the four corners.
+        let rects =
+            ["0.45,0.45,0.1,0.1"] + RegionCropTests.rects(count: 2, seed: 25)
+            + ["0,0,0.01,0.01", "0.99,0,0.01,0.01", "0,0.99,0.01,0.01", "0.99,0.99,0.01,0.01"]
+        for rect in rects {
+            #expect(try RegionCropTests.cropMatchesLibvips(Self.path("IMG_2927.HEIC"), rects: [rect]) == ["heif-tiles"])
+        }
+        // Several at once: the tiles they share are decoded once.
+        let several = try RegionCropTests.cropMatchesLibvips(
+            Self.path("IMG_2927.HEIC"), rects: ["0.4,0.4,0.1,0.1", "0.45,0.42,0.1,0.1", "0.42,0.47,0.05,0.05"])
+        #expect(several == ["heif-tiles", "heif-tiles", "heif-tiles"])
+    }
+
+    @Test(arguments: [
+        "phone-part.heic", "grid-plain.heic", "grid-irot1-imir.heic", "grid-irot2-mirror.heic", "grid-clap-irot3.heic",
+        "grid-irot1-clap.heic", "grid-depth.heic", "grid-wide.heic", "phone-wide.heic",
+    ])
+    func everyTransformMatchesLibvips(name: String) throws {
+        let rects = RegionCropTests.rects(count: 3, seed: UInt64(name.utf8.count))
+        for rect in rects {
+            #expect(try RegionCropTests.cropMatchesLibvips(Self.path(name), rects: [rect]) == ["heif-tiles"], "\(rect)")
+        }
+        // A rect that needs every tile is decoded by libvips, which decodes them all anyway.
+        #expect(try RegionCropTests.cropMatchesLibvips(Self.path(name), rects: ["0,0,1,1"]) == ["libvips"])
+    }
+
+    @Test(arguments: [
+        "grid-alpha.heic", "grid-av1.avif", "grid-444.heic", "grid-10bit.heic", "grid-uneven.heic",
+        "../thumbnailed.heic",
+    ])
+    func whatTheTilePathDeclinesIsLibvipsAsBefore(name: String) throws {
+        let decoders = try RegionCropTests.cropMatchesLibvips(
+            Self.path(name), rects: ["0.1,0.2,0.3,0.3", "0.6,0.1,0.3,0.8"])
+        #expect(decoders == ["libvips", "libvips"])
+    }
+
+    /// Runs `crop` of `input` with and without the tile path (LIGHTBOX_NO_REGION=1).
+    static func bothWays(_ input: String, in scratch: Scratch) throws -> [CommandRunner.Result] {
+        try [[:], ["LIGHTBOX_NO_REGION": "1"]].map { environment in
+            try CommandRunner.run(
+                ["crop", input, "--rect", "0.1,0.1,0.2,0.2", "-o", scratch.path("c.png"), "--force", "--json"],
+                environment: environment)
+        }
+    }
+
+    @Test(arguments: ["grid-size-mismatch.heic", "grid-clap-overflow.heic"])
+    func aGridLibvipsCannotDecodeFailsAsBefore(name: String) throws {
+        let scratch = try Scratch()
+        let (tiles, libvips) = try { (results: [CommandRunner.Result]) in (results[0], results[1]) }(
+            Self.bothWays(Self.path(name), in: scratch))
+        #expect(tiles.status == 1 && libvips.status == 1)
+        #expect(tiles.stderr == libvips.stderr && tiles.stderr.hasPrefix("error: \(Self.path(name)): "))
+        #expect(try RegionCropTests.lines(tiles).map(\.decoder) == [nil])
+    }
+
+    @Test func aTruncatedPhoneFileFailsAsBefore() throws {
+        let scratch = try Scratch()
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Self.path("IMG_2927.HEIC")))
+        // Cut at two thirds: the metadata and the top tiles are there, the tiles below are not.
+        let input = scratch.path("truncated.heic")
+        try whole.prefix(whole.count * 2 / 3).write(to: URL(fileURLWithPath: input))
+        let (tiles, libvips) = try { (results: [CommandRunner.Result]) in (results[0], results[1]) }(
+            Self.bothWays(input, in: scratch))
+        #expect(tiles.status == 1 && libvips.status == 1, "\(tiles.stderr)")
+        #expect(tiles.stderr == libvips.stderr)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("c.png")))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import LightboxHEIF
+
+/// The box reader on damaged files: every cut and every flipped byte of a real phone file's
+/// metadata ends in a reason, never a crash or a read outside the bytes.
+@Suite struct HostileBytesTests {
+    /// Reads `bytes` as the tile path would, planning and writing a block when it is served.
+    static func exercise(_ bytes: [UInt8]) {
+        guard let file = try? TiledHEIF(source: MemoryBytes(bytes)) else { return }
+        let (width, height) = file.grid.displayedSize
+        guard width > 0, height > 0,
+            let span = file.grid.span(covering: file.grid.codedRect(of: .init(left: 0, top: 0, width: 1, height: 1)))
+        else { return }
+        _ = try? file.subgrid(span)
+    }
+
+    @Test func everyCutOfTheMetadataIsRefused() throws {
+        let phone = try HEIFFixtures.bytes("IMG_2927.HEIC")
+        for length in stride(from: 0, through: 3400, by: 7) {
+            Self.exercise(Array(phone.prefix(length)))
+            #expect(throws: TileDecline.self) { try TiledHEIF(source: MemoryBytes(Array(phone.prefix(length)))) }
+        }
+    }
+
+    @Test func flippedBytesNeverCrash() throws {
+        let phone = Array(try HEIFFixtures.bytes("IMG_2927.HEIC").prefix(3400))
+        var state: UInt64 = 25
+        for _ in 0..<3000 {
+            var bytes = phone
+            for _ in 0..<3 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                let index = Int(state >> 33) % bytes.count
+                bytes[index] = UInt8(truncatingIfNeeded: state >> 17)
+            }
+            Self.exercise(bytes)
+        }
+    }
+
+    @Test(arguments: [
+        [UInt8](), [0, 0, 0, 1], [0, 0, 0, 8, 109, 101, 116, 97],
+        [0, 0, 0, 1, 109, 101, 116, 97, 255, 255, 255, 255, 255, 255, 255, 255],
+        [0, 0, 0, 0, 109, 101, 116, 97, 0, 0, 0, 0],
+        [0, 0, 0, 12, 109, 101, 116, 97, 0, 0, 0, 0, 0, 0, 0, 9, 112, 105, 116, 109],
+    ])
+    func tinyFilesAreMalformed(bytes: [UInt8]) {
+        #expect(throws: TileDecline.self) { try TiledHEIF(source: MemoryBytes(bytes)) }
+    }
+}
