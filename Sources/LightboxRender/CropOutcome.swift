@@ -27,6 +27,9 @@ package struct CropOutcome: Sendable {
     /// The decoder that served the pixels: "region" (the JPEG region decoder), "heif-tiles" (the
     /// HEIF tile path), "libvips", or "lossless" (a JPEG cut without decoding); nil when not written.
     package var decoder: String?
+    /// Why a HEIF input was decoded whole by libvips rather than by its tiles (`alpha`,
+    /// `not-grid`, `every-tile`...); nil for any other input, or when the tiles served it.
+    package var fallback: String?
     /// The shrink-on-load the pixels were decoded at (2, 4 or 8 when `--resize` allowed it), else 1.
     package var loadShrink = 1
     /// Milliseconds spent writing this output (0 in a dry run).

@@ -102,8 +102,8 @@ package struct Cropper: Sendable {
             let decoded = outcomes[index].error == nil && frames[index] == nil && lossless[index] == nil
             return decoded ? cropper.pixels(of: outcomes[index].rect) : nil
         }
-        let regions: (any CropRegions)? =
-            RegionCrops(source: cropper, rects: rects) ?? HEIFTileCrops(source: cropper, rects: rects)
+        let heif = HEIFTileCrops.plan(source: cropper, rects: rects)
+        let regions: (any CropRegions)? = RegionCrops(source: cropper, rects: rects) ?? heif.crops
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         for index in outcomes.indices where outcomes[index].error == nil {
@@ -119,6 +119,7 @@ package struct Cropper: Sendable {
                     items[index], from: cropper, regions, outcome: outcomes[index], frame: frames[index],
                     lossless: lossless[index])
                 outcomes[index].loadShrink = cropper.loadShrink
+                if outcomes[index].decoder == "libvips" { outcomes[index].fallback = heif.fallback }
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }

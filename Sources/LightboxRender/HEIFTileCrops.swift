@@ -21,14 +21,22 @@ final class HEIFTileCrops: CropRegions {
     /// The tile path's name.
     var decoderName: String { "heif-tiles" }
 
-    /// Plans the crops `rects` (on the displayed image) of `source`; nil when it is not a HEIF
-    /// grid the tile path serves (`HEIFTiles.open` says why) or every crop needs every tile.
-    init?(source: SourceImage, rects: [PixelRect]) {
-        guard source.tileDecodable, !rects.isEmpty,
-            let tiles = HEIFTiles.open(source.path, header: source.stored).tiles
-        else { return nil }
+    /// The tile path's plan for the crops `rects` (on the displayed image) of `source`, or nil
+    /// with why libvips decodes a HEIF input instead (`HEIFTiles.open`'s reason, or `every-tile`
+    /// when each crop needs every tile); nil and nil for an input that is no HEIF file at all.
+    static func plan(source: SourceImage, rects: [PixelRect]) -> (crops: HEIFTileCrops?, fallback: String?) {
+        guard source.tileDecodable, !rects.isEmpty else { return (nil, nil) }
+        let opened = HEIFTiles.open(source.path, header: source.stored)
+        guard let tiles = opened.tiles else { return (nil, opened.decline?.name) }
         let spans = rects.compactMap { tiles.span(of: source.storedArea(of: $0)) }
-        guard spans.count == rects.count, spans.contains(where: { $0.tileCount < tiles.tileCount }) else { return nil }
+        guard spans.count == rects.count, spans.contains(where: { $0.tileCount < tiles.tileCount }) else {
+            return (nil, "every-tile")
+        }
+        return (HEIFTileCrops(source: source, tiles: tiles, spans: spans), nil)
+    }
+
+    /// Plans crops whose tiles `spans` name.
+    private init(source: SourceImage, tiles: HEIFTiles, spans: [TileSpan]) {
         self.source = source
         self.tiles = tiles
         let union = spans.dropFirst().reduce(spans[0]) { $0.union($1) }

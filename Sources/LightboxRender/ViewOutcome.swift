@@ -13,6 +13,8 @@ package struct ViewOutcome: Sendable {
     package var error: RenderError?
     /// The decoder that served the pixels, "region", "heif-tiles" or "libvips"; nil when nothing was written.
     package var decoder: String?
+    /// Why a HEIF photo was decoded whole by libvips rather than by its tiles; nil otherwise.
+    package var fallback: String?
     /// Milliseconds spent rendering and writing (0 in a dry run).
     package var milliseconds: Double = 0
 

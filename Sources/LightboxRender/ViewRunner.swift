@@ -28,7 +28,8 @@ package struct ViewRunner: Sendable {
             let layouts = states.map { $0.layout(photo: source.displayedSize) }
             outcome.layout = layouts.first
             guard !dryRun else { return outcome }
-            let (image, decoder) = try render(request, source: source, layouts: layouts)
+            let (image, decoder, fallback) = try render(request, source: source, layouts: layouts)
+            outcome.fallback = decoder == "libvips" ? fallback : nil
             try writer.write(image, to: request.output, input: outcome.input)
             outcome.decoder = decoder
         } catch {
@@ -51,13 +52,17 @@ package struct ViewRunner: Sendable {
     /// it), and renders every frame; also names the decoder, "region", "heif-tiles" or "libvips".
     private func render(
         _ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]
-    ) throws(RenderError) -> (VImage, String) {
+    ) throws(RenderError) -> (VImage, String, String?) {
         let width = source.displayedSize.width
         let needed = layouts.map { $0.pixelsPerPhotoPixel(photoWidth: width) }.max() ?? 1
         let factor = ViewportSource.shrinkFactor(outputPerPixel: needed)
         var pixels: ViewportPixels
         var decoder = "libvips"
-        if layouts.count == 1, let shown = ViewportTiles.pixels(source: source, factor: factor, layout: layouts[0]) {
+        let tiles: (pixels: ViewportPixels?, fallback: String?) =
+            layouts.count == 1
+            ? ViewportTiles.tried(source: source, factor: factor, layout: layouts[0])
+            : (nil, source.tileDecodable ? "animation" : nil)
+        if let shown = tiles.pixels {
             pixels = shown
             decoder = "heif-tiles"
         } else {
@@ -73,7 +78,9 @@ package struct ViewRunner: Sendable {
             var frames = try layouts.map { (layout) throws(VipsError) in
                 try renderer.render(pixels, layout: layout, chrome: chrome)
             }
-            guard request.animation != nil, let first = layouts.first else { return (frames[0], decoder) }
+            guard request.animation != nil, let first = layouts.first else {
+                return (frames[0], decoder, tiles.fallback)
+            }
             if frames.contains(where: \.hasAlpha) {
                 frames = try frames.map { (frame) throws(VipsError) in
                     frame.hasAlpha ? frame : try frame.appendingBands([255])
@@ -83,7 +90,7 @@ package struct ViewRunner: Sendable {
                 frames: frames.count, duration: request.duration, unit: animationFormat(request) == .gif ? 10 : 1)
             let joined = try VImage.joined(frames).settingMetadata(
                 ints: [("page-height", first.pixelHeight), ("loop", 0)], arrays: [("delay", delays)])
-            return (joined, decoder)
+            return (joined, decoder, tiles.fallback)
         }
     }
 

@@ -48,6 +48,29 @@ import Vips
         #expect(decoders == ["libvips", "libvips"])
     }
 
+    /// The reason a HEIF input left to libvips is in `--json` (`fallback`), for crops and snapshots alike.
+    @Test(arguments: [
+        ("grid-alpha.heic", "alpha"), ("grid-av1.avif", "av1-tiles"), ("grid-444.heic", "range-extensions"),
+        ("grid-10bit.heic", "deep-samples"), ("grid-uneven.heic", "irregular-grid"), ("grid-plain.heic", "every-tile"),
+    ])
+    func theFallbackReasonIsInTheRecord(name: String, reason: String) throws {
+        let scratch = try Scratch()
+        let rect = reason == "every-tile" ? "0,0,1,1" : "0.1,0.1,0.2,0.2"
+        let crop = try CommandRunner.run(
+            ["crop", Self.path(name), "--rect", rect, "-o", scratch.path("c.png"), "--json"])
+        let record = try JSONSerialization.jsonObject(with: Data(crop.stdout.utf8)) as? [String: Any]
+        #expect(
+            record?["decoder"] as? String == "libvips" && record?["fallback"] as? String == reason, "\(crop.stdout)")
+        guard reason != "every-tile" else { return }
+        let view = try CommandRunner.run(
+            ["view", Self.path(name), "--screen", "60x40", "--zoom", "3", "-o", scratch.path("v.png"), "--json"])
+        let snapshot = try JSONSerialization.jsonObject(with: Data(view.stdout.utf8)) as? [String: Any]
+        #expect(snapshot?["fallback"] as? String == reason, "\(view.stdout)")
+        let tiles = try CommandRunner.run(
+            ["crop", Self.path("grid-plain.heic"), "--rect", rect, "-o", scratch.path("t.png"), "--json"])
+        #expect(!tiles.stdout.contains("fallback") && tiles.stdout.contains("heif-tiles"))
+    }
+
     /// Runs `crop` of `input` with and without the tile path (LIGHTBOX_NO_REGION=1).
     static func bothWays(_ input: String, in scratch: Scratch) throws -> [CommandRunner.Result] {
         try [[:], ["LIGHTBOX_NO_REGION": "1"]].map { environment in

@@ -96,15 +96,16 @@ import Vips
             PixelRect(left: 10, top: 10, width: 60, height: 60), PixelRect(left: 40, top: 30, width: 50, height: 70),
             PixelRect(left: 20, top: 50, width: 30, height: 30),
         ]
-        let crops = try #require(HEIFTileCrops(source: source, rects: rects))
+        let crops = try #require(HEIFTileCrops.plan(source: source, rects: rects).crops)
         #expect(crops.union != nil)
         let apart = try #require(
-            HEIFTileCrops(
+            HEIFTileCrops.plan(
                 source: source,
                 rects: [
                     PixelRect(left: 0, top: 0, width: 5, height: 5),
                     PixelRect(left: 170, top: 240, width: 10, height: 10),
-                ]))
+                ]
+            ).crops)
         #expect(apart.union == nil)
         let whole = try VImage.load(path)
         for rect in rects {

@@ -27,6 +27,7 @@ package enum ViewRecords {
         }
         if request.animation != nil { pairs.append(("frames", .int(request.frames))) }
         if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
+        if let fallback = outcome.fallback { pairs.append(("fallback", .string(fallback))) }
         return pairs
     }
 
