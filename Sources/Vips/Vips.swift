@@ -37,15 +37,17 @@ package enum Vips {
     /// The loader operation libvips picks for a file, from its first bytes.
     ///
     /// libvips' modules are loaded first when one of their loaders could take the file (see
-    /// `VipsModules`), so the answer is the one libvips gives with every module loaded.
+    /// `VipsModules`), so the answer is the one libvips gives with every module loaded. A pinned
+    /// path is read through its descriptor (`PinnedFiles`); its name still decides by extension.
     package static func loader(for path: String) throws(VipsError) -> String {
         ensureStarted()
-        if let sniffed = LoaderSniff.loader(for: path) { return sniffed }
-        var name = vips_foreign_find_load(path).map { String(cString: $0) }
+        let opened = try PinnedFiles.opening(path)
+        if let sniffed = LoaderSniff.loader(for: path, opening: opened) { return sniffed }
+        var name = vips_foreign_find_load(opened).map { String(cString: $0) }
         if VipsModules.areDeferred && VipsModules.mayOutrank(name, for: path) {
             if name == nil { vips_error_clear() }
             VipsModules.load()
-            name = vips_foreign_find_load(path).map { String(cString: $0) }
+            name = vips_foreign_find_load(opened).map { String(cString: $0) }
         }
         guard let name else { throw VipsError.fromBuffer("cannot open") }
         return name

@@ -11,11 +11,14 @@ package struct BoardExecutor: Sendable {
     package let decode: BoardRenderer.PhotoDecoder
     /// Where each photo's failure is printed.
     package let console: Console
+    /// The roots the background image and the board must stay in; nil for none.
+    package let roots: PathRoots?
 
     /// Makes an executor.
-    package init(decode: @escaping BoardRenderer.PhotoDecoder, console: Console) {
+    package init(decode: @escaping BoardRenderer.PhotoDecoder, console: Console, roots: PathRoots? = nil) {
         self.decode = decode
         self.console = console
+        self.roots = roots
     }
 
     /// Draws and writes `job`, and returns its record.
@@ -23,7 +26,11 @@ package struct BoardExecutor: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var failures: [RenderError] = []
         var problem: RenderError?
-        do {
+        do throws(RenderError) {
+            var background: [String] = []
+            if case .image(let path) = job.plan.background { background = [path] }
+            let pins = try InputPins(background, roots: roots)
+            defer { pins.release() }
             let outcome = try BoardRenderer(
                 plan: job.plan, placeholder: job.placeholder, limits: job.limits, decode: decode
             ).render()
@@ -37,7 +44,7 @@ package struct BoardExecutor: Sendable {
                 }
             }
             try BoardRenderer.write(
-                outcome, with: AtomicWriter(options: job.save), to: job.output)
+                outcome, with: AtomicWriter(options: job.save, roots: roots), to: job.output)
         } catch {
             problem = error
         }

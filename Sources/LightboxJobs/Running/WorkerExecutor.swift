@@ -26,7 +26,9 @@ package struct WorkerExecutor: JobExecutor {
         switch job {
         case .crop(let crop): return run(crop, context: context, record: record)
         case .view(let view): record(run(view, context: context))
-        case .board(let board): record(BoardExecutor(decode: photoDecoder, console: console).run(board))
+        case .board(let board):
+            let decode = photoDecoder(roots: context.roots)
+            record(BoardExecutor(decode: decode, console: console, roots: context.roots).run(board))
         }
         return []
     }
@@ -90,10 +92,10 @@ package struct WorkerExecutor: JobExecutor {
         }
     }
 
-    /// Decodes a card's photo in a worker, for a board drawn here.
-    private var photoDecoder: BoardRenderer.PhotoDecoder {
+    /// Decodes a card's photo in a worker (opened there through `roots`), for a board drawn here.
+    private func photoDecoder(roots: PathRoots?) -> BoardRenderer.PhotoDecoder {
         { [pool] path, side, limits throws(RenderError) in
-            let request = WorkerRequest.cardPhoto(path: path, side: side, limits: limits).bytes
+            let request = WorkerRequest.cardPhoto(path: path, side: side, limits: limits, roots: roots).bytes
             let answer: [UInt8]
             switch pool.perform(request, folders: []) {
             case .failure(let failure): throw RenderError(path, failure.reason)
