@@ -77,6 +77,12 @@ import Vips
             ),
             (
                 [
+                    "id": "board-background", "command": "board", "board": [200, 200], "background": secret,
+                    "photos": [["id": "x", "path": "root/in/p.png"]], "output": "root/out/bb.png",
+                ], "\(secret): \(reads)"
+            ),
+            (
+                [
                     "id": "good-view", "command": "view", "input": "root/in/p.png", "screen": [320, 240],
                     "output": "root/out/v.png",
                 ], nil

@@ -45,6 +45,12 @@ import Vips
         #expect(try client.answer()["status"] as? String == "done")
         try client.send(["id": "view", "command": "view", "input": "big.png", "screen": [100, 100], "output": "v.png"])
         #expect(try client.answer()["error"] as? String == "stdin:4: big.png: over the memory limit of 200 MB")
+        try client.send([
+            "id": "board", "command": "board", "board": [200, 200], "background": "big.png",
+            "photos": [["id": "x", "path": "p.png"]], "output": "b.png",
+        ])
+        let board = try client.answer()
+        #expect((board["error"] as? String)?.hasSuffix("/big.png: over the memory limit of 200 MB") == true, "\(board)")
         try client.send(RootConfinementTests.crop("last", "p.png", "last.png"))
         #expect(try client.answer()["status"] as? String == "done")
         let end = try client.finish()

@@ -43,22 +43,39 @@ package struct JobWorkerTask: WorkerTask {
             record.write(to: &answer)
         case .cardPhoto(let path, let side, let limits, let roots):
             LibvipsSettings.singleThreaded()
-            WorkerFault.inject(for: path)
-            do throws(RenderError) {
-                let pins = try InputPins([path], roots: roots)
-                defer { pins.release() }
-                let square = try CardPhoto.square(path, side: side, limits: limits)
-                answer.bool(true)
-                WorkerImage.write(PixelBuffer(square), to: &answer)
-            } catch {
-                overMemory = error.isOverMemoryLimit
-                answer.bool(false)
-                answer.string(error.path)
-                answer.string(error.reason)
+            overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
+                try CardPhoto.square(path, side: side, limits: limits)
+            }
+        case .cover(let path, let width, let height, let roots):
+            LibvipsSettings.forWorker(jobs: 1)
+            overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
+                try BoardRenderer.cover(path, width, height)
             }
         case nil:
             answer.string("a worker could not read its request")
         }
         return WorkerAnswer(answer.bytes, retire: overMemory)
+    }
+
+    /// Decodes one image of a board (`path`, opened through `roots`) with `decode` into `answer`:
+    /// true and its pixels, or false and the error's path and reason. Returns whether the decode
+    /// went over the memory limit.
+    private static func decode(
+        _ path: String, roots: PathRoots?, into answer: inout WireWriter, _ decode: () throws(RenderError) -> VImage
+    ) -> Bool {
+        WorkerFault.inject(for: path)
+        do throws(RenderError) {
+            let pins = try InputPins([path], roots: roots)
+            defer { pins.release() }
+            let image = try decode()
+            answer.bool(true)
+            WorkerImage.write(PixelBuffer(image), to: &answer)
+            return false
+        } catch {
+            answer.bool(false)
+            answer.string(error.path)
+            answer.string(error.reason)
+            return error.isOverMemoryLimit
+        }
     }
 }

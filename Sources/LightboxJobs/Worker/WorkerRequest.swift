@@ -10,6 +10,9 @@ package enum WorkerRequest: Codable, Sendable {
     /// Decode one card's photo to its centre square of `side` pixels, for a board the supervisor
     /// draws; the photo is opened through `roots` when the run has them.
     case cardPhoto(path: String, side: Int, limits: CardPhoto.Limits, roots: PathRoots?)
+    /// Decode a board's background image to cover `width` by `height` pixels, for a board the
+    /// supervisor draws; the image is opened through `roots` when the run has them.
+    case cover(path: String, width: Int, height: Int, roots: PathRoots?)
 
     /// The request as bytes for the pipe.
     package var bytes: [UInt8] {
