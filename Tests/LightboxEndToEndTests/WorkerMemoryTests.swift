@@ -65,12 +65,12 @@ import Vips
         let scratch = try Scratch()
         let manifest = try scratch.manifestOfCopies(RootConfinementTests.pattern, count: 3)
         let result = try CommandRunner.run(
-            ["crop", "--manifest", manifest, "--out-dir", scratch.path("out"), "--max-memory", "100", "--jobs", "1"],
+            ["crop", "--manifest", manifest, "--out-dir", scratch.path("out"), "--max-memory", "200", "--jobs", "1"],
             in: scratch.url, environment: ["LIGHTBOX_FAULT": "oom:in1.png"])
         #expect(result.status == 1)
         #expect(
             result.stderr.contains(
-                "error: \(manifest):3: \(scratch.path("in1.png")): over the memory limit of 100 MB\n"),
+                "error: \(manifest):3: \(scratch.path("in1.png")): over the memory limit of 200 MB\n"),
             "\(result.stderr)")
         #expect(!result.stderr.contains("crashed"))
         #expect(

@@ -8,11 +8,13 @@ package struct WorkerOptions: Sendable {
     /// here (a 900-megapixel TIFF, JPEG or PNG is cropped, viewed or put on a board in 10 to
     /// 22 s on two busy cores), so only a hung decoder reaches it.
     package static let defaultTimeout = 600.0
-    /// Megabytes of data each worker may hold: about four times what the largest common job
-    /// takes here (a 24-megapixel crop, a viewer snapshot, a board photo; docs/benchmarks.md), and
-    /// room for a whole 250-megapixel JPEG, yet a bound a container can be sized by.
+    /// Megabytes of data each worker may hold: the common jobs take under 110 MB here (a 24-megapixel
+    /// crop, a viewer snapshot, a board's photos; docs/benchmarks.md) and a 225-megapixel interlaced
+    /// PNG, decoded whole, 730 MB, so honest photos up to the default `--max-pixels` fit, while a
+    /// container can still be sized by `--jobs` times this.
     package static let defaultMemory = 2048
-    /// The smallest limit taken: a worker with libvips started and its threads needs about 50 MB.
+    /// The smallest limit taken. A worker with libvips started already holds about 70 MB (most of
+    /// it its threads' stacks), so below about 90 MB even a small crop fails.
     package static let leastMemory = 64
 
     /// `--timeout s`.
