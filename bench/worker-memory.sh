@@ -47,10 +47,10 @@ for entry in "${jobs[@]}"; do
     /usr/bin/time -f "%e %M" -o "$log" "$bin" $command --max-memory 0 >/dev/null
     read -r seconds peak < "$log"
     rm -f "$log"
-    low=64
+    low=16
     high=4096
     if passes "$command" "$low"; then
-        limit="64 or less"
+        limit="16 or less"
     else
         while [ $((high - low)) -gt 4 ]; do
             middle=$(((low + high) / 2))

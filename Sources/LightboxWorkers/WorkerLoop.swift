@@ -8,9 +8,10 @@ package enum WorkerLoop {
     /// message is tagged: `WorkerFrames.interim` ahead of the answer, `WorkerFrames.final` for it,
     /// or `WorkerFrames.lastAnswer` when the task asks the worker to leave after it.
     ///
-    /// The worker runs under `memoryMegabytes` of data (`MemoryLimit`; 0: no limit) from before
-    /// libvips starts, so every allocation of the worker counts, and one job that needs more fails
-    /// alone instead of taking the machine's memory.
+    /// The worker may take `memoryMegabytes` of data (`MemoryLimit`; 0: no limit) beyond what it
+    /// holds before libvips starts (a forked worker's copy of the supervisor is not its own), so
+    /// libvips, its threads and every job count, and one job that needs more fails alone instead
+    /// of taking the machine's memory.
     package static func serve(
         _ task: any WorkerTask, requests: Int32, responses: Int32, memoryMegabytes: Int = 0
     ) -> Never {

@@ -181,7 +181,7 @@ import Vips
         (["--read-root", "."], "--read-root needs --write-root or --root (where outputs go)"),
         (["--write-root", "."], "--write-root needs --read-root or --root (where inputs are)"),
         (["--root", "no-such-folder"], "--root 'no-such-folder': cannot read it (No such file or directory)"),
-        (["--max-memory", "10"], "expected 0 (no limit) or megabytes from 64 to 1048576"),
+        (["--max-memory", "10"], "expected 0 (no limit) or megabytes from 16 to 1048576"),
     ])
     func badRootsAndLimitsAreUsageErrors(arguments: [String], message: String) throws {
         let scratch = try Scratch()
