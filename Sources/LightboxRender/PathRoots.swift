@@ -117,6 +117,8 @@ package struct PathRoots: Codable, Sendable, Equatable {
     private func walk(
         _ path: String, _ access: Access, _ mode: RootedWalk.Mode, naming: String? = nil
     ) throws(RenderError) -> RootedWalk.End {
+        // C would read such a name only up to the NUL: it would not be the name checked.
+        guard !path.utf8.contains(0) else { throw RenderError(naming ?? path, "a path may not hold a NUL byte") }
         let walk = RootedWalk(roots: roots(for: access).map { RootedWalk.components($0.path) }, mode: mode)
         do {
             return try walk.walk(path)

@@ -61,6 +61,7 @@ import Vips
             ("root/dirin/a.png", nil),
             ("root/dirout/../root/in/a.png", nil),
             ("root/loop", "Too many levels of symbolic links"),
+            ("root/in/a.png\u{0}/../../../outside/secret.png", "a path may not hold a NUL byte"),
         ] as [(String, String?)])
     func inputsResolveAsTheKernelWould(path: String, expected: String?) throws {
         let tree = try Tree()

@@ -18,12 +18,13 @@ struct BatchCommand: LightboxCommand {
             with the fields of a crop manifest line (input, rect), a view state line or a
             board layout file. Each answer is the command's --json object plus "id" (echoed)
             and "status" ("done" or "failed", with "error"), written as soon as the job is
-            done: with --jobs above 1, answers may come out of order. A bad line gets a failed
-            answer naming its line number and the batch goes on. The options below are
-            defaults for every job. Exit 0 when every job was done, 1 otherwise.
+            done: with --jobs above 1, answers may come out of order. A bad line gets a
+            failed answer naming its line number and the batch goes on. The options below
+            are defaults for every job. Exit 0 when every job was done, 1 otherwise.
             Behind a service that passes on its users' paths, give --root (or --read-root
-            and --write-root): a job whose input or output resolves outside them fails alone,
-            and nothing outside them is opened or made. --max-memory bounds each worker.
+            and --write-root): a job whose input or output resolves outside them fails
+            alone, and nothing outside them is opened or made. --max-memory bounds each
+            worker process: a job that needs more fails alone.
             See docs/batch.md for the protocol and client examples.
             """,
         arguments: [
@@ -41,6 +42,7 @@ struct BatchCommand: LightboxCommand {
         examples: [
             "lightbox batch jobs.jsonl",
             "lightbox batch --jobs 1 --quality 90 -",
+            "lightbox batch --root /srv/photos --max-memory 1024 -",
         ]
     )
 
