@@ -49,15 +49,21 @@ struct RootedWalk {
     /// What to do.
     let mode: Mode
 
-    /// The walk state: the real components so far, the descriptors held inside a root (the root
-    /// first), where that root begins, and the components that do not exist (at the end of `real`).
+    /// Where a walk is.
     private struct State {
+        /// The components of the real path so far.
         var real: [String] = []
+        /// The folders held open inside a root: the root first, then each one below it in `real`.
         var held: [Int32] = []
+        /// How many components of `real` lead to the root held; nil outside every root.
         var rootDepth: Int?
+        /// How many components at the end of `real` do not exist (taken as written).
         var missing = 0
+        /// Symbolic links followed so far.
         var links = 0
+        /// Whether any link was followed.
         var throughLink = false
+        /// The file opened at the end (`openFile`).
         var leaf: Int32?
 
         /// Leaves the root: its descriptors are closed.

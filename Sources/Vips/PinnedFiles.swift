@@ -24,7 +24,9 @@ package enum PinnedFiles {
 
     /// The registry: pins by path (a path pinned twice uses its latest pin), and whether to refuse unpinned paths.
     private struct Registry {
+        /// The pins of each path, the latest last.
         var pins: [String: [Pin]] = [:]
+        /// Whether a path without a pin is refused.
         var confined = false
     }
 
