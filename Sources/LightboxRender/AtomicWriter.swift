@@ -6,13 +6,21 @@ import Vips
 /// A reader never sees a partial output: the temp file is either renamed whole or removed.
 /// Without `force` the final step is `link(2)`, which fails rather than replace a file that
 /// appeared meanwhile.
+///
+/// With roots, the output's folder is opened through the write roots first (`PathRoots.openFolder`)
+/// and everything happens relative to that descriptor: the temp file is written as
+/// `/proc/self/fd/N/.name…`, then linked or renamed with `linkat`/`renameat` in the same folder,
+/// so a folder swapped for a link after the supervisor's check cannot take the output elsewhere.
 package struct AtomicWriter: Sendable {
     /// The save options in force.
     package let options: SaveOptions
+    /// The roots outputs must stay in; nil for none.
+    package let roots: PathRoots?
 
     /// Makes a writer.
-    package init(options: SaveOptions) {
+    package init(options: SaveOptions, roots: PathRoots? = nil) {
         self.options = options
+        self.roots = roots
     }
 
     /// Writes `image` to `path` in the format its extension names.
@@ -60,9 +68,20 @@ package struct AtomicWriter: Sendable {
     ) throws(RenderError) {
         let streamed = path == OutputPath.standardOutput
         let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
-        let temp =
-            streamed
-            ? OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)) : OutputPath.temporary(for: url)
+        let spot: Spot
+        if streamed {
+            spot = Spot(
+                folder: AT_FDCWD, name: path,
+                temp: OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)))
+        } else if let roots {
+            let folder = try roots.openFolder(of: path)
+            let name = URL(fileURLWithPath: OutputPath.temporary(for: url)).lastPathComponent
+            spot = Spot(folder: folder, name: url.lastPathComponent, temp: "/proc/self/fd/\(folder)/\(name)")
+        } else {
+            spot = Spot(folder: AT_FDCWD, name: path, temp: OutputPath.temporary(for: url))
+        }
+        defer { if spot.folder != AT_FDCWD { close(spot.folder) } }
+        let temp = spot.temp
         TempFiles.shared.add(temp)
         do {
             try produce(temp)
@@ -73,7 +92,23 @@ package struct AtomicWriter: Sendable {
             }
         }
         try TempFiles.shared.finish(temp) { () throws(RenderError) in
-            try streamed ? AtomicWriter.stream(temp) : publish(temp, as: path)
+            try streamed ? AtomicWriter.stream(temp) : publish(spot, as: path)
+        }
+    }
+
+    /// Where a file is written: the folder (`AT_FDCWD` without roots), the output's name in it (the
+    /// whole path without roots), and the temp file's path as the producer is given it.
+    private struct Spot {
+        /// The output's folder, opened through the roots; `AT_FDCWD` without roots.
+        let folder: Int32
+        /// The output, relative to `folder`.
+        let name: String
+        /// The temp file: beside the output, or `/proc/self/fd/N/…` in the opened folder.
+        let temp: String
+
+        /// The temp file relative to `folder`.
+        var tempName: String {
+            folder == AT_FDCWD ? temp : (temp as NSString).lastPathComponent
         }
     }
 
@@ -86,21 +121,25 @@ package struct AtomicWriter: Sendable {
         FileHandle.standardOutput.write(data)
     }
 
-    /// Moves the finished temp file into place, replacing only with `force`.
-    private func publish(_ temp: String, as path: String) throws(RenderError) {
-        defer { unlink(temp) }
+    /// Moves the finished temp file into place, in its folder, replacing only with `force`.
+    private func publish(_ spot: Spot, as path: String) throws(RenderError) {
+        let (folder, temp, name) = (spot.folder, spot.tempName, spot.name)
+        defer { unlinkat(folder, temp, 0) }
         if options.force {
-            guard rename(temp, path) == 0 else { throw RenderError(path, Self.systemError()) }
+            guard renameat(folder, temp, folder, name) == 0 else { throw RenderError(path, Self.systemError()) }
             return
         }
-        if link(temp, path) == 0 { return }
+        if linkat(folder, temp, folder, name, 0) == 0 { return }
         let code = errno
         if code == EEXIST { throw RenderError(path, "output exists (use --force to replace it)") }
         guard code == EPERM || code == EOPNOTSUPP || code == EXDEV else {
             throw RenderError(path, Self.systemError(code))
         }
-        if access(path, F_OK) == 0 { throw RenderError(path, "output exists (use --force to replace it)") }
-        guard rename(temp, path) == 0 else { throw RenderError(path, Self.systemError()) }
+        var info = stat()
+        if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            throw RenderError(path, "output exists (use --force to replace it)")
+        }
+        guard renameat(folder, temp, folder, name) == 0 else { throw RenderError(path, Self.systemError()) }
     }
 
     /// A save failure names the output when the system refused the write (a full disk, an I/O

@@ -13,21 +13,32 @@ package struct BoardRenderer: Sendable {
     package let limits: CardPhoto.Limits
     /// How a card's photo becomes its square: `CardPhoto.square` in this process, or in a worker.
     package let decode: PhotoDecoder
+    /// How a background image becomes the board's size: `cover` in this process, or in a worker.
+    package let cover: CoverDecoder
 
     /// Decodes the photo at a path into a square of a side, within limits (`CardPhoto.square`'s contract).
     package typealias PhotoDecoder = @Sendable (String, Int, CardPhoto.Limits) throws(RenderError) -> VImage
+    /// Decodes the image at a path to cover a width by a height (`cover`'s contract).
+    package typealias CoverDecoder = @Sendable (String, Int, Int) throws(RenderError) -> VImage
+
+    /// A background image in this process: scaled to cover `width` by `height`, cropped in its centre, opaque sRGB.
+    package static let cover: CoverDecoder = { path, width, height throws(RenderError) in
+        try BoardBackground.image(path: path).render(width: width, height: height)
+    }
 
     /// Makes a renderer.
     package init(
         plan: BoardPlan, placeholder: Bool = false, limits: CardPhoto.Limits = CardPhoto.Limits(),
         decode: @escaping PhotoDecoder = { path, side, limits throws(RenderError) in
             try CardPhoto.square(path, side: side, limits: limits)
-        }
+        },
+        cover: @escaping CoverDecoder = BoardRenderer.cover
     ) {
         self.plan = plan
         self.placeholder = placeholder
         self.limits = limits
         self.decode = decode
+        self.cover = cover
     }
 
     /// One card ready to compose, or the reason its photo could not be read.
@@ -43,7 +54,12 @@ package struct BoardRenderer: Sendable {
         let resting = try cardRenderer(CardPose(index: 0, dragged: false, reduceMotion: false))
         let liftedPose = cards.map(\.pose).first { $0.lifted }
         let lifted = try liftedPose.map { (pose) throws(RenderError) in try cardRenderer(pose) }
-        let background = try plan.background.render(width: size.width, height: size.height)
+        let background: VImage
+        if case .image(let path) = plan.background {
+            background = try cover(path, size.width, size.height)
+        } else {
+            background = try plan.background.render(width: size.width, height: size.height)
+        }
         let (placeholder, limits, scale, decode) = (self.placeholder, self.limits, plan.scale, self.decode)
         // Each card is one small pipeline; the cards run side by side, one libvips worker each.
         let prepared = Vips.withConcurrency(1) {

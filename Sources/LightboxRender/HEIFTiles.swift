@@ -22,7 +22,9 @@ final class HEIFTiles: Sendable {
     init(path: String, header: VImage) throws(TileDecline) {
         self.path = path
         self.header = header
-        file = try TiledHEIF(path: path)
+        // Under roots only the checked file's descriptor may be read (`PinnedFiles`).
+        guard let opened = try? PinnedFiles.opening(path) else { throw .malformed("not opened through the roots") }
+        file = try TiledHEIF(path: opened)
         let size = file.grid.displayedSize
         guard size.width == header.width, size.height == header.height, header.bands == 3, header.format == "uchar"
         else { throw .sizeMismatch }

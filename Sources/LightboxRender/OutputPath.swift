@@ -13,7 +13,7 @@ package enum OutputPath {
     package static func check(
         _ path: String, inputs: [String], force: Bool, makeFolder: Bool = true
     ) throws(RenderError) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let folder = OutputPath.folder(of: path)
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
             try prepare(folder, for: path, make: makeFolder)
@@ -29,6 +29,11 @@ package enum OutputPath {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "output is a folder") }
             if !force { throw RenderError(path, "output exists (use --force to replace it)") }
         }
+    }
+
+    /// The folder an output is written in, absolute.
+    package static func folder(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     /// Why the folder `path` (an `--out-dir`) cannot take outputs, or nil: it is made with its
@@ -77,9 +82,13 @@ package enum OutputPath {
         return current.path
     }
 
-    /// Whether `path` holds an image that decodes to its last pixel with no truncation (a finished output).
-    package static func isWholeImage(_ path: String) -> Bool {
-        guard FileManager.default.fileExists(atPath: path) else { return false }
+    /// Whether `path` holds an image that decodes to its last pixel with no truncation (a finished
+    /// output); with roots it is read through the write roots.
+    package static func isWholeImage(_ path: String, roots: PathRoots? = nil) -> Bool {
+        guard FileManager.default.fileExists(atPath: path),
+            let pins = try? InputPins([path], roots: roots, access: .write)
+        else { return false }
+        defer { pins.release() }
         return (try? VImage.load(path, access: "sequential", failOn: "truncated").average()) != nil
     }
 

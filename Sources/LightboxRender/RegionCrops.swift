@@ -45,7 +45,9 @@ final class RegionCrops {
     /// decoder stops after each rect's last row, so a crop above the cut would be written.
     /// (One crop streams through libvips too, which also stops there: the same either way.)
     static func endsWhole(_ path: String) -> Bool {
-        guard let file = FileHandle(forReadingAtPath: path) else { return false }
+        guard let opened = try? PinnedFiles.opening(path), let file = FileHandle(forReadingAtPath: opened) else {
+            return false
+        }
         defer { try? file.close() }
         guard let end = try? file.seekToEnd(), end >= 2 else { return false }
         try? file.seek(toOffset: end - min(end, 256))

@@ -7,10 +7,21 @@ package struct RenderError: Error, Sendable, Equatable, CustomStringConvertible 
     /// What went wrong, on one line.
     package let reason: String
 
-    /// Makes an error about `path`.
+    /// Makes an error about `path`. In a process under a memory limit (`--max-memory`), a reason
+    /// that says an allocation failed, in whatever words the decoder chose, becomes
+    /// `over the memory limit of N MB`: the item needed more than the limit allows.
     package init(_ path: String, _ reason: String) {
         self.path = path
-        self.reason = reason
+        if let megabytes = MemoryLimit.megabytes, MemoryLimit.isAllocationFailure(reason) {
+            self.reason = MemoryLimit.reason(megabytes: megabytes)
+        } else {
+            self.reason = reason
+        }
+    }
+
+    /// Whether the item failed for needing more memory than the process's limit.
+    package var isOverMemoryLimit: Bool {
+        MemoryLimit.megabytes.map { reason == MemoryLimit.reason(megabytes: $0) } ?? false
     }
 
     /// `path: reason`.

@@ -1,4 +1,5 @@
 import Foundation
+import Vips
 
 /// Why a worker gave no answer for an item: it died, or it ran past the timeout and was killed.
 package enum WorkerFailure: Error, Sendable, Equatable {
@@ -10,6 +11,8 @@ package enum WorkerFailure: Error, Sendable, Equatable {
     case timedOut(seconds: Double)
     /// No worker process could be started.
     case unavailable(String)
+    /// Died for lack of memory under its limit of `megabytes` (`--max-memory`).
+    case overMemory(megabytes: Int)
 
     /// The reason, on one line, as it follows the item's path in an `error:` line.
     package var reason: String {
@@ -22,14 +25,31 @@ package enum WorkerFailure: Error, Sendable, Equatable {
             return "timed out after \(WorkerFailure.plain(seconds)) s"
         case .unavailable(let why):
             return "no worker process could be started: \(why)"
+        case .overMemory(let megabytes):
+            return MemoryLimit.reason(megabytes: megabytes)
         }
     }
 
     /// Whether the input's decoding is to blame (a crash, an exit without answer, a timeout),
-    /// which `--resume` counts, rather than the machine.
+    /// which `--resume` counts, rather than the machine. Going over the memory limit is not
+    /// counted: a run with a larger `--max-memory` should try the item again.
     package var isDecoderFault: Bool {
-        if case .unavailable = self { return false }
-        return true
+        switch self {
+        case .unavailable, .overMemory: return false
+        case .crashed, .exited, .timedOut: return true
+        }
+    }
+
+    /// This failure of a worker under a memory limit of `megabytes` (0: none): one that died
+    /// saying an allocation failed (GLib's `failed to allocate`, C++'s `std::bad_alloc`, the
+    /// Swift runtime's) went over the limit, rather than crashed.
+    package func underMemoryLimit(_ megabytes: Int) -> WorkerFailure {
+        switch self {
+        case .crashed(_, let detail), .exited(_, let detail):
+            return megabytes > 0 && MemoryLimit.isAllocationFailure(detail) ? .overMemory(megabytes: megabytes) : self
+        case .timedOut, .unavailable, .overMemory:
+            return self
+        }
     }
 
     /// `: detail` with the captured stderr lines joined on one line, or nothing when it is empty.

@@ -8,6 +8,8 @@ package enum WorkerFrames {
     package static let interim: UInt8 = 0
     /// The first byte of a worker's answer, the last message of a request.
     package static let final: UInt8 = 1
+    /// The first byte of a worker's answer after which it exits (it went over its memory limit).
+    package static let lastAnswer: UInt8 = 2
 
     /// Writes one message, whole; false when the other end is gone.
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {

@@ -8,25 +8,37 @@ import Foundation
 package enum WorkerLauncher {
     /// Where a spawned worker finds its request and answer pipes: `3,4`.
     package static let environmentKey = "LIGHTBOX_WORKER_FDS"
+    /// A spawned worker's memory limit in megabytes (`--max-memory`), absent for none.
+    package static let memoryKey = "LIGHTBOX_WORKER_MEMORY"
 
     /// Held while pipes are made and while a worker is spawned, so no spawn inherits another's pipe.
     package static let lock = NSLock()
 
-    /// Forks a worker that serves `task`; `inherited` are other workers' pipes, closed in the child.
-    package static func fork(_ task: any WorkerTask, closing inherited: [Int32]) -> WorkerProcess? {
+    /// Forks a worker that serves `task` under `memoryMegabytes` (0: no limit); `inherited` are
+    /// other workers' pipes, closed in the child.
+    package static func fork(
+        _ task: any WorkerTask, closing inherited: [Int32], memoryMegabytes: Int = 0
+    ) -> WorkerProcess? {
         guard let pipes = WorkerPipes() else { return nil }
         let pid = Glibc.fork()
         if pid == 0 {
             for descriptor in inherited + pipes.parentEnds { close(descriptor) }
             dup2(pipes.errorsWrite, 2)
             close(pipes.errorsWrite)
-            WorkerLoop.serve(task, requests: pipes.requestsRead, responses: pipes.responsesWrite)
+            WorkerLoop.serve(
+                task, requests: pipes.requestsRead, responses: pipes.responsesWrite, memoryMegabytes: memoryMegabytes)
         }
         return pipes.handOver(pid: pid)
     }
 
-    /// Spawns `/proc/self/exe` as a worker: no arguments, only the pipes named in the environment.
-    package static func spawn() -> WorkerProcess? {
+    /// The memory limit a spawned worker was given in its environment (0: none).
+    package static var inheritedMemoryLimit: Int {
+        getenv(memoryKey).flatMap { Int(String(cString: $0)) } ?? 0
+    }
+
+    /// Spawns `/proc/self/exe` as a worker: no arguments, only the pipes and the memory limit
+    /// (`memoryMegabytes`, 0 for none) named in the environment.
+    package static func spawn(memoryMegabytes: Int = 0) -> WorkerProcess? {
         lock.lock()
         defer { lock.unlock() }
         guard let pipes = WorkerPipes() else { return nil }
@@ -39,6 +51,7 @@ package enum WorkerLauncher {
         let arguments = ["lightbox-worker"]
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = "3,4"
+        environment[memoryKey] = memoryMegabytes > 0 ? String(memoryMegabytes) : nil
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -5,8 +5,17 @@ import Vips
 package enum WorkerLoop {
     /// Serves `task` on the given pipe ends and exits; never returns. An empty first message
     /// says libvips has started, so start-up does not count against an item's timeout; then each
-    /// message is tagged: `WorkerFrames.interim` ahead of the answer, `WorkerFrames.final` for it.
-    package static func serve(_ task: any WorkerTask, requests: Int32, responses: Int32) -> Never {
+    /// message is tagged: `WorkerFrames.interim` ahead of the answer, `WorkerFrames.final` for it,
+    /// or `WorkerFrames.lastAnswer` when the task asks the worker to leave after it.
+    ///
+    /// The worker may take `memoryMegabytes` of data (`MemoryLimit`; 0: no limit) beyond what it
+    /// holds before libvips starts (a forked worker's copy of the supervisor is not its own), so
+    /// libvips, its threads and every job count, and one job that needs more fails alone instead
+    /// of taking the machine's memory.
+    package static func serve(
+        _ task: any WorkerTask, requests: Int32, responses: Int32, memoryMegabytes: Int = 0
+    ) -> Never {
+        MemoryLimit.apply(megabytes: memoryMegabytes)
         isolate()
         task.prepare()
         guard WorkerFrames.write([], to: responses) else { _exit(0) }
@@ -15,7 +24,8 @@ package enum WorkerLoop {
                 _ = WorkerFrames.write([WorkerFrames.interim] + message, to: responses)
             }
             reportModules()
-            guard WorkerFrames.write([WorkerFrames.final] + answer, to: responses) else { break }
+            let tag = answer.retire ? WorkerFrames.lastAnswer : WorkerFrames.final
+            guard WorkerFrames.write([tag] + answer.bytes, to: responses), !answer.retire else { break }
         }
         _exit(0)
     }

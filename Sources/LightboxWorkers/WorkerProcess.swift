@@ -14,6 +14,8 @@ package final class WorkerProcess: @unchecked Sendable {
     package static let startupLimit = 120.0
     /// Whether the worker has said it is ready.
     private var ready = false
+    /// Whether the worker's last answer was its last: it exits, and is to be replaced.
+    package private(set) var isRetiring = false
     /// Bytes read from the worker that do not yet make a whole message.
     private var buffer: [UInt8] = []
 
@@ -54,6 +56,7 @@ package final class WorkerProcess: @unchecked Sendable {
                 guard let tag = message.first else { return (.failure(.exited(status: 0, detail: "")), stderr.text) }
                 guard tag == WorkerFrames.interim else {
                     stderr.drain()
+                    isRetiring = tag == WorkerFrames.lastAnswer
                     return (.success(Array(message.dropFirst())), stderr.text)
                 }
                 interim(Array(message.dropFirst()))

@@ -6,5 +6,5 @@ package protocol WorkerTask: Sendable {
     /// Does the work a request describes and returns the answer; never throws (a failure is an
     /// answer). `interim` sends a message ahead of the answer, such as one item of a job finished,
     /// so the supervisor learns of it even if the worker dies before the end.
-    func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> [UInt8]
+    func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer
 }

@@ -42,11 +42,14 @@ package final class JPEGCut {
     package init(path: String, keepMetadata: Bool, lenient: Bool) throws(Failure) {
         var status: Int32 = 0
         var message = [CChar](repeating: 0, count: 256)
+        let opened: String
+        do { opened = try PinnedFiles.opening(path) } catch { throw .failed(error.message) }
         guard
             let cut = lbx_jpeg_cut_open(
-                path, keepMetadata ? 1 : 0, lenient ? 1 : 0, &status, &message, message.count)
+                opened, keepMetadata ? 1 : 0, lenient ? 1 : 0, &status, &message, message.count)
         else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let text = PinnedFiles.restoring(
+                String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             throw status == LBX_JPEG_CUT_UNSUPPORTED ? .unsupported(text) : .failed(text)
         }
         self.cut = cut

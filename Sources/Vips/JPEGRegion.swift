@@ -18,11 +18,13 @@ package enum JPEGRegion {
         _ path: String, header: VImage, left: Int, top: Int, width: Int, height: Int, shrink: Int = 1
     ) -> VImage? {
         Vips.ensureStarted()
-        guard [1, 2, 4, 8].contains(shrink), header.format == "uchar", [1, 3].contains(header.bands) else { return nil }
+        guard [1, 2, 4, 8].contains(shrink), header.format == "uchar", [1, 3].contains(header.bands),
+            let opened = try? PinnedFiles.opening(path)
+        else { return nil }
         var status: Int32 = 0
         guard
             let region = lbx_jpeg_region_open(
-                path, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status)
+                opened, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status)
         else {
             return nil
         }

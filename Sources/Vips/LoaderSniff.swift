@@ -20,10 +20,11 @@ enum LoaderSniff {
     /// Bytes read: enough for every magic-byte test of those four formats.
     static let prefix = 4096
 
-    /// The file loader for `path` when its first bytes are one of those formats; nil otherwise (ask libvips).
-    static func loader(for path: String) -> String? {
+    /// The file loader for `path` (read as `opened`, its pinned alias or itself) when its first
+    /// bytes are one of those formats; nil otherwise (ask libvips).
+    static func loader(for path: String, opening opened: String) -> String? {
         guard !VipsModules.slideExtensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(opened, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: prefix)

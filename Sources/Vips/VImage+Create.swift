@@ -41,7 +41,7 @@ extension VImage {
         noRotate: Bool = false, failOn: String? = nil
     ) throws(VipsError) -> VImage {
         var arguments: [(String, VValue)] = [
-            ("filename", .string(path)), ("width", .int(width)), ("height", .int(height)),
+            ("filename", .string(try PinnedFiles.opening(path))), ("width", .int(width)), ("height", .int(height)),
             ("size", .nick(size)), ("crop", .nick(crop)), ("no-rotate", .bool(noRotate)),
         ]
         if let failOn { arguments.append(("fail-on", .nick(failOn))) }

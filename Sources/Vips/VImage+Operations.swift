@@ -7,14 +7,15 @@ extension VImage {
     /// `access` is "random", "sequential" or "sequential-unbuffered"; `failOn` is libvips'
     /// `fail_on` nick. `options` the loader lacks are left out, so JPEG's `shrink` and WebP's
     /// `scale` may be offered for any file. `loader` is the one `Vips.loader(for:)` gave, when the
-    /// caller asked already.
+    /// caller asked already. A pinned path is read through its descriptor (`PinnedFiles`).
     package static func load(
         _ path: String, access: String = "random", failOn: String? = nil, options: [(String, VValue)] = [],
         loader known: String? = nil
     ) throws(VipsError) -> VImage {
         let loader: String
         if let known { loader = known } else { loader = try Vips.loader(for: path) }
-        var arguments: [(String, VValue)] = [("filename", .string(path)), ("access", .nick(access))]
+        let opened = try PinnedFiles.opening(path)
+        var arguments: [(String, VValue)] = [("filename", .string(opened)), ("access", .nick(access))]
         if let failOn { arguments.append(("fail_on", .nick(failOn))) }
         arguments += options.filter { VOperation.hasArgument(loader, $0.0) }
         return try VOperation.call(loader, arguments).image()

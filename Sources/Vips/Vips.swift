@@ -40,16 +40,18 @@ package enum Vips {
     /// `VipsModules`), so the answer is the one libvips gives with every module loaded. A file
     /// that starts like a HEIF file loads the HEIF module alone first, before libvips sniffs it:
     /// `heifload` then takes it (no other module's loader outranks it) without the error, and the
-    /// clearing of libvips' process-wide error buffer, that a file no loader takes costs.
+    /// clearing of libvips' process-wide error buffer, that a file no loader takes costs. A pinned
+    /// path is read through its descriptor (`PinnedFiles`); its name still decides by extension.
     package static func loader(for path: String) throws(VipsError) -> String {
         ensureStarted()
-        if let sniffed = LoaderSniff.loader(for: path) { return sniffed }
-        if VipsModules.areDeferred && VipsModules.looksLikeHEIF(path) { _ = VipsModules.heifLoaded }
-        var name = vips_foreign_find_load(path).map { String(cString: $0) }
+        let opened = try PinnedFiles.opening(path)
+        if let sniffed = LoaderSniff.loader(for: path, opening: opened) { return sniffed }
+        if VipsModules.areDeferred && VipsModules.looksLikeHEIF(opened) { _ = VipsModules.heifLoaded }
+        var name = vips_foreign_find_load(opened).map { String(cString: $0) }
         if VipsModules.areDeferred && VipsModules.mayOutrank(name, for: path) {
             if name == nil { vips_error_clear() }
             VipsModules.load()
-            name = vips_foreign_find_load(path).map { String(cString: $0) }
+            name = vips_foreign_find_load(opened).map { String(cString: $0) }
         }
         guard let name else { throw VipsError.fromBuffer("cannot open") }
         return name

@@ -18,12 +18,12 @@ package struct VipsError: Error, Sendable, CustomStringConvertible {
             text = String(cString: buffer)
             g_free(buffer)
         }
-        let detail = text.split(whereSeparator: \.isNewline)
+        let detail = PinnedFiles.restoring(text).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
             .joined(separator: "; ")
         if !detail.isEmpty { return VipsError("\(context): \(detail)") }
-        if let warning = VipsWarnings.takeLast() { return VipsError("\(context): \(warning)") }
+        if let warning = VipsWarnings.takeLast() { return VipsError("\(context): \(PinnedFiles.restoring(warning))") }
         return VipsError("\(context): failed (libvips gave no reason)")
     }
 

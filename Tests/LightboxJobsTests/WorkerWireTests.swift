@@ -49,12 +49,14 @@ import Testing
         item.crashes = 1
         var job = CropJob(order: 7, input: "in/a.jpg", items: [item], settings: settings)
         job.annotatedSize = AnnotatedSize(width: 640, height: 480)
-        let bytes = WorkerRequest.crop(job, WorkerContext(jobs: 2, quiet: true)).bytes
+        let root = try PathRoots.Root(FileManager.default.temporaryDirectory.path, option: "--root")
+        let sent = WorkerContext(jobs: 2, quiet: true, roots: PathRoots(read: [root], write: [root]))
+        let bytes = WorkerRequest.crop(job, sent).bytes
         guard case .crop(let back, let context)? = WorkerRequest(bytes: bytes) else {
             Issue.record("not a crop request")
             return
         }
-        #expect(context == WorkerContext(jobs: 2, quiet: true))
+        #expect(context == sent && context.roots?.read.first?.option == "--root")
         #expect(back.order == 7 && back.input == "in/a.jpg" && back.annotatedSize == job.annotatedSize)
         #expect(back.settings == settings)
         let first = try #require(back.items.first)
@@ -64,7 +66,7 @@ import Testing
     }
 
     @Test func aCutRequestIsNoRequest() {
-        let bytes = WorkerRequest.cardPhoto(path: "a.jpg", side: 100, limits: CardPhoto.Limits()).bytes
+        let bytes = WorkerRequest.cardPhoto(path: "a.jpg", side: 100, limits: CardPhoto.Limits(), roots: nil).bytes
         #expect(WorkerRequest(bytes: Array(bytes.dropLast(3))) == nil)
     }
 
@@ -95,9 +97,31 @@ import Testing
         (.exited(status: 70, detail: ""), "the decoder stopped with exit status 70"),
         (.timedOut(seconds: 30), "timed out after 30 s"),
         (.timedOut(seconds: 0.5), "timed out after 0.5 s"),
+        (.overMemory(megabytes: 200), "over the memory limit of 200 MB"),
     ])
     func failureReasons(failure: WorkerFailure, reason: String) {
         #expect(failure.reason == reason)
+    }
+
+    /// A worker under a memory limit that died saying an allocation failed went over the limit;
+    /// any other death stays what it was, and without a limit nothing is read into the words.
+    @Test(arguments: [
+        (WorkerFailure.crashed(signal: SIGTRAP, detail: "GLib-ERROR **: failed to allocate 7340032 bytes"), 200, true),
+        (
+            .crashed(signal: SIGABRT, detail: "terminate called after throwing an instance of 'std::bad_alloc'"), 200,
+            true
+        ),
+        (.crashed(signal: SIGILL, detail: "Fatal error: Could not allocate memory."), 64, true),
+        (.exited(status: 1, detail: "vips_tracked: out of memory --- size == 643MB"), 200, true),
+        (.crashed(signal: SIGTRAP, detail: "GLib-ERROR **: failed to allocate 7340032 bytes"), 0, false),
+        (.crashed(signal: SIGSEGV, detail: ""), 200, false),
+        (.crashed(signal: SIGABRT, detail: "free(): invalid next size (normal)"), 200, false),
+        (.timedOut(seconds: 30), 200, false),
+    ])
+    func deathsUnderAMemoryLimit(failure: WorkerFailure, megabytes: Int, overLimit: Bool) {
+        let seen = failure.underMemoryLimit(megabytes)
+        #expect(seen == (overLimit ? .overMemory(megabytes: megabytes) : failure))
+        #expect(seen.isDecoderFault == !overLimit)
     }
 
     @Test func aLongStderrKeepsItsEnd() {

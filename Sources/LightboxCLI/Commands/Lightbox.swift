@@ -72,10 +72,12 @@ package enum Lightbox {
 
     /// When this process was spawned as a replacement worker (its pipes named in the environment),
     /// serves jobs on fds 3 and 4 until the supervisor closes them; nil otherwise. The worker needs
-    /// nothing of a command line: every request carries its whole job.
+    /// nothing of a command line: every request carries its whole job (its memory limit is in the
+    /// environment, since it bounds the process from its start).
     static func serveIfWorker(_ arguments: [String]) -> Int32? {
         guard let value = getenv(WorkerLauncher.environmentKey), String(cString: value) == "3,4" else { return nil }
-        WorkerLoop.serve(JobWorkerTask(), requests: 3, responses: 4)
+        WorkerLoop.serve(
+            JobWorkerTask(), requests: 3, responses: 4, memoryMegabytes: WorkerLauncher.inheritedMemoryLimit)
     }
 
     private static func dispatch(_ parsed: ParsedCommand, console: Console) throws(UsageError) -> Int32 {

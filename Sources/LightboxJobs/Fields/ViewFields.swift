@@ -78,15 +78,15 @@ package enum ViewFields {
             OutputOptions.json.help("Print the JSON line after writing."), OutputOptions.quiet,
             OutputOptions.manifest.help("Render every state of a JSON Lines file (options as keys)."),
             OutputOptions.outDir,
-        ] + ReadWriteOptions.declared + [WorkerOptions.option] + BatchOptions.declared
+        ] + ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared
 
     /// The options that steer a run of many snapshots rather than one (`--manifest`, `--jobs`...):
     /// a manifest's line or a batch job may not set them.
     package static let runOptions: Set<String> = Set(
         ([
             OutputOptions.manifest, OutputOptions.outDir, OutputOptions.dryRun, OutputOptions.json,
-            OutputOptions.quiet, WorkerOptions.option, ReadWriteOptions.format,
-        ] + BatchOptions.declared).specs.map(\.long))
+            OutputOptions.quiet, ReadWriteOptions.format,
+        ] + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared).specs.map(\.long))
 
     /// The options a single snapshot takes: the keys of a manifest's line or a batch view job.
     package static let jobOptions = declared.specs.filter { !runOptions.contains($0.long) }

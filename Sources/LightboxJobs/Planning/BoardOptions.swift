@@ -63,7 +63,7 @@ package struct BoardOptions: Sendable {
             OutputOptions.json.help(
                 "Print one JSON line after drawing: output, size, cards, skipped photos, status."),
             printLayout, OutputOptions.force.help("Replace existing outputs."),
-        ] + ReadWriteOptions.declared + [WorkerOptions.option]
+        ] + ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
     package init(_ parsed: ParsedCommand) throws(UsageError) {

@@ -7,19 +7,26 @@ import LightboxRender
 ///
 /// The worker then only renders and writes (through a temp file and a rename that never replaces
 /// a file without `--force`), so the check runs once, on one side, and a dry run meets exactly it.
+/// With roots (`RootCheck` passed the output first), the folder is made one part at a time inside
+/// its write root, each part made in the one before without following links
+/// (`PathRoots.makeFolder`), so nothing is made outside even if the path changed since the check.
 package struct OutputCheck: Sendable {
     /// Plan only: check that folders could be made, make none.
     package let dryRun: Bool
+    /// The roots outputs must stay in; nil for none.
+    package let roots: PathRoots?
 
     /// Makes a check.
-    package init(dryRun: Bool) {
+    package init(dryRun: Bool, roots: PathRoots? = nil) {
         self.dryRun = dryRun
+        self.roots = roots
     }
 
     /// Why `output` cannot be written for a job reading `inputs`, or nil when it can.
     package func problem(_ output: String, inputs: [String], force: Bool) -> RenderError? {
         guard output != OutputPath.standardOutput else { return nil }
         do {
+            if let roots, !dryRun { try roots.makeFolder(OutputPath.folder(of: output), for: output) }
             try OutputPath.check(output, inputs: inputs, force: force, makeFolder: !dryRun)
             return nil
         } catch {

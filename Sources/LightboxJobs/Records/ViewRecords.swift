@@ -64,6 +64,13 @@ package enum ViewRecords {
             milliseconds: milliseconds, cause: RenderError(job.shownInput, reason))
     }
 
+    /// The record of a snapshot refused before it was rendered (`problem` names the file at fault).
+    package static func refused(_ job: ViewJob, problem: RenderError) -> BatchRecord {
+        BatchRecord(
+            status: .failed, fields: skipped(job).fields.filter { $0.0 != "bytes" },
+            error: job.origin.located(problem.description), milliseconds: 0, cause: problem)
+    }
+
     /// A size as `{"width":..,"height":..}`.
     private static func size(_ size: CGSize) -> JSONValue {
         .object([("width", number(size.width)), ("height", number(size.height))])

@@ -1,21 +1,31 @@
 import Foundation
 import LightboxRender
 
-/// Draws one board in the supervisor: each photo is decoded by `decode` (in a worker, or in this
-/// process for a library caller), the cards are drawn and composed here, and the board is written.
+/// Draws one board in the supervisor: each photo is decoded by `decode` and a background image by
+/// `cover` (in a worker, or in this process for a library caller), the cards are drawn and
+/// composed here, and the board is written.
 ///
 /// A photo that fails, crashes or hangs its decoder is left out (or drawn as an empty card with
 /// `placeholder`) and named, on stderr and in the record; the board is still written.
 package struct BoardExecutor: Sendable {
     /// Decodes one card's photo to its square.
     package let decode: BoardRenderer.PhotoDecoder
+    /// Decodes a background image to cover the board.
+    package let cover: BoardRenderer.CoverDecoder
     /// Where each photo's failure is printed.
     package let console: Console
+    /// The roots the board must be written in; nil for none.
+    package let roots: PathRoots?
 
     /// Makes an executor.
-    package init(decode: @escaping BoardRenderer.PhotoDecoder, console: Console) {
+    package init(
+        decode: @escaping BoardRenderer.PhotoDecoder, cover: @escaping BoardRenderer.CoverDecoder = BoardRenderer.cover,
+        console: Console, roots: PathRoots? = nil
+    ) {
         self.decode = decode
+        self.cover = cover
         self.console = console
+        self.roots = roots
     }
 
     /// Draws and writes `job`, and returns its record.
@@ -23,9 +33,9 @@ package struct BoardExecutor: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var failures: [RenderError] = []
         var problem: RenderError?
-        do {
+        do throws(RenderError) {
             let outcome = try BoardRenderer(
-                plan: job.plan, placeholder: job.placeholder, limits: job.limits, decode: decode
+                plan: job.plan, placeholder: job.placeholder, limits: job.limits, decode: decode, cover: cover
             ).render()
             failures = outcome.failures
             for failure in failures {
@@ -37,7 +47,7 @@ package struct BoardExecutor: Sendable {
                 }
             }
             try BoardRenderer.write(
-                outcome, with: AtomicWriter(options: job.save), to: job.output)
+                outcome, with: AtomicWriter(options: job.save, roots: roots), to: job.output)
         } catch {
             problem = error
         }

@@ -2,8 +2,9 @@ import Foundation
 import LightboxRender
 
 /// Runs a list of jobs, `concurrency` at a time, the same for every command and for library
-/// callers: `--resume`'s verdicts first, then the supervisor's one check of every output, then the
-/// executor; each item is reported the moment it ends.
+/// callers: the roots first (nothing outside them is looked at), then `--resume`'s verdicts, then
+/// the supervisor's one check of every output, then the executor; each item is reported the
+/// moment it ends.
 package struct JobRunner: Sendable {
     /// Where the jobs run.
     package let executor: any JobExecutor
@@ -17,6 +18,8 @@ package struct JobRunner: Sendable {
     package let check: OutputCheck
     /// Collects the previews of a contact sheet, when one is drawn.
     package let sheet: ContactSheet?
+    /// The check of every input and output against the roots, when the run has them.
+    package let roots: RootCheck?
 
     /// Makes a runner.
     package init(
@@ -29,6 +32,7 @@ package struct JobRunner: Sendable {
         self.resume = resume
         self.check = check
         self.sheet = sheet
+        roots = context.roots.map(RootCheck.init)
     }
 
     /// Runs every job, reporting to `report`; job `i` reports in slot `first + i`.
@@ -42,10 +46,14 @@ package struct JobRunner: Sendable {
         }
     }
 
-    /// Runs one job: `--resume`'s verdicts, the check of each output, then the executor; each
-    /// item's record goes to `record` as it ends.
+    /// Runs one job: the roots, `--resume`'s verdicts, the check of each output, then the
+    /// executor; each item's record goes to `record` as it ends.
     package func execute(_ job: Job, record: (BatchRecord) -> Void) {
         var job = job
+        if let roots {
+            guard let inside = roots.apply(job, record: record) else { return }
+            job = inside
+        }
         if let resume {
             let (left, records) = resume.apply(job)
             records.forEach(record)
@@ -84,10 +92,7 @@ package struct JobRunner: Sendable {
         case .view(let view):
             guard let problem = check.problem(view.request.output, inputs: view.request.inputs, force: view.save.force)
             else { return job }
-            record(
-                BatchRecord(
-                    status: .failed, fields: ViewRecords.skipped(view).fields.filter { $0.0 != "bytes" },
-                    error: view.origin.located(problem.description), milliseconds: 0, cause: problem))
+            record(ViewRecords.refused(view, problem: problem))
             return nil
         case .board(let board):
             guard let problem = check.problem(board.output, inputs: board.plan.inputs, force: board.save.force)

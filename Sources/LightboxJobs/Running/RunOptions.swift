@@ -30,11 +30,22 @@ package struct RunOptions: Sendable {
     package var contactSheet: (path: String, save: SaveOptions)?
     /// Worker processes to start (default: `jobs`, at most one per job).
     package var workers: Int?
+    /// Megabytes each worker process may hold (`--max-memory`); 0 for no limit.
+    package var memoryMegabytes = 0
+    /// `--root`, `--read-root`, `--write-root`; nil when none is given.
+    package var roots: PathRoots?
 
     /// Makes options for `command`.
     package init(command: String, jobs: Int, timeout: Double) {
         self.command = command
         self.jobs = jobs
         self.timeout = timeout
+    }
+
+    /// Makes options for `command` with the worker options and the roots of its command line.
+    package init(command: String, jobs: Int, workers options: WorkerOptions, roots: PathRoots?) {
+        self.init(command: command, jobs: jobs, timeout: options.timeout)
+        memoryMegabytes = options.memoryMegabytes
+        self.roots = roots
     }
 }

@@ -13,6 +13,10 @@ package enum RunSession {
     ) -> Int32 {
         let jobs = options.shard.share(of: jobs)
         let problems = options.shard.share(of: problems)
+        if let outDir = options.outDir, let roots = options.roots, let problem = roots.problem(outDir, for: .write) {
+            console.error("\(outDir): --out-dir \(problem.reason)")
+            return ExitCode.cannotCreate
+        }
         if let outDir = options.outDir, let reason = OutputPath.prepareFolder(outDir, make: !options.dryRun) {
             console.error("\(outDir): cannot write --out-dir (\(reason))")
             return ExitCode.cannotCreate
@@ -34,7 +38,9 @@ package enum RunSession {
             return ExitCode.cannotCreate
         }
         // Forked here, before the runner's threads and libvips start.
-        let pool = WorkerPool(count: max(1, min(options.workers ?? options.jobs, jobs.count)), timeout: options.timeout)
+        let pool = WorkerPool(
+            count: max(1, min(options.workers ?? options.jobs, jobs.count)), timeout: options.timeout,
+            memoryMegabytes: options.memoryMegabytes)
         defer { pool.finish() }
         let total = jobs.reduce(problems.count) { $0 + $1.itemCount }
         let report = RunReport(
@@ -47,8 +53,9 @@ package enum RunSession {
         let sheet = options.contactSheet == nil ? nil : ContactSheet()
         let runner = JobRunner(
             executor: WorkerExecutor(pool: pool, console: console), concurrency: options.jobs,
-            context: WorkerContext(jobs: options.jobs, quiet: options.quiet), resume: ledger.map(ResumeFilter.init),
-            check: OutputCheck(dryRun: options.dryRun), sheet: sheet)
+            context: WorkerContext(jobs: options.jobs, quiet: options.quiet, roots: options.roots),
+            resume: ledger.map(ResumeFilter.init), check: OutputCheck(dryRun: options.dryRun, roots: options.roots),
+            sheet: sheet)
         runner.run(jobs, report: report, first: 1)
         report.finish()
         if let sheet, let (path, save) = options.contactSheet, !options.dryRun {

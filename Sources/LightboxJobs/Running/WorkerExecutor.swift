@@ -1,6 +1,7 @@
 import Foundation
 import LightboxRender
 import LightboxWorkers
+import Vips
 
 /// Runs jobs in the supervised worker processes of `pool`: a crop or view job crosses the pipe as
 /// one typed request; a board is drawn here with each photo decoded by a worker.
@@ -26,7 +27,11 @@ package struct WorkerExecutor: JobExecutor {
         switch job {
         case .crop(let crop): return run(crop, context: context, record: record)
         case .view(let view): record(run(view, context: context))
-        case .board(let board): record(BoardExecutor(decode: photoDecoder, console: console).run(board))
+        case .board(let board):
+            let executor = BoardExecutor(
+                decode: photoDecoder(roots: context.roots), cover: coverDecoder(roots: context.roots), console: console,
+                roots: context.roots)
+            record(executor.run(board))
         }
         return []
     }
@@ -90,24 +95,40 @@ package struct WorkerExecutor: JobExecutor {
         }
     }
 
-    /// Decodes a card's photo in a worker, for a board drawn here.
-    private var photoDecoder: BoardRenderer.PhotoDecoder {
+    /// Decodes a card's photo in a worker (opened there through `roots`), for a board drawn here.
+    private func photoDecoder(roots: PathRoots?) -> BoardRenderer.PhotoDecoder {
         { [pool] path, side, limits throws(RenderError) in
-            let request = WorkerRequest.cardPhoto(path: path, side: side, limits: limits).bytes
-            let answer: [UInt8]
-            switch pool.perform(request, folders: []) {
-            case .failure(let failure): throw RenderError(path, failure.reason)
-            case .success(let bytes): answer = bytes
-            }
-            var reader = WireReader(answer)
-            do {
-                guard try reader.bool() else { throw RenderError(try reader.string(), try reader.string()) }
-                if let image = try WorkerImage.read(from: &reader)?.image { return image }
-            } catch let error as RenderError {
-                throw error
-            } catch {}
-            throw RenderError(path, "a worker's pixels could not be read")
+            try WorkerExecutor.pixels(
+                of: path, pool: pool,
+                request: WorkerRequest.cardPhoto(path: path, side: side, limits: limits, roots: roots))
         }
+    }
+
+    /// Decodes a board's background image in a worker (opened there through `roots`), for a board drawn here.
+    private func coverDecoder(roots: PathRoots?) -> BoardRenderer.CoverDecoder {
+        { [pool] path, width, height throws(RenderError) in
+            try WorkerExecutor.pixels(
+                of: path, pool: pool,
+                request: WorkerRequest.cover(path: path, width: width, height: height, roots: roots))
+        }
+    }
+
+    /// The pixels a worker decoded from `path` for `request`, or the failure it gave.
+    private static func pixels(of path: String, pool: WorkerPool, request: WorkerRequest) throws(RenderError) -> VImage
+    {
+        let answer: [UInt8]
+        switch pool.perform(request.bytes, folders: []) {
+        case .failure(let failure): throw RenderError(path, failure.reason)
+        case .success(let bytes): answer = bytes
+        }
+        var reader = WireReader(answer)
+        do {
+            guard try reader.bool() else { throw RenderError(try reader.string(), try reader.string()) }
+            if let image = try WorkerImage.read(from: &reader)?.image { return image }
+        } catch let error as RenderError {
+            throw error
+        } catch {}
+        throw RenderError(path, "a worker's pixels could not be read")
     }
 
     /// The distinct folders of `paths`, where a dead worker's temp files are looked for.

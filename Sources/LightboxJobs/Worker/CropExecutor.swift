@@ -3,16 +3,20 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxRender
 
-/// Runs one crop job where the pixels are (a worker, or a library caller's process): the checks that
-/// need the image (rects in pixels, an annotation's frame, outputs `--resume` met unrecorded), the
-/// crops, each reported as it is written, then the previews.
+/// Runs one crop job where the pixels are (a worker, or a library caller's process): the input
+/// opened through the roots (when the run has them), the checks that need the image (rects in
+/// pixels, an annotation's frame, outputs `--resume` met unrecorded), the crops, each reported as
+/// it is written, then the previews.
 package struct CropExecutor: Sendable {
     /// Where warnings go.
     package let console: Console
+    /// The roots every file must stay in; nil for none.
+    package let roots: PathRoots?
 
     /// Makes an executor.
-    package init(console: Console) {
+    package init(console: Console, roots: PathRoots? = nil) {
         self.console = console
+        self.roots = roots
     }
 
     /// A preview for the contact sheet: its place in the run and its pixels.
@@ -22,9 +26,23 @@ package struct CropExecutor: Sendable {
     /// Returns the previews the contact sheet asks for.
     package func run(_ job: CropJob, progress: (JobProgress) -> Void) -> [SheetPreview] {
         WorkerFault.inject(for: job.input, outputs: job.items.map(\.output))
+        let pins: InputPins
+        do {
+            pins = try InputPins([job.input], roots: roots)
+        } catch {
+            for (index, item) in job.items.enumerated() {
+                progress(
+                    .record(
+                        CropRecords.failed(
+                            input: job.input, item: item, reason: error.reason, image: nil, crashed: false,
+                            milliseconds: 0, printsError: index == 0)))
+            }
+            return []
+        }
+        defer { pins.release() }
         var pending: [CropItem] = []
         for item in job.items {
-            if item.skipIfWhole && !job.settings.dryRun && OutputPath.isWholeImage(item.output) {
+            if item.skipIfWhole && !job.settings.dryRun && OutputPath.isWholeImage(item.output, roots: roots) {
                 progress(.record(CropRecords.skipped(input: job.input, item: item)))
             } else {
                 pending.append(item)
@@ -36,7 +54,8 @@ package struct CropExecutor: Sendable {
         guard !items.isEmpty else { return [] }
         let settings = job.settings
         let cropper = Cropper(
-            writer: AtomicWriter(options: settings.save), minimumSide: settings.minimumSide, failOn: settings.failOn,
+            writer: AtomicWriter(options: settings.save, roots: roots), minimumSide: settings.minimumSide,
+            failOn: settings.failOn,
             maxPixels: settings.maxPixels, resize: settings.resize)
         let cuts = items.map {
             Cropper.Item(
@@ -72,7 +91,7 @@ package struct CropExecutor: Sendable {
         companion.saverOptions = nil
         let problems = CropPreview(screen: screen).previews(
             of: job.input, crops: crops, failOn: job.settings.failOn, sheet: sheet, order: job.order,
-            writer: AtomicWriter(options: companion)
+            writer: AtomicWriter(options: companion, roots: roots)
         ) { (index: Int) throws(RenderError) -> String? in items[index].preview }
         for problem in problems {
             let fields: [(String, JSONValue)] = [("input", .string(job.input))] + (items.first?.origin.fields ?? [])

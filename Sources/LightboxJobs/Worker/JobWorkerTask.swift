@@ -7,7 +7,8 @@ import Vips
 /// it with the same executors a library caller uses, and answers.
 ///
 /// Crop jobs report each item as an interim message the moment it is written, so a supervisor
-/// killed or interrupted mid-job still learns of (and journals) every finished crop.
+/// killed or interrupted mid-job still learns of (and journals) every finished crop. A request
+/// that went over the worker's memory limit is answered, then the worker leaves (`WorkerAnswer.retire`).
 package struct JobWorkerTask: WorkerTask {
     /// Makes the task.
     package init() {}
@@ -19,12 +20,17 @@ package struct JobWorkerTask: WorkerTask {
 
     /// Reads the request, runs it, and answers: previews for a crop job, the record for a view
     /// job, the square's pixels (or the error) for a card photo.
-    package func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> [UInt8] {
+    package func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer {
         var answer = WireWriter()
+        var overMemory = false
         switch WorkerRequest(bytes: request) {
         case .crop(let job, let context):
             LibvipsSettings.forWorker(jobs: context.jobs)
-            let previews = CropExecutor(console: Console(quiet: context.quiet)).run(job) { interim($0.bytes) }
+            let executor = CropExecutor(console: Console(quiet: context.quiet), roots: context.roots)
+            let previews = executor.run(job) { progress in
+                if case .record(let record) = progress, record.cause?.isOverMemoryLimit == true { overMemory = true }
+                interim(progress.bytes)
+            }
             answer.list(previews) { wire, preview in
                 wire.int(preview.order.0)
                 wire.int(preview.order.1)
@@ -32,22 +38,44 @@ package struct JobWorkerTask: WorkerTask {
             }
         case .view(let job, let context):
             LibvipsSettings.forWorker(jobs: context.jobs)
-            ViewExecutor.run(job).write(to: &answer)
-        case .cardPhoto(let path, let side, let limits):
+            let record = ViewExecutor.run(job, roots: context.roots)
+            overMemory = record.cause?.isOverMemoryLimit == true
+            record.write(to: &answer)
+        case .cardPhoto(let path, let side, let limits, let roots):
             LibvipsSettings.singleThreaded()
-            WorkerFault.inject(for: path)
-            do {
-                let square = try CardPhoto.square(path, side: side, limits: limits)
-                answer.bool(true)
-                WorkerImage.write(PixelBuffer(square), to: &answer)
-            } catch {
-                answer.bool(false)
-                answer.string(error.path)
-                answer.string(error.reason)
+            overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
+                try CardPhoto.square(path, side: side, limits: limits)
+            }
+        case .cover(let path, let width, let height, let roots):
+            LibvipsSettings.forWorker(jobs: 1)
+            overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
+                try BoardRenderer.cover(path, width, height)
             }
         case nil:
             answer.string("a worker could not read its request")
         }
-        return answer.bytes
+        return WorkerAnswer(answer.bytes, retire: overMemory)
+    }
+
+    /// Decodes one image of a board (`path`, opened through `roots`) with `decode` into `answer`:
+    /// true and its pixels, or false and the error's path and reason. Returns whether the decode
+    /// went over the memory limit.
+    private static func decode(
+        _ path: String, roots: PathRoots?, into answer: inout WireWriter, _ decode: () throws(RenderError) -> VImage
+    ) -> Bool {
+        WorkerFault.inject(for: path)
+        do throws(RenderError) {
+            let pins = try InputPins([path], roots: roots)
+            defer { pins.release() }
+            let image = try decode()
+            answer.bool(true)
+            WorkerImage.write(PixelBuffer(image), to: &answer)
+            return false
+        } catch {
+            answer.bool(false)
+            answer.string(error.path)
+            answer.string(error.reason)
+            return error.isOverMemoryLimit
+        }
     }
 }

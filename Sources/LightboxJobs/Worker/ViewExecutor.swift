@@ -1,17 +1,26 @@
 import Foundation
 import LightboxRender
 
-/// Runs one viewer job where the pixels are: skips an output `--resume` met unrecorded when it
-/// decodes whole, else renders and writes the snapshot or animation.
+/// Runs one viewer job where the pixels are: opens its pages through the roots (when the run has
+/// them), skips an output `--resume` met unrecorded when it decodes whole, else renders and
+/// writes the snapshot or animation.
 package enum ViewExecutor {
-    /// The record of `job` once done.
-    package static func run(_ job: ViewJob) -> BatchRecord {
+    /// The record of `job` once done; files are read and written through `roots` when given.
+    package static func run(_ job: ViewJob, roots: PathRoots? = nil) -> BatchRecord {
         WorkerFault.inject(for: job.shownInput, outputs: [job.request.output])
-        if job.skipIfWhole && !job.dryRun && OutputPath.isWholeImage(job.request.output) {
+        let pins: InputPins
+        do {
+            pins = try InputPins(job.request.inputs, roots: roots)
+        } catch {
+            return ViewRecords.refused(job, problem: error)
+        }
+        defer { pins.release() }
+        if job.skipIfWhole && !job.dryRun && OutputPath.isWholeImage(job.request.output, roots: roots) {
             return ViewRecords.skipped(job)
         }
-        let outcome = ViewRunner(writer: AtomicWriter(options: job.save), failOn: job.failOn, maxPixels: job.maxPixels)
-            .run(job.request, dryRun: job.dryRun)
+        let outcome = ViewRunner(
+            writer: AtomicWriter(options: job.save, roots: roots), failOn: job.failOn, maxPixels: job.maxPixels
+        ).run(job.request, dryRun: job.dryRun)
         return ViewRecords.record(outcome, job: job)
     }
 }

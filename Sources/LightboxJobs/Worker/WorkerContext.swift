@@ -1,15 +1,21 @@
-/// What a worker needs to know of the run besides the job: how many jobs share the machine and
-/// whether warnings are wanted. It comes with every request, so a replacement worker spawned
-/// mid-run needs no copy of the command line.
+import LightboxRender
+
+/// What a worker needs to know of the run besides the job: how many jobs share the machine,
+/// whether warnings are wanted, and the roots files must stay in. It comes with every request,
+/// so a replacement worker spawned mid-run needs no copy of the command line.
 package struct WorkerContext: Codable, Sendable, Equatable {
     /// Jobs in flight at once: a worker gives libvips `cores / jobs` threads.
     package var jobs: Int
     /// Whether warnings are silenced.
     package var quiet: Bool
+    /// `--root`, `--read-root`, `--write-root`: the worker opens every input and output through
+    /// them again where it reads and writes (the supervisor checked them first); nil for none.
+    package var roots: PathRoots?
 
     /// Makes a context.
-    package init(jobs: Int, quiet: Bool) {
+    package init(jobs: Int, quiet: Bool, roots: PathRoots? = nil) {
         self.jobs = jobs
         self.quiet = quiet
+        self.roots = roots
     }
 }

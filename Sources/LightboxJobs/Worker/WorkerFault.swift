@@ -1,11 +1,14 @@
 import Foundation
+import Vips
 
 /// Fault injection for the tests, compiled only into debug builds: `LIGHTBOX_FAULT` names inputs
 /// on which the worker crashes or hangs, as a real broken decoder would.
 ///
-/// `LIGHTBOX_FAULT=crash:a.jpg,abort:b.jpg,hang:c.jpg,torn:d.jpg`: SIGSEGV, SIGABRT (after a
-/// glibc-style message on stderr), sleeping for ever, or SIGSEGV, in the worker, when it starts
-/// on that input; `hang` and `torn` first leave a half-written temp file beside the first output.
+/// `LIGHTBOX_FAULT=crash:a.jpg,abort:b.jpg,hang:c.jpg,torn:d.jpg,oom:e.jpg`: SIGSEGV, SIGABRT
+/// (after a glibc-style message on stderr), sleeping for ever, SIGSEGV, or one allocation larger
+/// than the worker's memory limit (the Swift runtime then aborts, as a decoder that does not check
+/// its allocations would; nothing without a limit), in the worker, when it starts on that input;
+/// `hang` and `torn` first leave a half-written temp file beside the first output.
 package enum WorkerFault {
     /// Crashes or hangs here if the fault switch names `path`'s file name; does nothing in release builds.
     package static func inject(for path: String, outputs: [String] = []) {
@@ -26,6 +29,10 @@ package enum WorkerFault {
                 case "torn":
                     tear(outputs.first)
                     raise(SIGSEGV)
+                case "oom":
+                    guard let megabytes = MemoryLimit.megabytes else { continue }
+                    let bytes = [UInt8](repeating: 1, count: (megabytes + 1) << 20)
+                    _ = bytes.last
                 default: continue
                 }
             }

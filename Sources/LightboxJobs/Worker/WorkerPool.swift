@@ -10,6 +10,8 @@ package final class WorkerPool: @unchecked Sendable {
 
     /// Seconds one request may take (0: no limit).
     package let timeout: Double
+    /// Each worker's memory limit in megabytes (0: no limit).
+    package let memoryMegabytes: Int
     /// Guards the worker lists and `stopping`; waited on for an idle worker.
     private let condition = NSCondition()
     /// Workers waiting for a request.
@@ -19,39 +21,49 @@ package final class WorkerPool: @unchecked Sendable {
     /// Set by an interrupt: no worker is handed out or replaced any more.
     private var stopping = false
 
-    /// Starts `count` workers: forked while this process is single-threaded (call it before
-    /// libvips or any thread starts), spawned otherwise. Every worker runs `JobWorkerTask`.
-    package init(count: Int, timeout: Double) {
+    /// Starts `count` workers, each under `memoryMegabytes` of data (0: no limit): forked while
+    /// this process is single-threaded (call it before libvips or any thread starts), spawned
+    /// otherwise. Every worker runs `JobWorkerTask`.
+    package init(count: Int, timeout: Double, memoryMegabytes: Int = 0) {
         let task = JobWorkerTask()
         self.timeout = timeout
+        self.memoryMegabytes = memoryMegabytes
         signal(SIGPIPE, SIG_IGN)
         Interrupts.hold()
         let forking = WorkerLauncher.isSingleThreaded
         for _ in 0..<max(1, count) {
             let started =
-                forking ? WorkerLauncher.fork(task, closing: idle.flatMap(\.descriptors)) : WorkerLauncher.spawn()
+                forking
+                ? WorkerLauncher.fork(task, closing: idle.flatMap(\.descriptors), memoryMegabytes: memoryMegabytes)
+                : WorkerLauncher.spawn(memoryMegabytes: memoryMegabytes)
             if let started { idle.append(started) }
         }
         WorkerPool.current = self
     }
 
     /// Sends `request` to a worker; `folders` are where it may leave temp files if it dies, and
-    /// `interim` gets the messages it sends ahead of its answer.
+    /// `interim` gets the messages it sends ahead of its answer. A worker that answered for the
+    /// last time (it went over its memory limit) is waited for and replaced, as is one that died.
     package func perform(
         _ request: [UInt8], folders: [String], interim: ([UInt8]) -> Void = { _ in }
     ) -> Result<[UInt8], WorkerFailure> {
         guard let worker = checkOut(folders: folders) else {
             return .failure(.unavailable("every worker failed to start"))
         }
-        let (result, stderr) = worker.perform(request, timeout: timeout, interim: interim)
-        guard case .failure = result else {
+        let (answer, stderr) = worker.perform(request, timeout: timeout, interim: interim)
+        let result = answer.mapError { $0.underMemoryLimit(memoryMegabytes) }
+        if case .success = result {
             if !stderr.isEmpty { FileHandle.standardError.write(Data(stderr.utf8)) }
-            checkIn(worker, replacing: nil)
-            return result
+            guard worker.isRetiring else {
+                checkIn(worker, replacing: nil)
+                return result
+            }
+            worker.finish()
+        } else {
+            for folder in folders { TempFiles.shared.removeFiles(of: worker.pid, in: folder) }
+            worker.close()
         }
-        for folder in folders { TempFiles.shared.removeFiles(of: worker.pid, in: folder) }
-        worker.close()
-        checkIn(isStopping ? nil : WorkerLauncher.spawn(), replacing: worker)
+        checkIn(isStopping ? nil : WorkerLauncher.spawn(memoryMegabytes: memoryMegabytes), replacing: worker)
         return result
     }
 

@@ -7,8 +7,12 @@ package enum WorkerRequest: Codable, Sendable {
     case crop(CropJob, WorkerContext)
     /// Render and write one viewer snapshot or animation.
     case view(ViewJob, WorkerContext)
-    /// Decode one card's photo to its centre square of `side` pixels, for a board the supervisor draws.
-    case cardPhoto(path: String, side: Int, limits: CardPhoto.Limits)
+    /// Decode one card's photo to its centre square of `side` pixels, for a board the supervisor
+    /// draws; the photo is opened through `roots` when the run has them.
+    case cardPhoto(path: String, side: Int, limits: CardPhoto.Limits, roots: PathRoots?)
+    /// Decode a board's background image to cover `width` by `height` pixels, for a board the
+    /// supervisor draws; the image is opened through `roots` when the run has them.
+    case cover(path: String, width: Int, height: Int, roots: PathRoots?)
 
     /// The request as bytes for the pipe.
     package var bytes: [UInt8] {

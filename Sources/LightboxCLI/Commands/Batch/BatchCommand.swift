@@ -21,6 +21,10 @@ struct BatchCommand: LightboxCommand {
             done: with --jobs above 1, answers may come out of order. A bad line gets a failed
             answer naming its line number and the batch goes on. The options above are
             defaults for every job. Exit 0 when every job was done, 1 otherwise.
+            Behind a service that passes on its users' paths, give --root (or --read-root
+            and --write-root): a job whose input or output resolves outside them fails
+            alone, and nothing outside them is opened or made. --max-memory bounds each
+            worker process: a job that needs more fails alone.
             See docs/batch.md for the protocol and client examples.
             """,
         arguments: [
@@ -37,11 +41,12 @@ struct BatchCommand: LightboxCommand {
             CropCutOptions.lossless.help("Crop jobs: cut JPEG into JPEG without re-encoding."),
             CropOptions.background.help("Crop jobs: flatten transparent pixels and a mask's outside onto this colour."),
             OutputOptions.quiet.help("Print no warnings."), ReadWriteOptions.quality, ReadWriteOptions.failOn,
-            ReadWriteOptions.maxPixels, WorkerOptions.option,
-        ] as [any OptionDeclaration]).specs,
+            ReadWriteOptions.maxPixels,
+        ] as [any OptionDeclaration] + WorkerOptions.declared + RootOptions.declared).specs,
         examples: [
             "lightbox batch jobs.jsonl",
             "lightbox batch --jobs 1 --quality 90 -",
+            "lightbox batch --root /srv/photos --max-memory 1024 -",
         ]
     )
 
@@ -49,8 +54,10 @@ struct BatchCommand: LightboxCommand {
     let file: String
     /// Jobs in flight at once, one worker process each.
     let jobs: Int
-    /// `--timeout` for the worker processes.
-    let timeout: Double
+    /// `--timeout` and `--max-memory` for the worker processes.
+    let workers: WorkerOptions
+    /// `--root`, `--read-root`, `--write-root`: where every job's files must be; nil for anywhere.
+    let roots: PathRoots?
     /// Builds each line's job with the command line's values as defaults.
     let reader: BatchLine
     /// Whether warnings are silenced.
@@ -63,7 +70,8 @@ struct BatchCommand: LightboxCommand {
         }
         file = parsed.positionals.first ?? OutputPath.standardOutput
         jobs = try parsed.value(BatchOptions.jobs, default: ProcessInfo.processInfo.activeProcessorCount)
-        timeout = try WorkerOptions(parsed).timeout
+        workers = try WorkerOptions(parsed)
+        roots = try RootOptions.read(parsed)
         quiet = parsed.flag(OutputOptions.quiet)
         let readWrite = try ReadWriteOptions(parsed)
         let keep = parsed.flag(OutputOptions.keepMetadata)
@@ -97,11 +105,12 @@ struct BatchCommand: LightboxCommand {
             return ExitCode.noInput
         }
         // Forked before any thread starts; every job runs in one of them (a board: its photos).
-        let pool = WorkerPool(count: jobs, timeout: timeout)
+        let pool = WorkerPool(count: jobs, timeout: workers.timeout, memoryMegabytes: workers.memoryMegabytes)
         defer { pool.finish() }
         let runner = JobRunner(
             executor: WorkerExecutor(pool: pool, console: console), concurrency: jobs,
-            context: WorkerContext(jobs: jobs, quiet: quiet), check: OutputCheck(dryRun: false))
+            context: WorkerContext(jobs: jobs, quiet: quiet, roots: roots),
+            check: OutputCheck(dryRun: false, roots: roots))
         let server = BatchServer(reader: reader, runner: runner, console: console)
         Interrupts.install { server.counts }
         server.serve(stream)

@@ -25,13 +25,16 @@ struct BoardCommand: LightboxCommand {
     )
 
     let options: BoardOptions
-    /// `--timeout` for the worker processes that decode the photos.
-    let timeout: Double
+    /// `--timeout` and `--max-memory` for the worker processes that decode the photos.
+    let workers: WorkerOptions
+    /// `--root`, `--read-root`, `--write-root`; nil for none.
+    let roots: PathRoots?
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
         options = try BoardOptions(parsed)
-        timeout = try WorkerOptions(parsed).timeout
+        workers = try WorkerOptions(parsed)
+        roots = try RootOptions.read(parsed)
     }
 
     /// Lays out the board, prints or writes the layout, and draws it as a job; returns the exit code.
@@ -61,9 +64,14 @@ struct BoardCommand: LightboxCommand {
             return ExitCode.cannotCreate
         }
         if options.dryRun {
+            let outside = roots.flatMap { roots in
+                (plan.inputs.map { ($0, PathRoots.Access.read) } + [(options.output, .write)]).lazy.compactMap {
+                    roots.problem($0.0, for: $0.1)
+                }.first
+            }
             guard
-                let problem = OutputCheck(dryRun: true).problem(
-                    options.output, inputs: plan.inputs, force: options.save.force)
+                let problem = outside
+                    ?? OutputCheck(dryRun: true).problem(options.output, inputs: plan.inputs, force: options.save.force)
             else { return ExitCode.success }
             console.error(problem.description)
             return ExitCode.failure
@@ -75,7 +83,7 @@ struct BoardCommand: LightboxCommand {
         let job = BoardJob(
             plan: plan, output: options.output, save: options.save, placeholder: options.placeholder,
             limits: options.limits, origin: JobOrigin())
-        var run = RunOptions(command: "board", jobs: 1, timeout: timeout)
+        var run = RunOptions(command: "board", jobs: 1, workers: workers, roots: roots)
         run.workers = min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count)
         run.stdout = options.json ? .json : .none
         return RunSession.run([.board(job)], problems: [], options: run, console: console)

@@ -85,5 +85,6 @@ extension CropOptions {
             OutputOptions.force, preview, contactSheet, DeviceOptions.cropScreen,
             DeviceOptions.device.help("Previews: the crop screen of a device (see 'lightbox view --help')."),
             OutputOptions.dryRun, OutputOptions.json, OutputOptions.quiet,
-        ] + ResizeOptions.declared + ReadWriteOptions.declared + [WorkerOptions.option] + BatchOptions.declared
+        ] + ResizeOptions.declared + ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared
+        + BatchOptions.declared
 }

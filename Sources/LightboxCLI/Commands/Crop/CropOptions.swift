@@ -58,7 +58,8 @@ struct CropOptions: Sendable {
                 "--preview '\(preview.text)' needs {n} (and {stem} for several inputs) so each crop gets its own preview"
             )
         }
-        var run = RunOptions(command: "crop", jobs: batch.jobs, timeout: try WorkerOptions(parsed).timeout)
+        var run = RunOptions(
+            command: "crop", jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
         run.report = batch.report
         run.resume = batch.resume
         run.shard = batch.shard

@@ -79,7 +79,8 @@ struct ViewCommand: LightboxCommand {
     init(_ parsed: ParsedCommand) throws(UsageError) {
         let batch = try BatchOptions(parsed)
         let dryRun = parsed.flag(OutputOptions.dryRun)
-        var run = RunOptions(command: "view", jobs: batch.jobs, timeout: try WorkerOptions(parsed).timeout)
+        var run = RunOptions(
+            command: "view", jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
         run.dryRun = dryRun
         run.quiet = parsed.flag(OutputOptions.quiet)
         run.stdout = dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none

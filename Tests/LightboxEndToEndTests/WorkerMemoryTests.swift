@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import Vips
+
+/// `--max-memory`: each worker runs under a data limit; a job that needs more fails alone with
+/// `over the memory limit of N MB`, its worker is replaced, and the next jobs run.
+@Suite struct WorkerMemoryTests {
+    /// Writes the interlaced PNG of the issue in `scratch`: 15000x15000 black RGB (225 megapixels,
+    /// under the default --max-pixels) in a 657 KB file, which libvips decodes whole (702 MB at peak).
+    static func interlacedPNG(_ scratch: Scratch, as name: String) throws -> String {
+        let path = scratch.path(name)
+        try VImage.filled(width: 15000, height: 15000, color: [0, 0, 0]).save(
+            to: path, saver: Vips.saver(for: path), options: [("interlace", .bool(true)), ("compression", .int(9))])
+        return path
+    }
+
+    /// The worker processes of `process` now (its children).
+    static func workers(of process: Process) -> Set<String> {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+        return Set(
+            names.flatMap { task in
+                ((try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? "").split(
+                    separator: " "
+                )
+                .map(String.init)
+            })
+    }
+
+    @Test func anInterlacedPNGOverTheLimitFailsAloneAndTheBatchGoesOn() throws {
+        let scratch = try Scratch()
+        _ = try Self.interlacedPNG(scratch, as: "big.png")
+        _ = try scratch.copy(RootConfinementTests.pattern, as: "p.png")
+        let client = try BatchClient(["--max-memory", "200", "--jobs", "1"], in: scratch)
+        try client.send(RootConfinementTests.crop("before", "p.png", "before.png"))
+        #expect(try client.answer()["status"] as? String == "done")
+        let first = Self.workers(of: client.process)
+        try client.send(RootConfinementTests.crop("big", "big.png", "big-crop.png"))
+        let big = try client.answer()
+        #expect(big["status"] as? String == "failed")
+        #expect(big["error"] as? String == "stdin:2: big.png: over the memory limit of 200 MB", "\(big)")
+        let second = Self.workers(of: client.process)
+        #expect(first.count == 1 && second.count == 1 && first != second, "\(first) \(second)")
+        try client.send(RootConfinementTests.crop("after", "p.png", "after.png"))
+        #expect(try client.answer()["status"] as? String == "done")
+        try client.send(["id": "view", "command": "view", "input": "big.png", "screen": [100, 100], "output": "v.png"])
+        #expect(try client.answer()["error"] as? String == "stdin:4: big.png: over the memory limit of 200 MB")
+        try client.send([
+            "id": "board", "command": "board", "board": [200, 200], "background": "big.png",
+            "photos": [["id": "x", "path": "p.png"]], "output": "b.png",
+        ])
+        let board = try client.answer()
+        #expect((board["error"] as? String)?.hasSuffix("/big.png: over the memory limit of 200 MB") == true, "\(board)")
+        try client.send(RootConfinementTests.crop("last", "p.png", "last.png"))
+        #expect(try client.answer()["status"] as? String == "done")
+        let end = try client.finish()
+        #expect(end.status == 1 && !end.stderr.contains("crashed"), "\(end.stderr)")
+        for output in ["before.png", "after.png", "last.png"] {
+            #expect(try RootConfinementTests.isCentreQuarter(scratch.path(output)), "\(output)")
+        }
+        #expect(try scratch.contents() == ["after.png", "before.png", "big.png", "last.png", "p.png"])
+    }
+
+    @Test func aDecoderThatAbortsOverTheLimitIsReportedAsOverItNotAsACrash() throws {
+        let scratch = try Scratch()
+        let manifest = try scratch.manifestOfCopies(RootConfinementTests.pattern, count: 3)
+        let result = try CommandRunner.run(
+            ["crop", "--manifest", manifest, "--out-dir", scratch.path("out"), "--max-memory", "200", "--jobs", "1"],
+            in: scratch.url, environment: ["LIGHTBOX_FAULT": "oom:in1.png"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "error: \(manifest):3: \(scratch.path("in1.png")): over the memory limit of 200 MB\n"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("crashed"))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted() == [
+                "out0.png", "out2.png",
+            ])
+    }
+}
