@@ -54,8 +54,10 @@ package enum TextLayout {
             lines += wrap(paragraph.joined(separator: " "), prefix: leading, continuation: continuation)
         }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let leading = line.prefix { $0 == " " }.count
-            if let first = paragraph.first, line.isEmpty || first.prefix { $0 == " " }.count != leading { flush() }
+            let leading = line.prefix(while: { $0 == " " }).count
+            if let first = paragraph.first, line.isEmpty || first.prefix(while: { $0 == " " }).count != leading {
+                flush()
+            }
             if line.isEmpty { lines.append("") } else { paragraph.append(line) }
         }
         flush()

@@ -90,6 +90,17 @@ def test_the_shard_count_and_the_completions_agree() -> None:
     assert f"--jobs={limits['cpu']}" in arguments
 
 
+def test_the_workers_memory_fits_the_container_limit() -> None:
+    """jobs x --max-memory plus 128 MB for the supervisor stays within the memory limit (docs/reliability.md)."""
+    arguments = container(job())["args"]
+    limit = container(job())["resources"]["limits"]["memory"]
+    assert limit.endswith("Gi") or limit.endswith("Mi"), limit
+    mebibytes = int(limit[:-2]) * (1024 if limit.endswith("Gi") else 1)
+    value = {a.split("=", 1)[0]: a.split("=", 1)[1] for a in arguments if "=" in a}
+    jobs, memory = int(value["--jobs"]), int(value["--max-memory"])
+    assert memory > 0 and jobs * memory + 128 <= mebibytes, (jobs, memory, mebibytes)
+
+
 def run_index(lightbox: Path, index: int, data: Path) -> subprocess.CompletedProcess:
     """Runs index `index` of the Job as its pod would: the init container, then lightbox."""
     spec = job()

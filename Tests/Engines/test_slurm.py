@@ -151,6 +151,8 @@ def test_an_array_of_three_crops_every_shard_once_and_a_requeued_task_finishes_i
     failed = [task for task, state in states.items() if state == "FAILED 1:0"]
     assert len(failed) == 1 and all(states[t] == "COMPLETED 0:0" for t in "123" if t not in failed), (states, logs)
     assert "gone.jpg" in logs[failed[0]]
+    # --mem=1G over 2 CPUs: each worker may take (1024 - 128) / 2 MB.
+    assert all("--max-memory 448" in log for log in logs.values()), logs
 
     # One journal per task, every good crop in exactly one, each the same bytes as the host's.
     journals = {task: journal(tmp_path / "crops-reports" / f"shard-{task}-of-3.jsonl") for task in "123"}
