@@ -63,11 +63,12 @@ let package = Package(
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
-        .testTarget(name: "VipsTests", dependencies: ["Vips"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
-        .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry"]),
-        .testTarget(name: "LightboxHEIFTests", dependencies: ["LightboxHEIF", "LightboxGeometry"]),
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "LightboxGeometryTests", dependencies: ["LightboxGeometry", "SeededRandom"]),
+        .testTarget(name: "LightboxHEIFTests", dependencies: ["LightboxHEIF", "LightboxGeometry", "SeededRandom"]),
         .target(
             name: "LightboxFuzzTargets", dependencies: ["LightboxFormats", "LightboxHEIF", "LightboxGeometry"],
             path: "Fuzz/LightboxFuzzTargets"),
@@ -75,7 +76,8 @@ let package = Package(
         .testTarget(
             name: "LightboxCLITests",
             dependencies: [
-                "LightboxArguments", "LightboxCLI", "LightboxJobs", "LightboxFormats", "LightboxRender", "LightboxWorkers",
+                "LightboxArguments", "LightboxCLI", "LightboxJobs", "LightboxFormats", "LightboxRender",
+                "LightboxWorkers",
             ]
         ),
         .testTarget(
@@ -90,11 +92,13 @@ let package = Package(
         ),
         .testTarget(
             name: "LightboxRenderTests",
-            dependencies: ["LightboxRender", "LightboxHEIF", "Vips", "LightboxGeometry", "JPEGCoefficients"]
+            dependencies: [
+                "LightboxRender", "LightboxHEIF", "Vips", "LightboxGeometry", "JPEGCoefficients", "SeededRandom",
+            ]
         ),
         .testTarget(
             name: "LightboxEndToEndTests",
-            dependencies: ["Vips", "LightboxGeometry", "JPEGCoefficients"]
+            dependencies: ["Vips", "LightboxGeometry", "JPEGCoefficients", "SeededRandom"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 import Vips
 
@@ -32,7 +33,7 @@ import Vips
     @Test(arguments: [[String](), ["--pad", "0.1"]])
     func yoloBoxesAreSquare(pad: [String]) throws {
         let scratch = try Scratch()
-        var random = Boxes(seed: 7)
+        var random = SeededRandom(seed: 7)
         for (name, _, _) in try Self.images(in: scratch, folder: "images") {
             let lines = (0..<14).map { _ in random.yoloLine() }
             try scratch.write(
@@ -53,7 +54,7 @@ import Vips
     @Test func cocoBoxesAreSquareAndAWideOneIsShrunkAndMarkedClipped() throws {
         let scratch = try Scratch()
         let images = try Self.images(in: scratch, folder: "images")
-        var random = Boxes(seed: 11)
+        var random = SeededRandom(seed: 11)
         var annotations: [String] = []
         for (index, image) in images.enumerated() {
             for number in 0..<10 {

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 import Vips
 
@@ -24,11 +25,8 @@ import Vips
 
     /// Seeded random normalized rects, as `--rect` texts.
     static func rects(count: Int, seed: UInt64) -> [String] {
-        var state = seed
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SeededRandom(seed: seed)
+        func next() -> Double { random.unit() }
         return (0..<count).map { _ in
             let x = next() * 0.9, y = next() * 0.9
             let width = 0.02 + next() * (0.98 - x), height = 0.02 + next() * (0.98 - y)

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxGeometry
+import SeededRandom
 import Testing
 
 /// `--square`: equal sides in pixels for every image size and box, moved inside, shrunk only
@@ -47,7 +48,7 @@ struct CropSquareTests {
 
     @Test(arguments: sizes)
     func everySquareHasEqualSidesInsideTheImage(width: Int, height: Int) {
-        var random = SplitMix(seed: UInt64(width * 10_007 + height))
+        var random = SeededRandom(seed: UInt64(width * 10_007 + height))
         for _ in 0..<2000 {
             let box = random.box()
             let square = CropSquare(box, width: width, height: height)

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxGeometry
+import SeededRandom
 import Testing
 
 /// Numbers in messages: shortest at 6 significant digits, whole numbers plain.
@@ -34,7 +35,7 @@ struct NumberTextTests {
 
     /// The text reads back as the value at 6 significant digits, for many values.
     @Test func readsBackAtSixDigits() {
-        var random = SplitMix(seed: 42)
+        var random = SeededRandom(seed: 42)
         for _ in 0..<20_000 {
             let value = (random.unit() - 0.5) * pow(10, (random.unit() * 16).rounded() - 8)
             let text = NumberText.short(value)

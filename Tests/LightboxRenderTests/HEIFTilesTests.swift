@@ -1,6 +1,7 @@
 import Foundation
 import LightboxGeometry
 import LightboxHEIF
+import SeededRandom
 import Testing
 import Vips
 
@@ -27,11 +28,8 @@ import Vips
     /// `count` seeded random rects of a `width` x `height` image, then its four corner pixels,
     /// its edges (one pixel wide or tall) and the whole but one pixel.
     static func rects(width: Int, height: Int, count: Int, seed: UInt64) -> [PixelRect] {
-        var state = seed
-        func next(_ limit: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % max(1, limit)
-        }
+        var random = SeededRandom(seed: seed)
+        func next(_ limit: Int) -> Int { Int.random(in: 0..<max(1, limit), using: &random) }
         var rects = (0..<count).map { _ in
             let left = next(width), top = next(height)
             let size = [1, 7, 64, 300, 1000][next(5)]

@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 import Vips
 
@@ -54,11 +55,8 @@ import Vips
     /// Random rects (seeded, so a failure repeats), the corners, the whole image, and rects whose
     /// edges fall on the 16-pixel MCU grid (`mcu`, in shrunk pixels), where the upsampler needs context.
     static func rects(width: Int, height: Int, seed: UInt64, mcu: Int) -> [(Int, Int, Int, Int)] {
-        var state = seed
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = SeededRandom(seed: seed)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var rects = [
             (0, 0, width, height), (0, 0, 1, 1), (width - 1, height - 1, 1, 1),
             (width / 2, 0, width - width / 2, height),

@@ -1,21 +1,8 @@
 import Foundation
+import SeededRandom
 
-/// Deterministic random dataset boxes for the `--square` tests (SplitMix64).
-struct Boxes {
-    private var state: UInt64
-
-    /// Starts from `seed`.
-    init(seed: UInt64) { state = seed }
-
-    /// The next number in 0..<1.
-    mutating func unit() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
-
+/// Random dataset boxes for the `--square` tests.
+extension SeededRandom {
     /// A YOLO line `0 cx cy w h` for a box inside the image, some of them touching an edge.
     mutating func yoloLine() -> String {
         let w = 0.02 + unit() * 0.6, h = 0.02 + unit() * 0.6
