@@ -30,7 +30,8 @@ import Vips
         "grid-irot1-clap.heic", "grid-depth.heic", "grid-wide.heic", "phone-wide.heic",
     ])
     func everyTransformMatchesLibvips(name: String) throws {
-        let rects = RegionCropTests.rects(count: 3, seed: UInt64(name.utf8.count))
+        // At most 0.3 of each side: a column or row of every fixture's grid is left out.
+        let rects = RegionCropTests.rects(count: 3, seed: UInt64(name.utf8.count), longest: 0.3)
         for rect in rects {
             #expect(try RegionCropTests.cropMatchesLibvips(Self.path(name), rects: [rect]) == ["heif-tiles"], "\(rect)")
         }

@@ -23,14 +23,15 @@ import Vips
         }
     }
 
-    /// Seeded random normalized rects, as `--rect` texts.
-    static func rects(count: Int, seed: UInt64) -> [String] {
+    /// Seeded random normalized rects, as `--rect` texts, no side longer than `longest`.
+    static func rects(count: Int, seed: UInt64, longest: Double = 1) -> [String] {
         var random = SeededRandom(seed: seed)
         func next() -> Double { random.unit() }
         return (0..<count).map { _ in
             let x = next() * 0.9, y = next() * 0.9
             let width = 0.02 + next() * (0.98 - x), height = 0.02 + next() * (0.98 - y)
-            return String(format: "%.4f,%.4f,%.4f,%.4f", x, y, min(width, 1 - x), min(height, 1 - y))
+            return String(
+                format: "%.4f,%.4f,%.4f,%.4f", x, y, min(width, 1 - x, longest), min(height, 1 - y, longest))
         }
     }
 
