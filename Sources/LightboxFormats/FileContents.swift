@@ -6,9 +6,7 @@ package enum FileContents {
     /// The bytes of `path`; `what` names the file in the error, such as `manifest`.
     package static func read(_ path: String, what: String) throws(BatchProblem) -> Data {
         if let data = FileManager.default.contents(atPath: path) { return data }
-        var problem = BatchProblem(path, "cannot read the \(what): \(reason(path))")
-        problem.unreadable = true
-        throw problem
+        throw BatchProblem.unreadable(path, "cannot read the \(what): \(reason(path))")
     }
 
     /// Why `path` cannot be read: the error of opening it, or of reading its first byte.

@@ -69,19 +69,22 @@ package struct Cropper: Sendable {
     /// `each` gets every item's final outcome as soon as it is known (a crop just written, a rect
     /// refused), once per item, so a caller can report finished work before the input is done.
     package func run(
-        input: String, items: [Item], dryRun: Bool, each: (Int, CropOutcome) -> Void = { _, _ in }
+        input: String, items: [Item], dryRun: Bool, opened: ((width: Int, height: Int)) -> Void = { _ in },
+        each: (Int, CropOutcome) -> Void = { _, _ in }
     ) -> [CropOutcome] {
         var reported = Set<Int>()
-        let outcomes = crop(input: input, items: items, dryRun: dryRun) { index, outcome in
+        let outcomes = crop(input: input, items: items, dryRun: dryRun, opened: opened) { index, outcome in
             if reported.insert(index).inserted { each(index, outcome) }
         }
         for (index, outcome) in outcomes.enumerated() where reported.insert(index).inserted { each(index, outcome) }
         return outcomes
     }
 
-    /// The work of `run`; `each` is called for outcomes final before the end.
+    /// The work of `run`; `opened` gets the displayed size once the header is read, `each` the
+    /// outcomes final before the end.
     private func crop(
-        input: String, items: [Item], dryRun: Bool, each: (Int, CropOutcome) -> Void
+        input: String, items: [Item], dryRun: Bool, opened: ((width: Int, height: Int)) -> Void,
+        each: (Int, CropOutcome) -> Void
     ) -> [CropOutcome] {
         var outcomes = items.map { CropOutcome(input: input, output: $0.output, rect: $0.rect) }
         let source: SourceImage
@@ -90,6 +93,7 @@ package struct Cropper: Sendable {
         } catch {
             return Cropper.failed(outcomes, with: error)
         }
+        opened(source.displayedSize)
         let frames = plan(&outcomes, items: items, size: source.displayedSize)
         let lossless = planLossless(&outcomes, items: items, source: source)
         guard !dryRun else { return outcomes }

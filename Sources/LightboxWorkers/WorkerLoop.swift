@@ -37,7 +37,7 @@ package enum WorkerLoop {
             guard getenv("LIGHTBOX_REPORT_MODULES") != nil else { return }
             let names = VipsModules.mapped
             let line = "lightbox-debug: vips modules: \(names.isEmpty ? "none" : names.joined(separator: ","))\n"
-            FileHandle.standardError.write(Data(line.utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
         #endif
     }
 

@@ -32,14 +32,16 @@ import Vips
         #expect(Self.members(of: process.processIdentifier).isEmpty, "workers left behind")
     }
 
-    @Test func aCrashedItemsJournalLineSaysWhereItCameFrom() throws {
+    /// A worker that crashes or hangs before or after reading the header; the size is known only after.
+    @Test(arguments: ["crash", "crash-opened", "hang-opened"])
+    func aCrashedItemsJournalLineSaysWhereItCameFrom(fault: String) throws {
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "b.jpg"])
         try scratch.write(
             "input,x,y,width,height\na.jpg,0,0,1,1\nb.jpg,0,0,0.5,0.5\nb.jpg,0.5,0.5,0.5,0.5\n", to: "m.csv")
         let result = try CommandRunner.run(
-            ["crop", "--manifest", "m.csv", "--out-dir", "out", "--report", "r.jsonl"], in: scratch.url,
-            environment: ["LIGHTBOX_FAULT": "crash:b.jpg"])
+            ["crop", "--manifest", "m.csv", "--out-dir", "out", "--report", "r.jsonl", "--timeout", "2"],
+            in: scratch.url, environment: ["LIGHTBOX_FAULT": "\(fault):b.jpg"])
         #expect(result.status == 1)
         let failed = try JournalFile.records(scratch.path("r.jsonl")).filter { $0["status"] as? String == "failed" }
         #expect(failed.count == 2)
@@ -48,6 +50,7 @@ import Vips
             #expect([3, 4].contains(record["line"] as? Int ?? 0))
             #expect(record["input"] as? String == "b.jpg")
             #expect(record["rect"] != nil && record["crashes"] as? Int == 1)
+            #expect((record["image"] != nil) == fault.hasSuffix("-opened"), "\(record)")
         }
         #expect(WorkerCrashTests.errorLines(result).filter { $0.hasPrefix("error:") }.count == 1)
     }

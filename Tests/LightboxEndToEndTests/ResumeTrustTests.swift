@@ -23,6 +23,9 @@ import Vips
         let report = withReport ? ["--report", scratch.path("report.jsonl")] : []
         #expect(try CommandRunner.run(arguments + report).status == 0)
         try Self.cut(scratch.path("out/out0.png"))
+        // The dry run predicts what the resume then does.
+        let dryRun = try CommandRunner.run(arguments + report + ["--resume", "--dry-run"])
+        #expect(dryRun.stderr.hasSuffix("1 would be written, 0 would fail, 1 skipped\n"), "\(dryRun.stderr)")
         let result = try CommandRunner.run(arguments + report + ["--resume"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.hasSuffix("1 done, 0 failed, 1 skipped\n"))

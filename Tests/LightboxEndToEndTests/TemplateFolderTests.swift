@@ -67,12 +67,19 @@ import Testing
         let manifest = try scratch.manifestOfCopies(URL(fileURLWithPath: ViewHelpers.pattern), count: 5)
         try scratch.write("", to: "file")
         // Root may write anywhere but /proc; a dry run makes nothing, so it can only see the file in the way.
-        for (outDir, runs) in [(scratch.path("file/out"), [[], ["--dry-run"]]), ("/proc/lightbox-out", [[]])] {
-            for dryRun in runs {
-                let result = try CommandRunner.run(["crop", "--manifest", manifest, "--out-dir", outDir] + dryRun)
-                #expect(result.status == 73, "\(outDir) \(dryRun): \(result.stderr)")
-                #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
-                #expect(result.stderr.hasPrefix("error: \(outDir): cannot write --out-dir ("), "\(result.stderr)")
+        // A manifest, and rects given as flags (one output for each of them).
+        let sources = [
+            ["--manifest", manifest],
+            [ViewHelpers.pattern, "--rect", "0,0,0.5,0.5", "--rect", "0.5,0,0.5,0.5", "-o", "c-{n}.png"],
+        ]
+        for source in sources {
+            for (outDir, runs) in [(scratch.path("file/out"), [[], ["--dry-run"]]), ("/proc/lightbox-out", [[]])] {
+                for dryRun in runs {
+                    let result = try CommandRunner.run(["crop"] + source + ["--out-dir", outDir] + dryRun)
+                    #expect(result.status == 73, "\(outDir) \(dryRun): \(result.stderr)")
+                    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+                    #expect(result.stderr.hasPrefix("error: \(outDir): cannot write --out-dir ("), "\(result.stderr)")
+                }
             }
         }
     }

@@ -99,7 +99,7 @@ package struct VOCReader: Sendable {
     private func xmlFiles() throws(BatchProblem) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: annotations, isDirectory: &isFolder) else {
-            throw BatchProblem(annotations, "no such annotation file or folder")
+            throw BatchProblem.unreadable(annotations, "no such annotation file or folder")
         }
         guard isFolder.boolValue else { return [annotations] }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: annotations)) ?? []).filter {

@@ -47,13 +47,13 @@ package struct YOLOFlatLayout {
     private func labelFiles() throws(BatchProblem) -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: labels, isDirectory: &isFolder) else {
-            throw BatchProblem(labels, "no such label file or folder")
+            throw BatchProblem.unreadable(labels, "no such label file or folder")
         }
         guard isFolder.boolValue else { return [""] }
         var isImageFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: images, isDirectory: &isImageFolder), isImageFolder.boolValue
         else {
-            throw BatchProblem(images, "cannot list the image folder")
+            throw BatchProblem.unreadable(images, "cannot list the image folder")
         }
         guard let walker = FileManager.default.enumerator(atPath: labels) else { return [] }
         var found: [String] = []

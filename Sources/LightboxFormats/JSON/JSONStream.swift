@@ -11,12 +11,14 @@ package final class JSONStream {
     private var atEnd = false
     /// The line being read, from 1.
     package private(set) var line = 1
+    /// Why the file stopped being readable (a folder, an I/O error), when it did.
+    private var readError: String?
 
     /// Opens `path`.
     package init(path: String) throws(BatchProblem) {
         self.path = path
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BatchProblem(path, "cannot open the file: \(FileContents.reason(path))")
+            throw BatchProblem.unreadable(path, "cannot open the file: \(FileContents.reason(path))")
         }
         self.handle = handle
     }
@@ -36,20 +38,31 @@ package final class JSONStream {
         BatchProblem(path, line: line, message)
     }
 
-    /// The next byte without taking it, nil at the end of the file.
+    /// The next byte without taking it, nil at the end of the file (or where it cannot be read further).
     private func peekByte() -> UInt8? {
         if position == buffer.count {
             guard !atEnd, let handle else { return nil }
-            buffer = Array(handle.readData(ofLength: 1 << 20))
+            do {
+                buffer = Array(try handle.read(upToCount: 1 << 20) ?? Data())
+            } catch {
+                readError = String(cString: strerror(errno == 0 ? EIO : errno))
+                buffer = []
+            }
             position = 0
             if buffer.isEmpty { atEnd = true; return nil }
         }
         return buffer[position]
     }
 
+    /// The problem at the end of what could be read: a read error, or a JSON text cut short.
+    private func endProblem() -> BatchProblem {
+        guard let readError else { return problem("the JSON ends too early") }
+        return BatchProblem.unreadable(path, "cannot read the file: \(readError)")
+    }
+
     /// Takes the next byte, counting lines.
     private func takeByte() throws(BatchProblem) -> UInt8 {
-        guard let byte = peekByte() else { throw problem("the JSON ends too early") }
+        guard let byte = peekByte() else { throw endProblem() }
         position += 1
         if byte == UInt8(ascii: "\n") { line += 1 }
         return byte
@@ -61,7 +74,7 @@ package final class JSONStream {
             guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return byte }
             _ = try takeByte()
         }
-        throw problem("the JSON ends too early")
+        throw endProblem()
     }
 
     /// Whether only white space is left.

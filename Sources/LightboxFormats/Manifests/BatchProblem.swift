@@ -21,6 +21,13 @@ package struct BatchProblem: Error, Equatable, Sendable, CustomStringConvertible
         self.message = message
     }
 
+    /// A problem with a file that could not be read at all (exit 66 rather than 65).
+    package static func unreadable(_ path: String, _ message: String) -> BatchProblem {
+        var problem = BatchProblem(path, message)
+        problem.unreadable = true
+        return problem
+    }
+
     /// `path:line: field: message`, the parts that are known.
     package var description: String {
         var text = path

@@ -72,11 +72,13 @@ package final class BatchServer: @unchecked Sendable {
         }
     }
 
-    /// Writes one answer line on stdout at once and counts it.
+    /// Writes one answer line on stdout at once and counts it; a closed stdout stops the batch
+    /// (its reader is gone: every answer after would be lost).
     private func answer(_ answer: BatchAnswer) {
         lock.lock()
-        defer { lock.unlock() }
         if answer.done { done += 1 } else { failed += 1 }
-        try? FileHandle.standardOutput.write(contentsOf: Data((answer.line + "\n").utf8))
+        let failure = StandardOutput.write(answer.line + "\n")
+        lock.unlock()
+        if let failure { StandardOutput.failed(failure) }
     }
 }

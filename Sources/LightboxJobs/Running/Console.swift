@@ -15,9 +15,13 @@ package final class Console: @unchecked Sendable {
         self.silent = silent
     }
 
-    /// Writes one line on stdout.
+    /// Writes one line on stdout; a stdout that cannot be written stops the run (`StandardOutput.failed`).
     package func out(_ line: String) {
-        write(line, to: FileHandle.standardOutput)
+        guard !silent else { return }
+        lock.lock()
+        let failure = StandardOutput.write(line.hasSuffix("\n") ? line : line + "\n")
+        lock.unlock()
+        if let failure { StandardOutput.failed(failure) }
     }
 
     /// Writes one `error:` line on stderr, shortened in the middle when it is very long.
@@ -62,6 +66,6 @@ package final class Console: @unchecked Sendable {
         guard !silent else { return }
         lock.lock()
         defer { lock.unlock() }
-        handle.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        try? handle.write(contentsOf: Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
     }
 }

@@ -19,6 +19,8 @@ package enum ExitCode {
     package static let software: Int32 = 70
     /// `--out-dir` or `--report` cannot be made or written (EX_CANTCREAT); nothing was done.
     package static let cannotCreate: Int32 = 73
+    /// Standard output was closed or could not be written, so the run stopped (EX_IOERR).
+    package static let ioError: Int32 = 74
 
     /// The code for a whole input file that failed: 66 when it could not be read, 65 when it was read and found wrong.
     package static func of(_ problem: BatchProblem) -> Int32 {
@@ -34,6 +36,7 @@ package enum ExitCode {
         ExitStatus("66", "a manifest, dataset or layout is missing or unreadable (nothing was done)"),
         ExitStatus("70", "internal error: no worker process could be started"),
         ExitStatus("73", "--out-dir or --report cannot be written (nothing was done)"),
+        ExitStatus("74", "standard output was closed or full: stopped as on a signal (--resume continues)"),
         ExitStatus("130", "stopped by SIGINT, 143 by SIGTERM (no partial file; --resume continues)"),
     ]
 

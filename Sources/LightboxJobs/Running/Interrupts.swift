@@ -16,6 +16,8 @@ package enum Interrupts {
     nonisolated(unsafe) private static var summary: @Sendable () -> String = { "" }
     /// Guards `installed` and `summary`.
     private static let lock = NSLock()
+    /// Held by the one thread that stops the run, never given back.
+    private static let stopping = NSLock()
 
     /// The handled signals as a set.
     private static var set: sigset_t {
@@ -45,15 +47,22 @@ package enum Interrupts {
             var number: Int32 = 0
             while sigwait(&set, &number) != 0 {}
             let (_, code, name) = signals.first { $0.0 == number } ?? signals[1]
-            WorkerPool.stopCurrent()
-            _ = TempFiles.shared.removeAllAndHold()
-            lock.lock()
-            let counts = Interrupts.summary()
-            lock.unlock()
-            let clear = ProgressLine.stderrIsTerminal ? "\r\u{1B}[K" : ""
-            FileHandle.standardError.write(
-                Data("\(clear)interrupted by \(name)\(counts.isEmpty ? "" : ": " + counts)\n".utf8))
-            _exit(code)
+            stop(code: code, saying: "interrupted by \(name)")
         }
+    }
+
+    /// Stops the run as a signal does (workers killed, temp files removed, `words` and the counts
+    /// on stderr) and exits with `code`; a second caller waits for the first one's exit.
+    package static func stop(code: Int32, saying words: String) -> Never {
+        stopping.lock()
+        WorkerPool.stopCurrent()
+        _ = TempFiles.shared.removeAllAndHold()
+        lock.lock()
+        let counts = Interrupts.summary()
+        lock.unlock()
+        let clear = ProgressLine.stderrIsTerminal ? "\r\u{1B}[K" : ""
+        let line = "\(clear)\(words)\(counts.isEmpty ? "" : ": " + counts)\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+        _exit(code)
     }
 }

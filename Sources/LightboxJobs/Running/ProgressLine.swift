@@ -56,7 +56,7 @@ package final class ProgressLine: @unchecked Sendable {
     private func draw(_ line: String, _ now: Date) {
         guard now.timeIntervalSince(lastDraw) >= 0.1 || done == total else { return }
         lastDraw = now
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        try? FileHandle.standardError.write(contentsOf: Data(("\r\u{1B}[K" + line).utf8))
     }
 
     /// Clears the line before other output or at the end.
@@ -64,7 +64,7 @@ package final class ProgressLine: @unchecked Sendable {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8))
     }
 
     /// The decayed count of items after `count` more came `interval` seconds after the last ones.

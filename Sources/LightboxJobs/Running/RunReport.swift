@@ -19,6 +19,8 @@ package final class RunReport: @unchecked Sendable {
     private let stdout: Stdout
     private let progress: ProgressLine
     private let lock = NSLock()
+    /// Held while due stdout lines are printed.
+    private let printing = NSLock()
     private var counts: RunSummary
     /// Stdout lines of jobs that ended before an earlier one, by slot.
     private var waiting: [Int: [String]] = [:]
@@ -64,14 +66,21 @@ package final class RunReport: @unchecked Sendable {
     }
 
     /// Marks the job in `slot` ended and prints every stdout line now due, in input order.
+    ///
+    /// The lines are printed under `printing`, taken before `lock` is given back, so they keep
+    /// their order while the counts stay readable (a stdout that fails stops the run, which reads them).
     package func end(slot: Int) {
         lock.lock()
-        defer { lock.unlock() }
         ended.insert(slot)
+        var due: [String] = []
         while ended.remove(next) != nil {
-            for line in waiting.removeValue(forKey: next) ?? [] { console.out(line) }
+            due += waiting.removeValue(forKey: next) ?? []
             next += 1
         }
+        printing.lock()
+        lock.unlock()
+        for line in due { console.out(line) }
+        printing.unlock()
     }
 
     /// Clears the progress line at the end of the run.

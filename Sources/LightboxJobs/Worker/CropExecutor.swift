@@ -42,7 +42,7 @@ package struct CropExecutor: Sendable {
         defer { pins.release() }
         var pending: [CropItem] = []
         for item in job.items {
-            if item.skipIfWhole && !job.settings.dryRun && OutputPath.isWholeImage(item.output, roots: roots) {
+            if item.skipIfWhole && OutputPath.isWholeImage(item.output, roots: roots) {
                 progress(.record(CropRecords.skipped(input: job.input, item: item)))
             } else {
                 pending.append(item)
@@ -62,12 +62,13 @@ package struct CropExecutor: Sendable {
                 rect: $0.rect, output: $0.output, square: $0.square, saverOptions: $0.saverOptions, shape: $0.shape,
                 cut: $0.cut)
         }
-        var opened = false
-        let outcomes = cropper.run(input: job.input, items: cuts, dryRun: settings.dryRun) { index, outcome in
-            if !opened, let image = outcome.image {
-                opened = true
-                progress(.opened(width: image.width, height: image.height))
+        let outcomes = cropper.run(
+            input: job.input, items: cuts, dryRun: settings.dryRun,
+            opened: {
+                progress(.opened(width: $0.width, height: $0.height))
+                WorkerFault.inject(for: job.input, outputs: items.map(\.output), opened: true)
             }
+        ) { index, outcome in
             progress(.record(CropRecords.record(outcome, item: items[index], dryRun: settings.dryRun)))
         }
         return previews(job, items: items, outcomes: outcomes, progress: progress)

@@ -15,7 +15,7 @@ package enum ViewExecutor {
             return ViewRecords.refused(job, problem: error)
         }
         defer { pins.release() }
-        if job.skipIfWhole && !job.dryRun && OutputPath.isWholeImage(job.request.output, roots: roots) {
+        if job.skipIfWhole && OutputPath.isWholeImage(job.request.output, roots: roots) {
             return ViewRecords.skipped(job)
         }
         let outcome = ViewRunner(

@@ -8,17 +8,19 @@ import Vips
 /// (after a glibc-style message on stderr), sleeping for ever, SIGSEGV, or one allocation larger
 /// than the worker's memory limit (the Swift runtime then aborts, as a decoder that does not check
 /// its allocations would; nothing without a limit), in the worker, when it starts on that input;
-/// `hang` and `torn` first leave a half-written temp file beside the first output.
+/// `hang` and `torn` first leave a half-written temp file beside the first output. A kind ending
+/// in `-opened` (`crash-opened:a.jpg`) strikes once the input's header has been read instead.
 package enum WorkerFault {
-    /// Crashes or hangs here if the fault switch names `path`'s file name; does nothing in release builds.
-    package static func inject(for path: String, outputs: [String] = []) {
+    /// Crashes or hangs here if the fault switch names `path`'s file name (at the start, or once
+    /// `opened`); does nothing in release builds.
+    package static func inject(for path: String, outputs: [String] = [], opened: Bool = false) {
         #if DEBUG
             guard let spec = getenv("LIGHTBOX_FAULT").map({ String(cString: $0) }) else { return }
             let name = (path as NSString).lastPathComponent
             for fault in spec.split(separator: ",") {
                 let parts = fault.split(separator: ":", maxSplits: 1).map(String.init)
-                guard parts.count == 2, parts[1] == name else { continue }
-                switch parts[0] {
+                guard parts.count == 2, parts[1] == name, parts[0].hasSuffix("-opened") == opened else { continue }
+                switch opened ? String(parts[0].dropLast("-opened".count)) : parts[0] {
                 case "crash": raise(SIGSEGV)
                 case "abort":
                     FileHandle.standardError.write(Data("free(): invalid next size (normal)\n".utf8))

@@ -53,7 +53,7 @@ package final class WorkerPool: @unchecked Sendable {
         let (answer, stderr) = worker.perform(request, timeout: timeout, interim: interim)
         let result = answer.mapError { $0.underMemoryLimit(memoryMegabytes) }
         if case .success = result {
-            if !stderr.isEmpty { FileHandle.standardError.write(Data(stderr.utf8)) }
+            if !stderr.isEmpty { try? FileHandle.standardError.write(contentsOf: Data(stderr.utf8)) }
             guard worker.isRetiring else {
                 checkIn(worker, replacing: nil)
                 return result

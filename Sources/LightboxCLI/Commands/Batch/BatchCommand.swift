@@ -100,10 +100,19 @@ struct BatchCommand: LightboxCommand {
     func run(console: Console) -> Int32 {
         console.quiet = quiet
         let stream: UnsafeMutablePointer<FILE>? = file == OutputPath.standardOutput ? fdopen(0, "r") : fopen(file, "r")
-        guard let stream else {
-            console.error("\(file): cannot read the jobs (\(String(cString: strerror(errno))))")
-            return ExitCode.noInput
+        var status = stat()
+        if let stream, fstat(fileno(stream), &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            fclose(stream)
+            errno = EISDIR
+        } else if let stream {
+            return serve(stream, console: console)
         }
+        console.error("\(file): cannot read the jobs: \(String(cString: strerror(errno)))")
+        return ExitCode.noInput
+    }
+
+    /// Serves every job of `stream`, then waits for those in flight; returns the exit code.
+    private func serve(_ stream: UnsafeMutablePointer<FILE>, console: Console) -> Int32 {
         // Forked before any thread starts; every job runs in one of them (a board: its photos).
         let pool = WorkerPool(count: jobs, timeout: workers.timeout, memoryMegabytes: workers.memoryMegabytes)
         defer { pool.finish() }

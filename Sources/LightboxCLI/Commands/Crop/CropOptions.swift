@@ -67,7 +67,7 @@ struct CropOptions: Sendable {
         run.quiet = parsed.flag(OutputOptions.quiet)
         run.stdout = settings.dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
         run.printsSummary = source.isBatch
-        run.outDir = source.isBatch ? outDir : nil
+        run.outDir = outDir
         run.contactSheet = sheet.map { ($0, save) }
         if case .rects(let crops) = source {
             run.showProgress = Set(crops.map(\.input)).count > 1
