@@ -5,7 +5,10 @@ import Testing
 /// reads it; a stdout that cannot be written stops the run with 74 instead of a trap.
 @Suite struct ConfigurationExitTests {
     @Test(arguments: [
-        (["crop", "--coco", "folder", "--images", ".", "--out-dir", "o"], "folder: cannot read the file: Is a directory"),
+        (
+            ["crop", "--coco", "folder", "--images", ".", "--out-dir", "o"],
+            "folder: cannot read the file: Is a directory"
+        ),
         (
             ["crop", "--coco", "none.json", "--images", ".", "--out-dir", "o"],
             "none.json: cannot open the file: No such file or directory"
