@@ -8,6 +8,7 @@ extension VImage {
     /// `fail_on` nick. `options` the loader lacks are left out, so JPEG's `shrink` and WebP's
     /// `scale` may be offered for any file. `loader` is the one `Vips.loader(for:)` gave, when the
     /// caller asked already. A pinned path is read through its descriptor (`PinnedFiles`).
+    /// Random access decodes into memory (`memory`), never into a temp file.
     package static func load(
         _ path: String, access: String = "random", failOn: String? = nil, options: [(String, VValue)] = [],
         loader known: String? = nil
@@ -16,6 +17,9 @@ extension VImage {
         if let known { loader = known } else { loader = try Vips.loader(for: path) }
         let opened = try PinnedFiles.opening(path)
         var arguments: [(String, VValue)] = [("filename", .string(opened)), ("access", .nick(access))]
+        // A random-access decode of a format libvips cannot read lazily goes to memory, never to a
+        // disc temp file past 100 MB: TMPDIR may be read-only (a container), and --max-memory counts it.
+        if access == "random" { arguments.append(("memory", .bool(true))) }
         if let failOn { arguments.append(("fail_on", .nick(failOn))) }
         arguments += options.filter { VOperation.hasArgument(loader, $0.0) }
         return try VOperation.call(loader, arguments).image()

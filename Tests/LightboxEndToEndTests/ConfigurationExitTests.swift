@@ -64,4 +64,27 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.path("dry")))
     }
+
+    /// The codes of the table at the end of `lightbox COMMAND --help`.
+    static func helpCodes(_ command: [String]) throws -> [String] {
+        let help = try CommandRunner.run(command + ["--help"]).stdout
+        let table = help.components(separatedBy: "EXIT CODES:\n").dropFirst().first ?? ""
+        return table.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map {
+            String($0.split(separator: " ").first ?? "")
+        }
+    }
+
+    @Test(arguments: [[], ["crop"], ["view"], ["board"], ["batch"]])
+    func everyHelpHasTheExitCodeTableOfTheDocs(command: [String]) throws {
+        let docs = try String(
+            contentsOf: CommandRunner.root.appendingPathComponent("docs/reliability.md"), encoding: .utf8)
+        let section =
+            docs.components(separatedBy: "## Exit codes\n").dropFirst().first?
+            .components(separatedBy: "\n## ").first ?? ""
+        let documented = section.split(separator: "\n")
+            .filter { $0.hasPrefix("| ") && $0.dropFirst(2).first?.isNumber == true }
+            .map { String($0.dropFirst(2).prefix { $0.isNumber }) }
+        #expect(documented == ["0", "1", "64", "65", "66", "70", "73", "74", "130"])
+        #expect(try Self.helpCodes(command) == documented, "\(command)")
+    }
 }

@@ -78,4 +78,19 @@ import Vips
                 "out0.png", "out2.png",
             ])
     }
+
+    /// A photo libvips cannot read lazily (a PNG), over libvips' 100 MB disc threshold and cut
+    /// several times, is decoded into memory, not a temp file: a read-only TMPDIR (a container's) is no matter.
+    @Test func aLargePNGCutTwiceNeedsNoTempFolder() throws {
+        let scratch = try Scratch()
+        let path = scratch.path("big.png")
+        try VImage.filled(width: 6000, height: 6000, color: [200, 100, 50]).save(to: path, saver: Vips.saver(for: path))
+        let result = try CommandRunner.run(
+            ["crop", path, "--rect", "0,0,0.5,0.5", "--rect", "0.5,0.5,0.5,0.5", "-o", scratch.path("c-{n}.png")],
+            environment: ["TMPDIR": scratch.path("no-such-folder")])
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in ["c-1.png", "c-2.png"] {
+            #expect(try VImage.load(scratch.path(name)).width == 3000)
+        }
+    }
 }

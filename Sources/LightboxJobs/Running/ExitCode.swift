@@ -33,10 +33,10 @@ package enum ExitCode {
         ExitStatus("1", "some items failed (the others were done; each failure is named)"),
         ExitStatus("64", "the command line is wrong (nothing was done)"),
         ExitStatus("65", "a manifest, dataset, data.yaml or layout is malformed (nothing was done)"),
-        ExitStatus("66", "a manifest, dataset or layout is missing or unreadable (nothing was done)"),
+        ExitStatus("66", "a manifest, dataset, layout or jobs file is missing or unreadable"),
         ExitStatus("70", "internal error: no worker process could be started"),
         ExitStatus("73", "--out-dir or --report cannot be written (nothing was done)"),
-        ExitStatus("74", "standard output was closed or full: stopped as on a signal (--resume continues)"),
+        ExitStatus("74", "stdout was closed or full: stopped as on a signal (--resume continues)"),
         ExitStatus("130", "stopped by SIGINT, 143 by SIGTERM (no partial file; --resume continues)"),
     ]
 

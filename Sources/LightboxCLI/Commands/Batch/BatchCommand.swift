@@ -20,12 +20,14 @@ struct BatchCommand: LightboxCommand {
             and "status" ("done" or "failed", with "error"), written as soon as the job is
             done: with --jobs above 1, answers may come out of order. A bad line gets a failed
             answer naming its line number and the batch goes on. The options above are
-            defaults for every job. Exit 0 when every job was done, 1 otherwise.
+            defaults for every job.
             Behind a service that passes on its users' paths, give --root (or --read-root
             and --write-root): a job whose input or output resolves outside them fails
             alone, and nothing outside them is opened or made. --max-memory bounds each
             worker process: a job that needs more fails alone.
             See docs/batch.md for the protocol and client examples.
+
+            \(ExitCode.helpText)
             """,
         arguments: [
             ArgumentSpec(
