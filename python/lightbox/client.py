@@ -110,7 +110,7 @@ class Lightbox:
                 raise self._ended
             self._next_id += 1
             key = self._next_id
-            line = json.dumps({"id": key, **body}, allow_nan=False, separators=(",", ":")) + "\n"
+            line = json.dumps({"id": key, **body}, allow_nan=False, separators=(",", ":"), default=_path) + "\n"
             self._pending[key] = (future, given_id, has_id)
         try:
             with self._write_lock:
@@ -134,8 +134,9 @@ class Lightbox:
     ) -> Answer:
         """Crops `rect` of `input` into `output`, or every `(rect, output)` of `crops` from one decode.
 
-        Other fields of a crop manifest line go in `fields` (`pad=0.1`, `resize=224`,
-        `units="px"`...). Returns the answer; raises JobError with the job's error if it
+        Other fields of a crop manifest line go in `fields` (`units="px"`, `square=True`,
+        `angle=30`, `oriented="upright"`, `mask=True`, `lossless=True`). Paths may be `str`
+        or `os.PathLike` (`pathlib.Path`). Returns the answer; raises JobError with the job's error if it
         failed (for `crops`, if any of them failed: `error.answer["crops"]` tells which).
         """
         job: Dict[str, Any] = {"command": "crop", "input": input, **_camel(fields)}
@@ -288,6 +289,13 @@ def _rect(rect: Rect) -> Any:
     if len(numbers) != 4:
         raise ValueError(f"a rect is (x, y, width, height), got {len(numbers)} numbers")
     return numbers
+
+
+def _path(value: Any) -> str:
+    """A path object (`pathlib.Path`) as the text JSON carries; anything else JSON cannot carry is a TypeError."""
+    if isinstance(value, os.PathLike):
+        return str(os.fspath(value))
+    raise TypeError(f"a {type(value).__name__} cannot be sent as JSON")
 
 
 def _camel(fields: Mapping[str, Any]) -> Dict[str, Any]:

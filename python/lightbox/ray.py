@@ -91,6 +91,8 @@ class Crops:
         out["error"] = [
             None if result.get("status") == "done" else result.get("error", "no answer") for result in results
         ]
+        # pandas 3 infers a string column, which holds None as NaN: keep None, as documented.
+        out["error"] = out["error"].astype(object).where(out["error"].notna(), None)
         for key in ("left", "top", "width", "height"):
             values = [(result.get("pixels") or {}).get(key) for result in results]
             out[f"pixel_{key}"] = values

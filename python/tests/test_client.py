@@ -36,6 +36,20 @@ def test_a_crop_returns_its_answer_and_writes_what_the_command_line_writes(
     assert same_bytes(tmp_path / "client.jpg", tmp_path / "cli.jpg")
 
 
+def test_paths_may_be_path_objects_and_the_documented_fields_are_taken(
+    binary: str, photos: List[str], tmp_path: Path
+) -> None:
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        answer = box.crop(Path(photos[0]), rect=(0.1, 0.2, 0.5, 0.6), output=tmp_path / "path.png", square=True)
+        turned = box.crop(photos[0], rect=(0.2, 0.2, 0.4, 0.3), output=tmp_path / "up.png", angle=30, oriented="upright")
+    assert answer["status"] == "done" and (tmp_path / "path.png").is_file()
+    assert answer["pixels"]["width"] == answer["pixels"]["height"]
+    assert turned["status"] == "done" and (tmp_path / "up.png").is_file()
+    with pytest.raises(TypeError, match="object cannot be sent as JSON"):
+        with lightbox.Lightbox(binary, jobs=1) as box:
+            box.crop(photos[0], rect=(0, 0, 1, 1), output=str(tmp_path / "x.png"), units=object())
+
+
 def test_a_failed_job_raises_job_error_with_the_jobs_error(binary: str, tmp_path: Path) -> None:
     with lightbox.Lightbox(binary, jobs=1) as box:
         with pytest.raises(lightbox.JobError) as raised:
