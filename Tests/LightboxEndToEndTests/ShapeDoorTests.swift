@@ -129,7 +129,7 @@ import Vips
         ),
         ("angle", "x", #""angle":"x""#, ["--angle", "x"], "'x': expected a number"),
         ("angle", "nan", #""angle":"nan""#, ["--angle", "nan"], "'nan': expected a number"),
-        ("mask", "maybe", #""mask":"maybe""#, [], "expected true or false"),
+        ("mask", "maybe", #""mask":"maybe""#, [], "'maybe': expected true or false"),
     ]
 
     @Test(arguments: 0..<badValues.count)

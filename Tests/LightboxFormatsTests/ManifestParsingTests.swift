@@ -50,6 +50,8 @@ import Testing
     static let badRects: [(String, String)] = [
         (#"{"x":0.1,"y":0.2,"width":0.3}"#, "height is missing or not a number"),
         (#"{"x":"a","y":0.2,"width":0.3,"height":1}"#, "x is missing or not a number"),
+        (#"{"x":0,"y":0,"width":0.5,"heigth":0.5}"#, "unknown key 'heigth'; did you mean 'height'?"),
+        (#"{"x":0,"y":0,"width":0.5,"height":0.5,"z":1}"#, "unknown key 'z' (known: x, y, width, height)"),
         ("[[0.1,0.2],[0.3]]", "expected [[x,y],[width,height]] or [x,y,width,height]"),
         ("42", #"expected "x,y,w,h", {"x","y","width","height"} or [[x,y],[w,h]]"#),
         (#""1,2,3""#, "expected 4 numbers x,y,width,height, got 3"),

@@ -110,14 +110,31 @@ import Testing
         ),
         (
             #"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1,2],"x":1}}"#,
-            "dragging.x: unknown key (expected id, translation)"
+            "dragging: unknown key 'x' (known: id, translation)"
+        ),
+        (
+            #"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","transaltion":[1,2]}}"#,
+            "dragging: unknown key 'transaltion'; did you mean 'translation'?"
+        ),
+        (
+            #"{"board":[1,2],"photos":[{"path":"a","captoin":"x"}]}"#,
+            "photos[0]: unknown key 'captoin'; did you mean 'caption'?"
+        ),
+        (#"{"board":[1,2],"photos":[{"path":"a","idd":"x"}]}"#, "photos[0]: unknown key 'idd'; did you mean 'id'?"),
+        (
+            #"{"board":{"width":390,"height":844,"hieght":3},"photos":[]}"#,
+            "board: unknown key 'hieght'; did you mean 'height'?"
+        ),
+        (
+            #"{"board":[1,2],"photos":[{"path":"a"}],"offsets":{"a":{"widht":1,"height":2}}}"#,
+            "offsets.a: unknown key 'widht'; did you mean 'width'?"
         ),
         (
             #"{"board":[1,2],"photos":[{"path":"a"}],"dragging":{"id":"a","translation":[1e9,2]}}"#,
             "dragging.translation.width: 1000000000 points: expected at most 100000 either way"
         ),
         (#"{"board":[1,2],"photos":[],"reduceMotion":1}"#, "reduceMotion: expected true or false"),
-        (#"{"board":[1,2],"photos":[],"reduceMotion":"yes"}"#, "reduceMotion: expected true or false"),
+        (#"{"board":[1,2],"photos":[],"reduceMotion":"maybe"}"#, "reduceMotion: 'maybe': expected true or false"),
     ])
     func errorsNameTheKey(text: String, message: String) {
         do {

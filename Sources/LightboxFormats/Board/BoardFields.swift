@@ -52,6 +52,14 @@ package enum BoardFields {
         }
     }
 
+    /// Refuses a key of `object` (named `field`) that is not one of `known`, naming the nearest known one.
+    package static func onlyKeys(_ object: Object, _ known: [String], _ field: String) throws(BoardFieldError) {
+        guard let unknown = object.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) else {
+            return
+        }
+        throw BoardFieldError(field, ManifestReader.unknownName("key", unknown, among: known))
+    }
+
     /// Whether `key` is missing or null.
     package static func isAbsent(_ object: Object, _ key: String) -> Bool {
         !object.contains(Key(key)) || ((try? object.decodeNil(forKey: Key(key))) ?? false)
@@ -71,11 +79,14 @@ package enum BoardFields {
         do { return try array.decode(String.self) } catch { throw BoardFieldError(field, "expected a string") }
     }
 
-    /// The boolean at `key`, `true` or `false`.
+    /// The boolean at `key`: `true` or `false`, or a text of the one flag rule (`JSONScalar.flag`).
     package static func bool(_ object: Object, _ key: String, _ field: String) throws(BoardFieldError) -> Bool {
-        do { return try object.decode(Bool.self, forKey: Key(key)) } catch {
-            throw BoardFieldError(field, "expected true or false")
+        if let flag = try? object.decode(Bool.self, forKey: Key(key)) { return flag }
+        guard let text = try? object.decode(String.self, forKey: Key(key)) else {
+            throw BoardFieldError(field, JSONScalar.flagProblem(0))
         }
+        guard let flag = JSONScalar.flag(text) else { throw BoardFieldError(field, JSONScalar.flagProblem(text)) }
+        return flag
     }
 
     /// The finite number at `key`.
@@ -103,6 +114,7 @@ package enum BoardFields {
             width = try element(&pair, "\(field).width")
             height = try element(&pair, "\(field).height")
         } else if let members = try? object.nestedContainer(keyedBy: Key.self, forKey: Key(key)) {
+            try onlyKeys(members, ["width", "height"], field)
             guard members.contains(Key("width")), members.contains(Key("height")) else {
                 throw BoardFieldError(field, "expected {\"width\": .., \"height\": ..}")
             }

@@ -18,10 +18,8 @@ package struct BoardLayoutDrag: Encodable, Sendable, Equatable {
     static func read(_ root: BoardFields.Object, ids: Set<String>) throws(BoardFieldError) -> BoardLayoutDrag? {
         guard !BoardFields.isAbsent(root, "dragging") else { return nil }
         let object = try BoardFields.object(root, "dragging", "dragging")
-        let keys = object.allKeys.map(\.stringValue).sorted()
-        if let unknown = keys.first(where: { $0 != "id" && $0 != "translation" }) {
-            throw BoardFieldError("dragging.\(unknown)", "unknown key (expected id, translation)")
-        }
+        try BoardFields.onlyKeys(object, ["id", "translation"], "dragging")
+        let keys = object.allKeys.map(\.stringValue)
         guard keys.contains("id") else { throw BoardFieldError("dragging.id", "missing") }
         let id = try BoardFields.string(object, "id", "dragging.id")
         guard ids.contains(id) else { throw BoardFieldError("dragging.id", "no photo has the id '\(id)'") }

@@ -39,6 +39,7 @@ package struct BoardLayoutPhoto: Encodable, Sendable, Equatable {
     private static func read(
         _ object: BoardFields.Object, _ field: String
     ) throws(BoardFieldError) -> (id: String?, photo: BoardLayoutPhoto) {
+        try BoardFields.onlyKeys(object, ["id", "path", "caption"], field)
         guard object.contains(BoardFields.Key("path")) else { throw BoardFieldError("\(field).path", "missing") }
         let path = try BoardFields.string(object, "path", "\(field).path")
         guard !path.isEmpty else { throw BoardFieldError("\(field).path", "empty") }

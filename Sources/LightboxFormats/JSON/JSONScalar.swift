@@ -11,6 +11,21 @@ package enum JSONScalar {
         return number.boolValue
     }
 
+    /// The texts a flag field may hold, in a CSV cell or a JSON string, any case.
+    static let flagTexts = ["true": true, "yes": true, "1": true, "false": false, "no": false, "0": false]
+
+    /// A flag field's value: a JSON `true` or `false`, or a text of `flagTexts` (`"yes"`, a CSV
+    /// cell's `TRUE`); nil for anything else. One rule for every door.
+    package static func flag(_ value: Any?) -> Bool? {
+        if let text = value as? String { return flagTexts[text.lowercased()] }
+        return bool(value)
+    }
+
+    /// The message for a refused flag value: `'maybe': expected true or false` for a text.
+    package static func flagProblem(_ value: Any) -> String {
+        (value as? String).map { "'\($0)': expected true or false" } ?? "expected true or false"
+    }
+
     /// The value of a finite JSON number; nil for a boolean, a string or anything else.
     package static func number(_ value: Any?) -> Double? {
         guard let number = value as? NSNumber, !(value is String), bool(value) == nil else { return nil }

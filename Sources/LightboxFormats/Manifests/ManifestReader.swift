@@ -65,8 +65,8 @@ package enum ManifestReader {
         var flags: [String: Bool] = [:]
         for key in booleans {
             guard let value = object[key] else { continue }
-            guard let flag = JSONScalar.bool(value) else {
-                return .failure(BatchProblem(path, line: number, field: key, "expected true or false"))
+            guard let flag = JSONScalar.flag(value) else {
+                return .failure(BatchProblem(path, line: number, field: key, JSONScalar.flagProblem(value)))
             }
             flags[key] = flag
         }
@@ -90,7 +90,10 @@ package enum ManifestReader {
 
     /// `unknown column 'widht'; did you mean 'width'?` for a name not among `known`.
     package static func unknownName(_ kind: String, _ name: String, among known: [String]) -> String {
-        let close = known.min { distance(name, $0) < distance(name, $1) }.flatMap { distance(name, $0) <= 2 ? $0 : nil }
+        // At most two edits, and fewer than the name's length: `x` is no misspelling of `id`.
+        let close = known.min { distance(name, $0) < distance(name, $1) }.flatMap {
+            distance(name, $0) <= min(2, name.count - 1) ? $0 : nil
+        }
         return "unknown \(kind) '\(name)'"
             + (close.map { "; did you mean '\($0)'?" } ?? " (known: \(known.joined(separator: ", ")))")
     }
@@ -160,11 +163,8 @@ package enum ManifestReader {
         var flags: [String: Bool] = [:]
         for name in booleans {
             guard let text = field(name) else { continue }
-            guard
-                let flag = ["true": true, "1": true, "yes": true, "false": false, "0": false, "no": false][
-                    text.lowercased()]
-            else {
-                return .failure(BatchProblem(path, line: record.line, field: name, "'\(text)': expected true or false"))
+            guard let flag = JSONScalar.flag(text) else {
+                return .failure(BatchProblem(path, line: record.line, field: name, JSONScalar.flagProblem(text)))
             }
             flags[name] = flag
         }

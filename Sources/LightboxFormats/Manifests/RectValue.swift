@@ -19,9 +19,15 @@ package enum RectValue {
         }
     }
 
+    /// The keys of a rect object.
+    static let keys = ["x", "y", "width", "height"]
+
     private static func fromObject(_ object: [String: Any]) -> Result<CGRect, RectParseError> {
+        if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
+            return .failure(RectParseError(ManifestReader.unknownName("key", unknown, among: keys)))
+        }
         var numbers: [Double] = []
-        for key in ["x", "y", "width", "height"] {
+        for key in keys {
             guard let number = JSONScalar.number(object[key]) else {
                 return .failure(RectParseError("\(key) is missing or not a number"))
             }

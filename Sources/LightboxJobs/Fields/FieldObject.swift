@@ -47,8 +47,8 @@ package struct FieldObject: Sendable {
             }
             names[option.long] = key
             if case .flag = option.kind {
-                guard let flag = JSONScalar.bool(value) else {
-                    return .failure(BatchProblem(file, line: line, field: key, "expected true or false"))
+                guard let flag = JSONScalar.flag(value) else {
+                    return .failure(BatchProblem(file, line: line, field: key, JSONScalar.flagProblem(value)))
                 }
                 if flag { values[option.long] = [] }
                 continue
