@@ -92,6 +92,29 @@ static inline GType lbx_argument_type(VipsOperation *operation, const char *name
     return G_PARAM_SPEC_VALUE_TYPE(pspec);
 }
 
+/// The bounds of a numeric (int or double) argument, from its spec: GLib only prints a warning
+/// for a value outside them and keeps the default, so a caller checks first. FALSE when not numeric.
+static inline gboolean lbx_argument_range(VipsOperation *operation, const char *name, double *minimum, double *maximum) {
+    GParamSpec *pspec = NULL;
+    VipsArgumentClass *argument_class = NULL;
+    VipsArgumentInstance *argument_instance = NULL;
+    if (vips_object_get_argument(VIPS_OBJECT(operation), name, &pspec, &argument_class, &argument_instance)) {
+        vips_error_clear();
+        return FALSE;
+    }
+    if (G_IS_PARAM_SPEC_INT(pspec)) {
+        *minimum = G_PARAM_SPEC_INT(pspec)->minimum;
+        *maximum = G_PARAM_SPEC_INT(pspec)->maximum;
+        return TRUE;
+    }
+    if (G_IS_PARAM_SPEC_DOUBLE(pspec)) {
+        *minimum = G_PARAM_SPEC_DOUBLE(pspec)->minimum;
+        *maximum = G_PARAM_SPEC_DOUBLE(pspec)->maximum;
+        return TRUE;
+    }
+    return FALSE;
+}
+
 /// G_OBJECT() is a cast macro: sets one property from a GValue.
 static inline void lbx_set_property(VipsOperation *operation, const char *name, const GValue *value) {
     g_object_set_property(G_OBJECT(operation), name, value);

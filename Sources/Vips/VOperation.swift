@@ -65,11 +65,22 @@ package enum VOperation {
         return names
     }
 
-    /// Throws libvips' own error when `options` (`[Q=90,strip]`) do not suit operation `name`.
+    /// Throws libvips' own error when `options` (`[Q=90,strip]`) do not suit operation `name`, or
+    /// names a number outside its range (GLib would only warn and keep the default).
     package static func check(_ name: String, options: String) throws(VipsError) {
         Vips.ensureStarted()
         guard let operation = vips_operation_new(name) else { throw VipsError.fromBuffer(name) }
         defer { lbx_discard(operation) }
+        for pair in options.dropFirst().dropLast().split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            var minimum = 0.0
+            var maximum = 0.0
+            guard parts.count == 2, let value = Double(parts[1]),
+                lbx_argument_range(operation, parts[0], &minimum, &maximum) != 0, value < minimum || value > maximum
+            else { continue }
+            let bounds = [minimum, maximum].map { $0.rounded() == $0 && abs($0) < 1e15 ? String(Int($0)) : String($0) }
+            throw VipsError("save option \(parts[0])=\(parts[1]) is out of range (\(bounds[0]) to \(bounds[1]))")
+        }
         if lbx_set_from_string(operation, options) != 0 { throw VipsError.fromBuffer(name) }
     }
 

@@ -61,6 +61,8 @@ import Vips
     @Test(arguments: [
         ("x.png[quality=9]", "unknown save option 'quality' for .png files; they take: compression"),
         ("x.jpg[Q=abc]", "'abc' is not an integer"),
+        ("x.jpg[Q=500]", "save option Q=500 is out of range (1 to 100)"),
+        ("x.webp[effort=9]", "save option effort=9 is out of range (0 to 6)"),
     ])
     func badOptionsAreUsageErrorsNamingTheReal(name: String, message: String) throws {
         let result = try CommandRunner.run(["view", ViewHelpers.photo, "--screen", "100x100", "-o", name])

@@ -91,6 +91,10 @@ import Testing
             ["--rect", "0,0,1,1", "-o", "c.webp[Qz=1]"], "unknown save option 'Qz' for .webp files"
         ),
         (
+            "0,0,1,1,fraction,c.jpg[Q=500]", #""rect":"0,0,1,1","output":"c.jpg[Q=500]""#,
+            ["--rect", "0,0,1,1", "-o", "c.jpg[Q=500]"], "save option Q=500 is out of range (1 to 100)"
+        ),
+        (
             "0,0,1,1,fraction,noext", #""rect":"0,0,1,1","output":"noext""#, ["--rect", "0,0,1,1", "-o", "noext"],
             "the name has no extension"
         ),
