@@ -35,7 +35,7 @@ extension BoardLayoutFile {
         }
         if let scale { plan.scale = try Self.checked(scale, "scale", in: BoardPlan.scales) }
         if let spec = background {
-            guard let background = BoardBackground.parse(spec, relativeTo: folder) else {
+            guard let background = BoardBackground.parse(spec, relativeTo: folder.isEmpty ? nil : folder) else {
                 throw BoardFieldError(
                     "background", "'\(spec)' is not a colour, TOP:BOTTOM or an image path (\(ColourGrammar.expected))")
             }
@@ -71,10 +71,11 @@ extension BoardLayoutFile {
         reduceMotion = plan.reduceMotion
     }
 
-    /// A photo entry with its path resolved against `folder` and its caption defaulted to the stem.
+    /// A photo entry with its path resolved against `folder` (kept as written when `folder` is
+    /// empty: the working folder's) and its caption defaulted to the stem.
     private static func photo(_ entry: BoardLayoutPhoto, folder: String) -> BoardPhoto {
         let path =
-            entry.path.hasPrefix("/")
+            entry.path.hasPrefix("/") || folder.isEmpty
             ? entry.path : URL(fileURLWithPath: folder).appendingPathComponent(entry.path).standardized.path
         return BoardPhoto(id: entry.id, path: path, caption: entry.caption ?? BoardPhoto.stem(of: entry.path))
     }

@@ -34,7 +34,7 @@ package struct BoardPlanner: Sendable {
         do {
             let data = try JSONSerialization.data(withJSONObject: layout)
             plan = try BoardPlanner.checked(
-                try BoardLayoutFile.parse(data, folder: FileManager.default.currentDirectoryPath))
+                try BoardLayoutFile.parse(data, folder: ""))
         } catch let error as BoardFieldError {
             return .failure(BatchProblem(file, line: line, error.description))
         } catch {
