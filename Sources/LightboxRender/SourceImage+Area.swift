@@ -4,8 +4,14 @@ import Vips
 /// The stored pixels an upright cut reads, decoded into memory.
 extension SourceImage {
     /// The stored pixels of `area` in memory, for a resample that reads them in any order, and the
-    /// decoder that served them: the JPEG region decoder ("region") when it can, else "libvips".
+    /// decoder that served them: the JPEG region decoder ("region") or a HEIF grid's tiles
+    /// ("heif-tiles") when they can, else "libvips".
     func storedPixels(_ area: PixelRect) throws(RenderError) -> (image: VImage, decoder: String) {
+        if tileDecodable, let tiles = HEIFTiles.open(path, header: stored).tiles,
+            let pixels = try? tiles.pixels(of: area)?.inMemory()
+        {
+            return (pixels, "heif-tiles")
+        }
         if regionDecodable,
             let region = JPEGRegion.load(
                 path, header: stored, left: area.left, top: area.top, width: area.width, height: area.height,

@@ -30,7 +30,7 @@ enum UprightCut {
                 m, area: [0, 0, size.width, size.height], offset: offset,
                 background: [Double](repeating: 0, count: image.bands), interpolate: "bicubic",
                 extend: "background", premultiplied: true)
-            return try turned.unpremultiplied().cast(image.format).interpreted(image.interpretation)
+            return try turned.unpremultiplied().roundedToNearest().cast(image.format).interpreted(image.interpretation)
         }
         return (image, decoder)
     }

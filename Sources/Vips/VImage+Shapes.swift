@@ -5,6 +5,12 @@ extension VImage {
         try VOperation.call("unpremultiply", [("in", .image(self))]).image()
     }
 
+    /// Each value rounded to the nearest whole number (`round` with `rint`), so a cast to
+    /// integers that follows does not truncate half a level away.
+    package func roundedToNearest() throws(VipsError) -> VImage {
+        try VOperation.call("round", [("in", .image(self)), ("round", .nick("rint"))]).image()
+    }
+
     /// Each pixel times the matching pixel of `other` (float for 8-bit bands).
     package func multiplied(by other: VImage) throws(VipsError) -> VImage {
         try VOperation.call("multiply", [("left", .image(self)), ("right", .image(other))]).image()

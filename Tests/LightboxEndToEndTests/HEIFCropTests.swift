@@ -39,6 +39,22 @@ import Vips
         #expect(try RegionCropTests.cropMatchesLibvips(Self.path(name), rects: ["0,0,1,1"]) == ["libvips"])
     }
 
+    /// An oriented box cut upright (and a mask) reads only the tiles under its bounds, with libvips' pixels.
+    @Test(arguments: [["--oriented", "upright"], ["--mask"]])
+    func aShapedCutReadsOnlyItsTiles(cut: [String]) throws {
+        let scratch = try Scratch()
+        let arguments =
+            ["crop", Self.path("IMG_2927.HEIC"), "--rect", "0.45,0.45,0.05,0.05", "--angle", "23", "--json"] + cut
+        let tiles = try CommandRunner.run(arguments + ["-o", scratch.path("t.png")])
+        let libvips = try CommandRunner.run(
+            arguments + ["-o", scratch.path("l.png")], environment: ["LIGHTBOX_NO_REGION": "1"])
+        #expect(tiles.stdout.contains(#""decoder":"heif-tiles""#), "\(tiles.stdout) \(tiles.stderr)")
+        #expect(libvips.stdout.contains(#""decoder":"libvips""#), "\(libvips.stdout)")
+        let difference = try ImageDifference.maximum(
+            VImage.load(scratch.path("t.png")), VImage.load(scratch.path("l.png")))
+        #expect(difference == 0)
+    }
+
     @Test(arguments: [
         "grid-alpha.heic", "grid-av1.avif", "grid-444.heic", "grid-10bit.heic", "grid-uneven.heic",
         "../thumbnailed.heic",
