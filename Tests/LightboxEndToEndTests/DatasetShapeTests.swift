@@ -41,6 +41,35 @@ import Vips
         #expect(rect.width > 120 && rect.height > 60 && !rect.hasAlpha)
     }
 
+    /// The same oriented box as a COCO polygon of four points, in pixels, under a bbox that is too tight.
+    @Test(arguments: [["--oriented", "upright"], ["--oriented", "upright", "--pad", "0.25", "--square"], ["--mask"]])
+    func aFourPointCOCOPolygonIsCutAsTheSameOBBLine(cut: [String]) throws {
+        let scratch = try Scratch()
+        try Self.yolo(scratch)
+        let (width, height) = ShapeFixture.size
+        let corners = Self.box.corners.enumerated().map { $1 * Double($0 % 2 == 0 ? width : height) }
+        let coco: [String: Any] = [
+            "images": [["id": 1, "file_name": "a.png", "width": width, "height": height]],
+            "categories": [["id": 0, "name": "0"]],
+            "annotations": [
+                ["id": 1, "image_id": 1, "category_id": 0, "bbox": [100, 100, 5, 5], "segmentation": [corners]]
+            ],
+        ]
+        try JSONSerialization.data(withJSONObject: coco).write(to: scratch.url.appendingPathComponent("coco.json"))
+        let common = ["--images", "images", "--json", "-q"] + cut
+        let yolo = try CommandRunner.run(
+            ["crop", "--yolo", "labels", "--only", "0", "--out-dir", "yolo"] + common, in: scratch.url)
+        let fromCOCO = try CommandRunner.run(
+            ["crop", "--coco", "coco.json", "--out-dir", "coco"] + common, in: scratch.url)
+        #expect(yolo.status == 0 && fromCOCO.status == 0, "\(yolo.stderr) \(fromCOCO.stderr)")
+        let (a, b) = (try ShapeFixture.object(yolo.lines[0]), try ShapeFixture.object(fromCOCO.lines[0]))
+        #expect(a["pixels"] as? [String: Int] == b["pixels"] as? [String: Int], "\(a) \(b)")
+        #expect(a["outputSize"] as? [String: Int] == b["outputSize"] as? [String: Int])
+        let difference = try ImageDifference.maximum(
+            VImage.load(scratch.path("yolo/0/a_1.png")), VImage.load(scratch.path("coco/0/a_1.png")))
+        #expect(difference <= 1)
+    }
+
     @Test func padAndSquareGrowTheBoxInItsOwnFrame() throws {
         let scratch = try Scratch()
         try Self.yolo(scratch)

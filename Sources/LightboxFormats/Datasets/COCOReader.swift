@@ -34,9 +34,16 @@ package struct COCOReader: Sendable {
             case .success(let (image, size, name, box, id)):
                 let output = planner.outputName(image: image, suffix: String(id))
                 var shape: CropShape?
+                var box = box
                 if options.shapes, let segmentation = annotation.segmentation {
-                    switch segmentation.shape(over: size) {
-                    case .success(let found): shape = found
+                    switch segmentation.shape(over: size, pad: options.pad) {
+                    case .success(let found):
+                        shape = found
+                        // The crop holds the whole shape, whatever the (maybe tighter) bbox says.
+                        let bounds = found.bounds(width: size.width, height: size.height)
+                        box = CGRect(
+                            x: bounds.minX * Double(size.width), y: bounds.minY * Double(size.height),
+                            width: bounds.width * Double(size.width), height: bounds.height * Double(size.height))
                     case .failure(let message):
                         planner.fail(
                             BatchProblem(

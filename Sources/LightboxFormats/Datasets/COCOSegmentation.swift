@@ -15,10 +15,18 @@ package enum COCOSegmentation: Equatable, Sendable {
     static let largestMask = 250_000_000
 
     /// The shape, normalized over the annotated image `size`; a message when it cannot be one.
-    package func shape(over size: AnnotatedSize) -> Result<CropShape, YOLOLabelLine.Message> {
+    /// One polygon of four points is an oriented box (as a YOLO line of four points is, padded
+    /// by `pad` in its own frame), so `--oriented upright` cuts it upright.
+    package func shape(over size: AnnotatedSize, pad: Double = 0) -> Result<CropShape, YOLOLabelLine.Message> {
         switch self {
         case .polygons(let parts):
             let scale = (1 / Double(size.width), 1 / Double(size.height))
+            if parts.count == 1, parts[0].count == 8,
+                let box = YOLOLabel.shape(
+                    points: parts[0].enumerated().map { $1 * ($0 % 2 == 0 ? scale.0 : scale.1) }, pad: pad)
+            {
+                return .success(box)
+            }
             guard let polygon = PolygonShape(flat: parts, scale: scale) else {
                 return .failure(.init(text: "expected polygons of three or more points [x1, y1, x2, y2, ...]"))
             }
