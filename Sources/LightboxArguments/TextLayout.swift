@@ -10,24 +10,39 @@ package enum TextLayout {
     package static let gutter = 2
 
     /// Greedily fills lines with `words`, starting the first with `firstPrefix` and the
-    /// rest with `continuation`, never passing `width` unless a word alone does.
+    /// rest with `continuation`, never passing `width` unless a word alone does; a last line
+    /// of one word takes the word before it too (`balanced`), so none is left alone.
+    ///
+    /// A word may hold spaces (an example's option with its value): it is never broken.
     package static func fill(
         _ words: [String], firstPrefix: String, continuation: String, width: Int = lineWidth
     ) -> [String] {
-        var lines: [String] = []
-        var line = firstPrefix
-        var lineHasWord = false
+        var rows: [[String]] = [[]]
         for word in words {
-            if lineHasWord && line.count + 1 + word.count > width {
-                lines.append(line)
-                line = continuation + word
+            let prefix = rows.count == 1 ? firstPrefix : continuation
+            if let row = rows.last, !row.isEmpty, (prefix + row.joined(separator: " ")).count + 1 + word.count > width {
+                rows.append([word])
             } else {
-                line += (lineHasWord ? " " : "") + word
+                rows[rows.count - 1].append(word)
             }
-            lineHasWord = true
         }
-        lines.append(line)
-        return lines
+        return balanced(rows, continuation: continuation, width: width).enumerated().map { offset, row in
+            (offset == 0 ? firstPrefix : continuation) + row.joined(separator: " ")
+        }
+    }
+
+    /// `rows` with the last word of the next-to-last row moved down to a last row of one word,
+    /// when that row keeps two words or more and the moved word fits.
+    private static func balanced(_ rows: [[String]], continuation: String, width: Int) -> [[String]] {
+        guard rows.count >= 2, let last = rows.last, last.count == 1, !last[0].contains(" ") else { return rows }
+        var rows = rows
+        let above = rows.count - 2
+        guard rows[above].count >= 2, let moved = rows[above].last,
+            continuation.count + moved.count + 1 + last[0].count <= width
+        else { return rows }
+        rows[above].removeLast()
+        rows[rows.count - 1].insert(moved, at: 0)
+        return rows
     }
 
     /// Wraps prose at word boundaries with a hanging indent for the continuation lines.
@@ -82,12 +97,31 @@ package enum TextLayout {
         return [head] + wrap(description, prefix: hanging, continuation: hanging)
     }
 
-    /// Breaks a long example command over lines ending in ` \` so it stays runnable.
+    /// Breaks a long example command over lines ending in ` \` so it stays runnable: only
+    /// before an option, which keeps its values on its line, and never leaving one word alone.
     package static func example(_ command: String) -> [String] {
-        let words = command.split(separator: " ").map(String.init)
-        let lines = fill(words, firstPrefix: indent, continuation: indent + indent, width: lineWidth - 2)
+        let lines = fill(
+            optionGroups(command), firstPrefix: indent, continuation: indent + indent, width: lineWidth - 2)
         return lines.enumerated().map { offset, line in
             offset < lines.count - 1 ? line + " \\" : line
         }
+    }
+
+    /// The words of a command, each option joined with the values after it (`-o out.png`);
+    /// the words before the first option stand alone.
+    static func optionGroups(_ command: String) -> [String] {
+        var groups: [String] = []
+        var inOption = false
+        for word in command.split(separator: " ").map(String.init) {
+            if word.hasPrefix("-") {
+                inOption = true
+                groups.append(word)
+            } else if inOption, let last = groups.popLast() {
+                groups.append(last + " " + word)
+            } else {
+                groups.append(word)
+            }
+        }
+        return groups
     }
 }

@@ -35,7 +35,8 @@ package struct DevicePreset: Sendable, Equatable {
     }
 
     /// Every preset, phones smallest first, then tablets; a screen shared by several models has
-    /// a name for each model family people look for (`iphone-16-pro`, `iphone-17`, `iphone-17-pro`).
+    /// a name for each model family people look for (`iphone-16-pro`, `iphone-17`, `iphone-17-pro`;
+    /// `iphone-air` and `iphone-17-air`, as the Air came with the 17 family).
     package static let all: [DevicePreset] = phones + tablets
 
     /// The iPhones, smallest first.
@@ -54,6 +55,7 @@ package struct DevicePreset: Sendable, Equatable {
         DevicePreset("iphone-17", 402, 874, scale: 3, top: 62, bottom: 34, models: "iPhone 16 Pro, 17, 17 Pro"),
         DevicePreset("iphone-17-pro", 402, 874, scale: 3, top: 62, bottom: 34, models: "iPhone 16 Pro, 17, 17 Pro"),
         DevicePreset("iphone-air", 420, 912, scale: 3, top: 68, bottom: 34, models: "iPhone Air"),
+        DevicePreset("iphone-17-air", 420, 912, scale: 3, top: 68, bottom: 34, models: "iPhone Air"),
         DevicePreset(
             "iphone-16-pro-max", 440, 956, scale: 3, top: 62, bottom: 34, models: "iPhone 16 Pro Max, 17 Pro Max"),
         DevicePreset(
@@ -63,7 +65,8 @@ package struct DevicePreset: Sendable, Equatable {
     /// The iPads, smallest first.
     private static let tablets: [DevicePreset] = [
         DevicePreset(
-            "ipad-mini", 744, 1133, scale: 2, top: 24, bottom: 20, models: "iPad mini (6th generation, A17 Pro)"),
+            "ipad-mini", 744, 1133, scale: 2, top: 24, bottom: 20,
+            models: "iPad mini (6th generation), iPad mini (A17 Pro, 7th generation)"),
         DevicePreset(
             "ipad", 820, 1180, scale: 2, top: 24, bottom: 20,
             models: "iPad (10th generation), iPad (A16), iPad Air 11-inch (M2, M3)"),

@@ -4,15 +4,23 @@ import Foundation
 /// 6 significant digits, whole numbers without ".0".
 ///
 /// Arithmetic leaves noise in the last bits (`1 - 0.9` is `0.09999999999999998`); rounded to 6
-/// significant digits it is `0.1` again. Warnings, errors and dry-run plans all use this one
-/// formatter; files users keep (reports, layouts) write numbers exactly.
+/// significant digits it is `0.1` again. Warnings, errors, dry-run plans and the numbers of
+/// records (`--json`, `--report`, batch answers) all use this one rule; layout files, which are
+/// read back, write numbers exactly.
 package enum NumberText {
     /// `value` in its short form: `0.1`, `1280`, `0.333333`, `1.5e-07`; `nan` and `inf` as Swift writes them.
     package static func short(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
-        let rounded = Double(String(format: "%.6g", value)) ?? value
+        let rounded = rounded(value)
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         return String(rounded)
+    }
+
+    /// The double the short form names: `value` at 6 significant digits (`0.30000000000000004` is
+    /// `0.3`), so its shortest exact text is the short form; non-finite values as they are.
+    package static func rounded(_ value: Double) -> Double {
+        guard value.isFinite else { return value }
+        return Double(String(format: "%.6g", value)) ?? value
     }
 
     /// `value` in its short form (`short`).

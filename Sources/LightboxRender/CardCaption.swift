@@ -54,16 +54,23 @@ package enum CardCaption {
         try line(escaped(text), font: face.description(pixels: pixels))
     }
 
-    /// Pango `markup` in `font` as a mask as tall as the font's line, so every text sits at its place in the line.
+    /// Pango `markup` in `font` as a mask as tall as the font's line, so every text sits at its
+    /// place in the line, drawn as given (`asGiven`).
     ///
     /// libvips crops text to its ink, so "xo" and "Kyoto" would sit at different heights. The
     /// text is drawn a second time followed by a box-drawing bar, which spans the font's whole
     /// line; that drawing cut to the text's own width keeps the text at its place in the line.
     static func line(_ markup: String, font: String) throws(VipsError) -> VImage {
-        let ink = try VImage.text(markup, font: font, dpi: 72)
-        let line = try VImage.text(markup + " \u{2502}", font: font, dpi: 72)
+        let ink = try VImage.text(asGiven(markup), font: font, dpi: 72)
+        let line = try VImage.text(asGiven(markup + " \u{2502}"), font: font, dpi: 72)
         guard line.width > ink.width, line.height >= ink.height else { return ink }
         return try line.crop(left: 0, top: 0, width: ink.width, height: line.height)
+    }
+
+    /// `markup` with the font's contextual alternates off, so captions and labels (file names,
+    /// mostly) show the characters they hold: Inter's `calt` draws the `x` of `1001x479` as `×`.
+    static func asGiven(_ markup: String) -> String {
+        "<span font_features=\"calt=0\">" + markup + "</span>"
     }
 
     /// `text` with Pango markup's special characters escaped.

@@ -9,8 +9,8 @@ import Testing
     static let cropHelp = """
         OVERVIEW: Crop one or more rectangles out of an image.
 
-        USAGE: lightbox crop <input> --rect <x,y,w,h> [--rect <x,y,w,h> ...] -o <output>
-                 [options]
+        USAGE: lightbox crop <input> --rect <x,y,w,h> [--rect <x,y,w,h> ...]
+                 -o <output> [options]
 
         ARGUMENTS:
           <input>                The image to crop.

@@ -84,6 +84,43 @@ enum HelpSamples {
         #expect(lines.joined(separator: " ").split(separator: " ").count == 16 + 5 + 2 + 4)
     }
 
+    /// (text, width, lines): a last line of one word takes the word before it.
+    static let balanced: [(String, Int, [String])] = [
+        ("one two three four five six", 20, ["  one two three four", "    five six"]),
+        ("one two three four five", 20, ["  one two three", "    four five"]),
+        ("alpha beta gamma delta", 20, ["  alpha beta", "    gamma delta"]),
+        ("alpha beta", 8, ["  alpha", "    beta"]),
+        ("a b c d e f g h i j", 12, ["  a b c d e", "    f g h", "    i j"]),
+    ]
+
+    @Test(arguments: balanced)
+    func noLastLineIsOneWord(text: String, width: Int, lines: [String]) {
+        let words = text.split(separator: " ").map(String.init)
+        #expect(TextLayout.fill(words, firstPrefix: "  ", continuation: "    ", width: width) == lines)
+    }
+
+    /// (command, lines): examples break only before an option, keep its value, and leave no word alone.
+    static let examples: [(String, [String])] = [
+        ("lightbox crop a.jpg --rect 0,0,1,1 -o b.jpg", ["  lightbox crop a.jpg --rect 0,0,1,1 -o b.jpg"]),
+        (
+            "lightbox view a.jpg b.jpg c.jpg --page 1 --screen 390x844 --scale 3 --chrome -o shot.png",
+            ["  lightbox view a.jpg b.jpg c.jpg --page 1 --screen 390x844 --scale 3 --chrome \\", "    -o shot.png"]
+        ),
+        (
+            "lightbox crop --coco instances.json --images val2017 --out-dir cutouts --mask --json",
+            ["  lightbox crop --coco instances.json --images val2017 --out-dir cutouts \\", "    --mask --json"]
+        ),
+        (
+            "lightbox crop --coco instances.json --images val2017 --out-dir cutout-folder --mask",
+            ["  lightbox crop --coco instances.json --images val2017 \\", "    --out-dir cutout-folder --mask"]
+        ),
+    ]
+
+    @Test(arguments: examples)
+    func examplesBreakBeforeOptions(command: String, lines: [String]) {
+        #expect(TextLayout.example(command) == lines)
+    }
+
     @Test func descriptionsShareOneColumn() {
         let help = HelpFormatter.help(for: HelpSamples.wordy, path: ["lightbox", "render"])
         #expect(
@@ -126,8 +163,8 @@ enum HelpSamples {
             help.hasSuffix(
                 """
                 EXAMPLES:
-                  lightbox render photos --columns 4 --labels --background-colour-of-the-sheet \\
-                    black -o sheet.png
+                  lightbox render photos --columns 4 --labels \\
+                    --background-colour-of-the-sheet black -o sheet.png
                 """))
     }
 

@@ -60,8 +60,8 @@ import Vips
         try scratch.write("0 0.5 0.5 0.5 0.5\n0 0.2 0.2 0.1 0.3\n", to: "labels/train/p.txt")
         try scratch.write("train: images/train\nnames: [thing]\n", to: "data.yaml")
         let result = try CommandRunner.run([
-            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"), "--resize", "64x48", "--fit",
-            "contain",
+            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"), "--splits", "train",
+            "--resize", "64x48", "--fit", "contain",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["p_1.jpg", "p_2.jpg"] {

@@ -105,4 +105,36 @@ import Vips
         let cat = try VImage.load(scratch.path("out/cat/a_1.png"))
         #expect(cat.width == 200 && cat.height == 200, "\(cat.width)x\(cat.height)")
     }
+
+    /// A lossless cut snaps a square to the JPEG's blocks: said once per run, and each record says `"snapped": true`.
+    @Test func aLosslessSquareIsWarnedOnceAndReportedSnapped() throws {
+        let scratch = try Scratch()
+        try scratch.place(CommandRunner.fixtures.appendingPathComponent("photo.jpg"), at: "images/a.jpg")
+        try scratch.write("0 0.31 0.37 0.1 0.1\n0 0.5 0.5 0.07 0.05\n", to: "labels/a.txt")
+        let yolo = ["crop", "--yolo", "labels", "--images", "images", "--square", "--json"]
+        let warning = "warning: \(Self.squareSnapWarning)\n"
+        let lossless = try CommandRunner.run(yolo + ["--out-dir", "cut", "--lossless"], in: scratch.url)
+        #expect(lossless.status == 0, "\(lossless.stderr)")
+        #expect(lossless.stderr == warning + "2 done, 0 failed, 0 skipped\n", "\(lossless.stderr)")
+        let records = try lossless.lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(records.allSatisfy { $0?["snapped"] as? Bool == true })
+        let pixels = records.compactMap { $0?["pixels"] as? [String: Int] }
+        #expect(pixels.contains { $0["width"] != $0["height"] }, "\(pixels)")
+        let decoded = try CommandRunner.run(yolo + ["--out-dir", "plain"], in: scratch.url)
+        #expect(decoded.status == 0 && !decoded.stderr.contains("warning"), "\(decoded.stderr)")
+        let client = try BatchClient([], in: scratch)
+        for id in 1...2 {
+            try client.send([
+                "id": id, "command": "crop", "input": "images/a.jpg", "rect": "0.1,0.1,0.1,0.1", "square": true,
+                "lossless": true, "output": "b\(id).jpg",
+            ])
+            #expect(client.answerLine()?.contains(#""snapped":true"#) == true)
+        }
+        let end = try client.finish()
+        #expect(end.status == 0 && end.stderr == warning, "\(end.stderr)")
+    }
+
+    /// The warning's text, as the run prints it after `warning: `.
+    static let squareSnapWarning =
+        #"a lossless cut snaps to the JPEG's 8 or 16 pixel blocks, so a --square crop may not stay square (its record says "snapped": true)"#
 }

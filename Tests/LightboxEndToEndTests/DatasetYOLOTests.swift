@@ -76,9 +76,9 @@ import Vips
         let scratch = try Scratch()
         try scratch.place(Self.pattern, at: "images/val/x.png")
         try scratch.write("0 0.5 0.5 0.5 0.5\n", to: "labels/val/x.txt")
-        try scratch.write("val: images/val\nnames: {0: dog}\n", to: "data.yaml")
+        try scratch.write("train: images/val\nval: images/val\nnames: {0: dog}\n", to: "data.yaml")
         let result = try CommandRunner.run([
-            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"),
+            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"), "--splits", "val",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["val/dog/x_1.png"])
@@ -93,7 +93,7 @@ import Vips
         }
         try scratch.write("train: images/train\nnames: [thing]\n", to: "data.yaml")
         let result = try CommandRunner.run([
-            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"),
+            "crop", "--yolo", scratch.path("data.yaml"), "--out-dir", scratch.path("out"), "--splits", "train",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let upright = try VImage.load(scratch.path("out/train/thing/p1_1.jpg"))
@@ -122,12 +122,27 @@ import Vips
             "data.yaml:1: names: class 1 'a/b' cannot be a folder name: it holds '/'"
         ),
         (
-            "names: [cat]\ntrain: {folder: images/train}\n",
+            "names: [cat]\ntrain: {folder: images/train}\nval: images/val\n",
             "data.yaml:2: train: expected a folder or an image list, got a mapping"
         ),
-        ("names: [cat]\ntrain: images/nowhere\n", "data.yaml:2: train: no such folder or image list: "),
-        ("names: [cat]\n", "data.yaml:1: no 'train', 'val' or 'test' entry"),
-        ("names: [cat]\ntest: images/test\n", "data.yaml: no labels found: none of the 1 images has a label file"),
+        (
+            "names: [cat]\ntrain: images/nowhere\nval: images/val\n",
+            "data.yaml:2: train: no such folder or image list: "
+        ),
+        ("names: [cat]\ntrain:\nval:\n", "data.yaml:1: no 'train', 'val' or 'test' entry"),
+        (
+            "names: [cat]\ntrain:\nval:\ntest: images/test\n",
+            "data.yaml: no labels found: none of the 1 images has a label file"
+        ),
+        ("names: [cat]\n", "data.yaml:1: train: no 'train' entry: Ultralytics needs 'train' and 'val'"),
+        (
+            "names: [cat]\ntrain: images/train\n",
+            "data.yaml:1: val: no 'val' entry: Ultralytics needs 'train' and 'val'"
+        ),
+        (
+            "names: [cat]\ntrain: images/train\nval: images/nowhere\n",
+            "data.yaml:3: val: no such folder or image list: "
+        ),
         ("names: [cat\ntrain: x\n", "data.yaml:2: while parsing a flow sequence"),
     ])
     func badDatasetsStopBeforeAnyCrop(yaml: String, message: String) throws {
@@ -137,6 +152,30 @@ import Vips
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("error: \(scratch.path("ds"))/\(message)"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("out")))
+    }
+
+    /// A data.yaml without a `val` key is refused as Ultralytics refuses it, unless `--splits`
+    /// names only splits it has; `validation` stands for `val`.
+    @Test func aMissingValKeyIsAnErrorUnlessSplitsPicksTheOthers() throws {
+        let scratch = try Self.ultralytics("path: ../ds\ntrain: images/train\nnames: [cat, dog]\n")
+        let yaml = scratch.path("cfg/data.yaml")
+        var result = try CommandRunner.run(["crop", "--yolo", yaml, "--out-dir", scratch.path("out")])
+        #expect(result.status == 65)
+        #expect(
+            result.stderr
+                == "error: \(yaml):1: val: no 'val' entry: Ultralytics needs 'train' and 'val' (--splits reads only the splits it names)\n"
+        )
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("out")))
+        result = try CommandRunner.run([
+            "crop", "--yolo", yaml, "--out-dir", scratch.path("out"), "--splits", "train",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(scratch.files(under: "out") == ["train/cat/a_1.png", "train/dog/a_2.png"])
+        try scratch.write(
+            "path: ../ds\ntrain: images/train\nvalidation: images/val\nnames: [cat, dog]\n", to: "cfg/data.yaml")
+        result = try CommandRunner.run(["crop", "--yolo", yaml, "--out-dir", scratch.path("both")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(scratch.files(under: "both") == ["train/cat/a_1.png", "train/dog/a_2.png", "val/dog/b_1.png"])
     }
 
     @Test func flatFormKeepsLabelSubfoldersAsSplits() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// One size limit, one message and one exit code for every command's output, and a dry run of a
-/// snapshot needs no output name.
+/// snapshot or a board needs no output name.
 @Suite struct OutputLimitTests {
     static let message = "each side must be 1 to 32768"
 
@@ -34,5 +34,17 @@ import Testing
         #expect(plan?["output"] is NSNull && plan?["fitted"] != nil)
         let real = try CommandRunner.run(["view", ViewHelpers.pattern, "--screen", "40x30"])
         #expect(real.status == 64 && real.stderr.contains("missing option '-o <output>'"))
+    }
+
+    @Test func aBoardDryRunNeedsNoOutput() throws {
+        let scratch = try Scratch()
+        let board = ["board", ViewHelpers.photo, "--size", "100x100"]
+        let result = try CommandRunner.run(board + ["--dry-run"], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let layout = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(layout?["output"] is NSNull && layout?["cards"] != nil, "\(result.stdout)")
+        #expect(try scratch.contents().isEmpty)
+        let real = try CommandRunner.run(board, in: scratch.url)
+        #expect(real.status == 64 && real.stderr.hasPrefix("Error: missing option '-o <output>' (or --dry-run)\n"))
     }
 }

@@ -37,6 +37,7 @@ import Vips
         (["--device", "iphone-15"], 1179, 2556, 3.0, 59.0),
         (["--device", "iphone-17"], 1206, 2622, 3, 62),
         (["--device", "iphone-air"], 1260, 2736, 3, 68),
+        (["--device", "iphone-17-air"], 1260, 2736, 3, 68),
         (["--device", "iphone-17-pro"], 1206, 2622, 3, 62),
         (["--device", "iphone-17-pro-max"], 1320, 2868, 3, 62),
         (["--device", "ipad-a16", "--scale", "1"], 820, 1180, 1, 24),

@@ -18,6 +18,7 @@ struct DevicePresetTests {
         ("iphone-17", 402, 874, 3, 62, 34),
         ("iphone-17-pro", 402, 874, 3, 62, 34),
         ("iphone-air", 420, 912, 3, 68, 34),
+        ("iphone-17-air", 420, 912, 3, 68, 34),
         ("iphone-16-pro-max", 440, 956, 3, 62, 34),
         ("iphone-17-pro-max", 440, 956, 3, 62, 34),
         ("ipad-mini", 744, 1133, 2, 24, 20),
@@ -44,7 +45,7 @@ struct DevicePresetTests {
         // The iPhone 17 family (Apple's Tech Specs, September 2025): 17 and 17 Pro 2622 x 1206,
         // Air 2736 x 1260, 17 Pro Max 2868 x 1320, all at 460 ppi and 3x.
         ("iphone-17", 1206, 2622), ("iphone-17-pro", 1206, 2622), ("iphone-air", 1260, 2736),
-        ("iphone-17-pro-max", 1320, 2868),
+        ("iphone-17-air", 1260, 2736), ("iphone-17-pro-max", 1320, 2868),
         // Current iPads: iPad (A16) and Air 11-inch 2360 x 1640, mini (A17 Pro) 2266 x 1488,
         // Pro 11-inch 2420 x 1668, Air 13-inch 2732 x 2048, all at 2x.
         ("ipad-a16", 1640, 2360), ("ipad-air-11", 1640, 2360), ("ipad-mini", 1488, 2266),
@@ -61,6 +62,19 @@ struct DevicePresetTests {
         #expect(DevicePreset.named("iPhone-15")?.name == "iphone-15")
         #expect(DevicePreset.named("iphone-99") == nil)
         #expect(DevicePreset.demo.name == "iphone-16")
+    }
+
+    /// docs/view.md's device table lists every preset's name with its models, as the presets have them.
+    @Test func theDocsTableListsEveryPresetWithItsModels() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/view.md"), encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") }
+        for device in DevicePreset.all {
+            let row = rows.first { $0.split(separator: "|").first?.contains("`\(device.name)`") == true }
+            #expect(row?.hasSuffix("| \(device.models) |") == true, "\(device.name): \(row ?? "no row")")
+        }
+        #expect(DevicePreset.named("ipad-mini")?.models.contains("iPad mini (A17 Pro, 7th generation)") == true)
     }
 
     /// (screen, top, bottom, padding, expected x, y, width, height).

@@ -33,6 +33,12 @@ struct NumberTextTests {
         #expect(NumberText.short(value) == text)
     }
 
+    /// The rounded value is the one the short form names, so records that hold it print that form.
+    @Test(arguments: cases.filter { $0.0.isFinite })
+    func roundedIsTheValueOfTheShortForm(value: Double, text: String) {
+        #expect(NumberText.rounded(value) == Double(text))
+    }
+
     /// The text reads back as the value at 6 significant digits, for many values.
     @Test func readsBackAtSixDigits() {
         var random = SeededRandom(seed: 42)

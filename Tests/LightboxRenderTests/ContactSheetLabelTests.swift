@@ -51,4 +51,27 @@ import Vips
         #expect(plain.width == 192 && plain.height == 144)
         #expect(try plain.crop(left: 0, top: 128, width: 192, height: 16).average() == 0)
     }
+
+    /// File names are drawn as given: with its contextual alternates on, Inter draws the `x` of
+    /// `1001x479` exactly as `×`, so labels and card captions turn them off.
+    @Test func anXBetweenDigitsIsDrawnAsAnX() throws {
+        let label = { (text: String) throws -> VImage in
+            try #require(try ContactSheetLabel.fitted(text, width: 500)).mask
+        }
+        let caption = { (text: String) throws -> VImage in
+            try #require(try CardCaption.mask(text, width: 500, scale: 1))
+        }
+        for draw in [label, caption] {
+            let (x, times) = (try draw("p1001x479.jpg"), try draw("p1001×479.jpg"))
+            #expect(try Self.differ(x, times), "the x is drawn as a multiplication sign")
+        }
+    }
+
+    /// Whether two masks differ in size or in any pixel.
+    static func differ(_ first: VImage, _ second: VImage) throws -> Bool {
+        guard first.width == second.width, first.height == second.height else { return true }
+        let difference = try VOperation.call("subtract", [("left", .image(first)), ("right", .image(second))]).image()
+        let absolute = try VOperation.call("abs", [("in", .image(difference))]).image()
+        return try absolute.average() > 0
+    }
 }

@@ -87,7 +87,14 @@ package struct BoardLayoutFile: Codable, Sendable, Equatable {
     /// Writes the printed keys first, then the inputs, offsets in photo order.
     package func encode(to encoder: any Encoder) throws {
         var root = encoder.container(keyedBy: BoardFields.Key.self)
-        try root.encodeIfPresent(printed?.output, forKey: BoardFields.Key("output"))
+        if let printed {
+            // A dry run without -o names no output: null, as view's dry run prints it.
+            if printed.output.isEmpty {
+                try root.encodeNil(forKey: BoardFields.Key("output"))
+            } else {
+                try root.encode(printed.output, forKey: BoardFields.Key("output"))
+            }
+        }
         try root.encode(BoardLayoutSize(board), forKey: BoardFields.Key("board"))
         try root.encodeIfPresent(scale, forKey: BoardFields.Key("scale"))
         try printed?.encode(into: &root)

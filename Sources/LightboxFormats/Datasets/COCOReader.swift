@@ -19,15 +19,22 @@ package struct COCOReader: Sendable {
         self.options = options
     }
 
-    /// One crop entry per annotation, and a problem per annotation that cannot be planned.
-    package func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+    /// One crop entry per annotation, and a problem per annotation that cannot be planned;
+    /// `warn` takes an `--only` class no annotation has.
+    package func entries(
+        outDir: String, warn: (String) -> Void = { _ in }
+    ) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         let file = try COCOFile(path: annotations, segmentations: options.shapes)
         for (id, category) in file.categories.sorted(by: { $0.key < $1.key }) {
             try ClassNameCheck.check(
                 category.name, id: String(id), file: annotations, line: category.line, field: "categories")
         }
-        try options.checkOnly(
-            known: file.categories.map { (id: $0.key, name: $0.value.name) }, file: annotations, source: annotations)
+        let known = file.categories.map { DatasetClass(id: $0.key, name: $0.value.name) }
+        try options.checkOnly(known: known, file: annotations, source: annotations)
+        let seen = file.annotations.compactMap { annotation in
+            annotation.categoryID.flatMap { id in file.categories[id].map { DatasetClass(id: id, name: $0.name) } }
+        }
+        try options.checkMatched(seen: Set(seen), known: known, file: annotations, warn: warn)
         var planner = PixelBoxPlanner(outDir: outDir, options: options)
         for annotation in file.annotations {
             switch plan(annotation, file: file) {

@@ -8,7 +8,7 @@ package struct DatasetOptions: Sendable {
     package let square: Bool
     /// Refuse boxes that stick out of the image instead of clipping them.
     package let strict: Bool
-    /// The class names kept (`--only`); nil keeps every class.
+    /// The classes kept (`--only`), by name or id; nil keeps every class.
     package let only: Set<String>?
     /// Whether Lightbox can write an output with this extension (without the dot); others become PNG.
     package let writes: @Sendable (String) -> Bool
@@ -42,38 +42,51 @@ package struct DatasetOptions: Sendable {
         return only.contains(name) || id.map { only.contains(String($0)) } == true
     }
 
-    /// Throws when `--only` lists a class that is neither a name nor an id of `known` (by id,
-    /// nil for VOC, whose classes are names only): a typo would crop nothing. `source` says
-    /// where the names come from, such as `data.yaml` or `--classes names.txt`.
-    package func checkOnly(known: [(id: Int?, name: String)], file: String, source: String) throws(BatchProblem) {
+    /// Throws when `--only` lists a class that is neither a name nor an id of `known`: a typo
+    /// would crop nothing. `source` says where the names come from, such as `data.yaml` or
+    /// `--classes names.txt`.
+    package func checkOnly(known: [DatasetClass], file: String, source: String) throws(BatchProblem) {
         guard let only else { return }
-        let names = Set(known.map(\.name))
-        let ids = Set(known.compactMap { $0.id.map(String.init) })
-        guard let missing = only.sorted().first(where: { !names.contains($0) && !ids.contains($0) }) else { return }
-        let sorted = known.sorted { ($0.id ?? 0, $0.name) < ($1.id ?? 0, $1.name) }
-        let shown = sorted.prefix(20).map { entry in entry.id.map { "\($0) \(entry.name)" } ?? entry.name }
-        let more = known.count > 20 ? ", ... (\(known.count) in all)" : ""
-        let named = ids.isEmpty ? "named" : "named or numbered"
+        guard let missing = only.sorted().first(where: { entry in !known.contains { $0.isPicked(by: entry) } })
+        else { return }
+        let named = known.contains { $0.id != nil } ? "named or numbered" : "named"
         throw BatchProblem(
             file, field: "--only",
-            "no class \(named) '\(missing)' in \(source) (the classes are \(shown.joined(separator: ", "))\(more))")
+            "no class \(named) '\(missing)' in \(source) (the classes are \(DatasetClass.list(known)))")
     }
 
-    /// Throws when `--only` cannot match anything because the classes have no names: only ids
-    /// can be picked then, and each must be the class of some box (`found`, the ids seen).
-    package func checkOnlyIDs(found: Set<Int>?, file: String) throws(BatchProblem) {
-        guard let only else { return }
-        if let name = only.sorted().first(where: { Int($0).map { $0 < 0 } ?? true }) {
-            throw BatchProblem(
-                file, field: "--only",
-                "'\(name)' is not a class id, and these labels have no class names: give them with --classes data.yaml|names.txt, or pick classes by id (--only 0,3)"
-            )
-        }
-        guard let found, let missing = only.compactMap({ Int($0) }).sorted().first(where: { !found.contains($0) })
-        else { return }
+    /// Throws when `--only` lists a name but the classes have none: only ids can be picked then.
+    package func checkOnlyIDs(file: String) throws(BatchProblem) {
+        guard let only, let name = only.sorted().first(where: { Int($0).map { $0 < 0 } ?? true }) else { return }
         throw BatchProblem(
             file, field: "--only",
-            "no box has class \(missing) (the class ids found are \(found.sorted().map(String.init).joined(separator: ", ")); --classes names them)"
+            "'\(name)' is not a class id, and these labels have no class names: give them with --classes data.yaml|names.txt, or pick classes by id (--only 0,3)"
         )
+    }
+
+    /// Warns of each `--only` class no box has (`seen`: the class of every box read; `known`
+    /// names the classes) while the others are cut, and throws when no box has any of them:
+    /// the run would crop nothing it was asked for.
+    package func checkMatched(
+        seen: Set<DatasetClass>, known: [DatasetClass], file: String, warn: (String) -> Void
+    ) throws(BatchProblem) {
+        guard let only else { return }
+        let missing = only.filter { entry in !seen.contains { $0.isPicked(by: entry) } }
+        let classes = Set(
+            missing.map { entry in known.first { $0.isPicked(by: entry) } ?? DatasetClass(id: Int(entry), name: nil) })
+        let named = DatasetClass.sorted(classes).map(\.quoted)
+        guard missing.count == only.count else {
+            for name in named { warn("--only: no box has class \(name)") }
+            return
+        }
+        let unnamed = !seen.isEmpty && seen.allSatisfy { $0.name == nil }
+        let found =
+            seen.isEmpty
+            ? "no box was read"
+            : "the boxes' classes are \(DatasetClass.list(Array(seen)))"
+                + (unnamed ? "; --classes names them" : "")
+        throw BatchProblem(
+            file, field: "--only",
+            "no box has class \(named.joined(separator: " or ")): nothing to crop (\(found))")
     }
 }

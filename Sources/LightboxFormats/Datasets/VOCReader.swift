@@ -26,15 +26,16 @@ package struct VOCReader: Sendable {
             }
             do { read.append((file, try VOCDocument.read(data, file: file))) } catch { planner.fail(error) }
         }
-        var known: Set<String> = []
+        var known: Set<DatasetClass> = []
         for (file, document) in read {
             for object in document.objects {
                 guard let name = object.name else { continue }
                 try ClassNameCheck.check(name, id: nil, file: file, line: object.line, field: "name")
-                known.insert(name)
+                known.insert(DatasetClass(id: nil, name: name))
             }
         }
-        try options.checkOnly(known: known.map { (id: nil, name: $0) }, file: annotations, source: annotations)
+        // VOC's classes are its objects' names, so a class --only may pick always has a box.
+        try options.checkOnly(known: Array(known), file: annotations, source: annotations)
         for (file, document) in read { plan(document, file: file, into: &planner) }
         return (planner.entries, planner.problems)
     }

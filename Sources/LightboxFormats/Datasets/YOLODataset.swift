@@ -3,9 +3,9 @@ import LightboxYAML
 
 /// An Ultralytics `data.yaml`: the dataset root, the images of each split and the class names.
 ///
-/// Ultralytics needs `train` and `val`; `test` is optional, so a `test` folder that is missing
-/// (a Roboflow export often has none) is a warning and the other splits are cut. `--splits`
-/// picks the splits read; a split it names must be there.
+/// Ultralytics needs `train` and `val`: a file without either key is an error, unless `--splits`
+/// picks the splits read (each must be there). `test` is optional, so a `test` folder that is
+/// missing (a Roboflow export often has none) is a warning and the other splits are cut.
 package struct YOLODataset {
     /// The split keys read, in output order.
     package static let splits = ["train", "val", "test"]
@@ -33,6 +33,7 @@ package struct YOLODataset {
             let has = Self.splits.filter { present[$0] != nil }.joined(separator: ", ")
             throw BatchProblem(path, field: "--splits", "no split '\(missing)' in this file (it has \(has))")
         }
+        if wanted == nil { try Self.checkRequired(root, path: path) }
         guard !present.isEmpty else { throw BatchProblem(path, line: root.line, "no 'train', 'val' or 'test' entry") }
         let base = try YOLODatasetRoot.find(root, path: path, datasetsDir: datasetsDir)
         var images: [YOLOLabelled] = []
@@ -55,6 +56,16 @@ package struct YOLODataset {
         }
         self.images = images
         self.warnings = warnings
+    }
+
+    /// Throws when `train` or `val` (or `validation`) is not a key of the file, as Ultralytics'
+    /// `check_det_dataset` refuses it; a key whose folder is missing is found later.
+    private static func checkRequired(_ root: YAMLNode, path: String) throws(BatchProblem) {
+        let keys = [("train", root["train"]), ("val", root["val"] ?? root["validation"])]
+        guard let missing = keys.first(where: { $0.1 == nil })?.0 else { return }
+        throw BatchProblem(
+            path, line: root.line, field: missing,
+            "no '\(missing)' entry: Ultralytics needs 'train' and 'val' (--splits reads only the splits it names)")
     }
 
     /// The split entries present and not null, by split; `validation` stands for a missing `val`,

@@ -29,16 +29,16 @@ package struct YOLOReader: Sendable {
     }
 
     /// One crop entry per box, and a problem per bad line or missing image; `warn` takes what
-    /// was left out (a missing optional split).
+    /// was left out (a missing optional split, an `--only` class no box has).
     package func entries(
         outDir: String, warn: (String) -> Void = { _ in }
     ) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         let (images, names, namesFile, poseValues) = try read(warn: warn)
-        if let names {
-            try options.checkOnly(
-                known: names.map { (id: $0.key, name: $0.value) }, file: namesFile, source: namesSource)
+        let known = (names ?? [:]).map { DatasetClass(id: $0.key, name: $0.value) }
+        if names != nil {
+            try options.checkOnly(known: known, file: namesFile, source: namesSource)
         } else {
-            try options.checkOnlyIDs(found: nil, file: labelsPath)
+            try options.checkOnlyIDs(file: labelsPath)
         }
         var planner = YOLOPlanner(
             outDir: outDir, names: names, namesFile: namesFile, options: options,
@@ -50,7 +50,9 @@ package struct YOLOReader: Sendable {
             planner.add(pair, text: String(decoding: data, as: UTF8.self))
         }
         guard labelled > 0 else { throw noLabels(images.pairs) }
-        if names == nil { try options.checkOnlyIDs(found: planner.classIDs, file: labelsPath) }
+        let seen = planner.classIDs.map { DatasetClass(id: $0, name: names?[$0]) }
+        try options.checkMatched(
+            seen: Set(seen), known: known, file: names == nil ? labelsPath : namesFile, warn: warn)
         return (planner.entries, images.problems + planner.problems)
     }
 

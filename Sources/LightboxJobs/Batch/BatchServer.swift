@@ -16,6 +16,8 @@ package final class BatchServer: @unchecked Sendable {
     private let lock = NSLock()
     /// Jobs answered as done and as failed.
     private var done = 0, failed = 0
+    /// Whether the warning that a lossless cut may unsquare a square was given (once per batch).
+    private var warnedSquareSnap = false
     /// Jobs in flight: taken before a job starts, given back when its answer is out.
     private let slots: DispatchSemaphore
     /// Every job started, so the end of input waits for those in flight.
@@ -59,6 +61,7 @@ package final class BatchServer: @unchecked Sendable {
             return
         case .success(let value): request = value
         }
+        if case .crop(let crop)? = request.job, crop.snapsASquare { warnSquareSnapOnce() }
         slots.wait()
         group.enter()
         DispatchQueue.global().async {
@@ -70,6 +73,15 @@ package final class BatchServer: @unchecked Sendable {
             self.slots.signal()
             self.group.leave()
         }
+    }
+
+    /// Says once per batch that lossless cuts snap to the JPEG's blocks, so a square may not stay square.
+    private func warnSquareSnapOnce() {
+        lock.lock()
+        let first = !warnedSquareSnap
+        warnedSquareSnap = true
+        lock.unlock()
+        if first { console.warning(CropJob.squareSnapWarning) }
     }
 
     /// Writes one answer line on stdout at once and counts it; a closed stdout stops the batch

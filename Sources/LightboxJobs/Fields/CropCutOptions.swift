@@ -23,7 +23,9 @@ package enum CropCutOptions {
     /// `--lossless`.
     package static let lossless = Flag(
         "lossless",
-        help: "Cut a JPEG into a JPEG without re-encoding: the rect grows to the file's 8 or 16 pixel blocks.")
+        help:
+            "Cut a JPEG into a JPEG without re-encoding: the rect grows to the file's 8 or 16 pixel blocks (so a --square crop may not stay square)."
+    )
     /// `--angle deg`.
     package static let angle = Option<Double>(
         "angle", valueName: "deg",

@@ -20,4 +20,14 @@ package struct CropJob: Codable, Sendable {
         self.items = items
         self.settings = settings
     }
+
+    /// The warning a run gives once when some crop is both squared and cut losslessly.
+    package static let squareSnapWarning =
+        "a lossless cut snaps to the JPEG's 8 or 16 pixel blocks, so a --square crop may not stay square (its record says \"snapped\": true)"
+
+    /// Whether some crop is squared (`--square`, a line's `square`) and cut losslessly: the cut
+    /// grows it to the JPEG's blocks, so its square may not stay square.
+    package var snapsASquare: Bool {
+        items.contains { $0.square && $0.cut.lossless }
+    }
 }

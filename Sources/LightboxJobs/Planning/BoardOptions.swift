@@ -20,6 +20,7 @@ package struct BoardOptions: Sendable {
         if case .layout(let path) = source { return path }
         return nil
     }
+    /// The board image (`-o`); empty for a dry run without one.
     package let output: String
     package let save: SaveOptions
     package let overrides: BoardOverrides
@@ -57,7 +58,8 @@ package struct BoardOptions: Sendable {
             layout, captions, ids, BoardOverrides.size,
             DeviceOptions.device.help("The board is this device's screen: its size and scale (see DEVICES)."),
             BoardOverrides.cardWidth, BoardOverrides.scale, BoardOverrides.background,
-            OutputOptions.output.help("The board image to write.").required, BoardOverrides.dragging,
+            OutputOptions.output.help("The board image to write (not needed with --dry-run)."),
+            BoardOverrides.dragging,
             BoardOverrides.reduceMotion, placeholder,
             OutputOptions.dryRun.help("Write no image; print the layout as one JSON line."),
             OutputOptions.json.help(
@@ -67,10 +69,13 @@ package struct BoardOptions: Sendable {
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
     package init(_ parsed: ParsedCommand) throws(UsageError) {
+        dryRun = parsed.flag(OutputOptions.dryRun)
+        // A dry run draws nothing, so it needs no output name (as view's does not).
         let name = try ReadWriteOptions.output(parsed)
+        guard name != nil || dryRun else { throw parsed.error("missing option '-o <output>' (or --dry-run)") }
         output = name?.path ?? ""
         let stream = try ReadWriteOptions.streamFormat(output: output, parsed)
-        if stream == nil, let problem = OutputFormat.problem(with: output) {
+        if stream == nil, !output.isEmpty, let problem = OutputFormat.problem(with: output) {
             throw parsed.error("-o '\(output)': \(problem)")
         }
         overrides = try BoardOverrides(parsed)
@@ -78,7 +83,6 @@ package struct BoardOptions: Sendable {
         save = readWrite.save(name, stream: stream, force: parsed.flag(OutputOptions.force))
         placeholder = parsed.flag(Self.placeholder)
         limits = CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels)
-        dryRun = parsed.flag(OutputOptions.dryRun)
         json = parsed.flag(OutputOptions.json)
         printLayout = parsed.text(Self.printLayout)
         if printLayout == OutputPath.standardOutput && output == OutputPath.standardOutput {

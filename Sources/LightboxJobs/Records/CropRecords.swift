@@ -1,5 +1,6 @@
 import Foundation
 import LightboxFormats
+import LightboxGeometry
 import LightboxRender
 
 /// The records of crops: the documented fields of an outcome, located at the item's origin.
@@ -28,12 +29,18 @@ package enum CropRecords {
         return pairs
     }
 
-    /// `{"x":..,"y":..,"width":..,"height":..}`.
+    /// `{"x":..,"y":..,"width":..,"height":..}`, each number at the 6 significant digits a dry
+    /// run prints (`NumberText`), so a real run and its dry run give the same rect.
     package static func rect(_ rect: CGRect) -> JSONValue {
         .object([
-            ("x", .double(Double(rect.minX))), ("y", .double(Double(rect.minY))),
-            ("width", .double(Double(rect.width))), ("height", .double(Double(rect.height))),
+            ("x", number(rect.minX)), ("y", number(rect.minY)), ("width", number(rect.width)),
+            ("height", number(rect.height)),
         ])
+    }
+
+    /// A record's fractional number in the short form messages use: the noise of arithmetic gone.
+    package static func number(_ value: CGFloat) -> JSONValue {
+        .double(NumberText.rounded(Double(value)))
     }
 
     /// `{"width":..,"height":..}`.

@@ -76,8 +76,8 @@ package enum ViewRecords {
         .object([("width", number(size.width)), ("height", number(size.height))])
     }
 
-    /// A CGFloat as a JSON number.
+    /// A CGFloat as a JSON number in the short form a dry run prints (`CropRecords.number`).
     private static func number(_ value: CGFloat) -> JSONValue {
-        .double(Double(value))
+        CropRecords.number(value)
     }
 }

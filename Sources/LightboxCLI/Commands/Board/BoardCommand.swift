@@ -19,7 +19,7 @@ struct BoardCommand: LightboxCommand {
         options: BoardOptions.declared.specs,
         examples: [
             "lightbox board a.jpg b.jpg c.jpg --size 600x800 --scale 2 -o board.png",
-            "lightbox board *.jpg --size 900x600 --dry-run -o board.jpg",
+            "lightbox board *.jpg --size 900x600 --dry-run",
             "lightbox board --layout board.json -o board.jpg",
         ]
     )
@@ -64,15 +64,7 @@ struct BoardCommand: LightboxCommand {
             return ExitCode.cannotCreate
         }
         if options.dryRun {
-            let outside = roots.flatMap { roots in
-                (plan.inputs.map { ($0, PathRoots.Access.read) } + [(options.output, .write)]).lazy.compactMap {
-                    roots.problem($0.0, for: $0.1)
-                }.first
-            }
-            guard
-                let problem = outside
-                    ?? OutputCheck(dryRun: true).problem(options.output, inputs: plan.inputs, force: options.save.force)
-            else { return ExitCode.success }
+            guard let problem = dryRunProblem(plan) else { return ExitCode.success }
             console.error(problem.description)
             return ExitCode.failure
         }
@@ -87,6 +79,20 @@ struct BoardCommand: LightboxCommand {
         run.workers = min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count)
         run.stdout = options.json ? .json : .none
         return RunSession.run([.board(job)], problems: [], options: run, console: console)
+    }
+
+    /// What would stop the real run of a dry run: a path outside the roots, or an output that
+    /// exists or whose folder cannot be made (none when no output is named).
+    private func dryRunProblem(_ plan: BoardPlan) -> RenderError? {
+        let output = options.output.isEmpty ? [] : [(options.output, PathRoots.Access.write)]
+        let outside = roots.flatMap { roots in
+            (plan.inputs.map { ($0, PathRoots.Access.read) } + output).lazy.compactMap {
+                roots.problem($0.0, for: $0.1)
+            }.first
+        }
+        guard !options.output.isEmpty else { return outside }
+        return outside
+            ?? OutputCheck(dryRun: true).problem(options.output, inputs: plan.inputs, force: options.save.force)
     }
 
     /// The plan from the arguments or the layout file, with the size limits checked.

@@ -38,6 +38,7 @@ struct CropCommand: LightboxCommand {
             return ExitCode.of(error)
         }
         let (jobs, previewProblems) = options.planner.jobs(planned.crops)
+        if jobs.contains(where: \.snapsASquare) { console.warning(CropJob.squareSnapWarning) }
         if let clash = OutputClash.find(claims(jobs), inputs: jobs.map(\.input)) {
             console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
             return ExitCode.usage

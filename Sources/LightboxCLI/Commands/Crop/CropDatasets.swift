@@ -47,7 +47,7 @@ enum CropDatasets {
         let images = try parsed.required(CropOptions.images, for: "--\(format)")
         if format == "coco" {
             let reader = COCOReader(annotations: path, images: images, options: options)
-            return .dataset { (outDir, _) throws(BatchProblem) in try reader.entries(outDir: outDir) }
+            return .dataset { (outDir, warn) throws(BatchProblem) in try reader.entries(outDir: outDir, warn: warn) }
         }
         let reader = VOCReader(annotations: path, images: images, options: options)
         return .dataset { (outDir, _) throws(BatchProblem) in try reader.entries(outDir: outDir) }

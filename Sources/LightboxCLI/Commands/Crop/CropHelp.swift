@@ -71,7 +71,10 @@ enum CropHelp {
           neither size, a warning says which frame was used. An input format
           Lightbox cannot write (bmp, dng...) gives PNG crops. A class name that
           is empty, holds / or \\ or a control character, or is . or .., stops
-          the run before any crop.
+          the run before any crop. --only picks classes by name or id: a class
+          no box has is a warning and the rest is cut; a class the dataset does
+          not name, or an --only that no box matches at all, stops the run before
+          any crop (exit 65).
 
         \(ExitCode.helpText)
         """

@@ -31,7 +31,10 @@ extension CropOptions {
         "classes", valueName: "file", help: "With --yolo LABELS: class names (data.yaml or one per line).")
     /// `--only names`.
     static let only = Option<String>(
-        "only", valueName: "names", help: "With a dataset: crop only these classes, by name or id (comma-separated).")
+        "only", valueName: "names",
+        help:
+            "With a dataset: crop only these classes, by name or id (comma-separated); a class without boxes is a warning, a filter matching no box an error."
+    )
     /// `--splits names`.
     static let splits = Option<String>(
         "splits", valueName: "names",
