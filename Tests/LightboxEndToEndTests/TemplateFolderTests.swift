@@ -21,6 +21,8 @@ import Testing
         (["-o", "{dir}/{stem}-{n}.png"], "work/in/a-1.png"),
         (["--out-dir", "crops", "-o", "{stem}.png"], "work/crops/a.png"),
         (["-o", "../out/{dir}/{stem}.png"], "out/in/a.png"),
+        // A literal `..` after `{dir}` that stays inside the folder is resolved there, once.
+        (["-o", "crops/{dir}/../{stem}.png"], "work/crops/a.png"),
     ]
 
     @Test(arguments: cases)
@@ -42,6 +44,10 @@ import Testing
         (["-o", "crops/{dir}/../../../{stem}.png"], "leaves crops, the folder -o names"),
         (["--out-dir", "crops", "-o", "../{stem}.png"], "leaves --out-dir crops"),
         (["--out-dir", "crops", "-o", "/tmp/{stem}.png"], "leaves --out-dir crops"),
+        (
+            ["-o", "crops/{stem}.png", "--preview", "prev/{dir}/../../{stem}-{n}.jpg"],
+            "--preview 'prev/{dir}/../../{stem}-{n}.jpg': output \"prev/in/../../a-1.jpg\" leaves prev, the folder --preview names"
+        ),
     ])
     func aTemplateThatLeavesItsFolderIsRefusedBeforeAnyWork(arguments: [String], reason: String) throws {
         let (scratch, work) = try Self.layout()

@@ -161,7 +161,8 @@ package struct CropPlanner: Sendable {
                 let number = jobs[slot].items.count + 1
                 switch OutputPlacement(outDir: nil).place(preview, input: input, number: number, base: base) {
                 case .success(let path): item.preview = path
-                case .failure(let escape):
+                case .failure(var escape):
+                    escape.rule = "--preview"
                     problems.append(
                         BatchProblem(
                             item.origin.source ?? input, line: item.origin.line, "preview: \(escape.description)"))

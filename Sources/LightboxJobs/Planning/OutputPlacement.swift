@@ -38,7 +38,25 @@ package struct OutputPlacement: Sendable {
         else {
             return .failure(OutputFolder.Escape(name: name, folder: fixed, rule: "-o"))
         }
-        return .success(name)
+        return .success(OutputPlacement.lexical(name))
+    }
+
+    /// `name` with each `..` after a folder removed, and then its `.` parts (`c/a/b/../../x.jpg` is
+    /// `c/x.jpg`), so the folder made for it and the file written are the same place; a name
+    /// without `..` stays as written.
+    package static func lexical(_ name: String) -> String {
+        guard name.split(separator: "/").contains("..") else { return name }
+        var parts: [Substring] = []
+        for part in name.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return name.hasPrefix("/") ? "/" + joined : joined
     }
 
     /// `{dir}` of `input`: its folder relative to `base`, without the parts that climb out of it.

@@ -38,6 +38,14 @@ struct CropCommand: LightboxCommand {
             return ExitCode.of(error)
         }
         let (jobs, previewProblems) = options.planner.jobs(planned.crops)
+        // On the command line a preview leaving its folder is the command line's error, as with -o.
+        if !options.source.isBatch, let problem = previewProblems.first {
+            let usage = UsageError(
+                "--preview '\(options.planner.preview?.text ?? "")': \(problem.message.replacingOccurrences(of: "preview: ", with: ""))",
+                commandPath: Self.path)
+            console.raw(ErrorFormatter.format(usage, root: Lightbox.root))
+            return ExitCode.usage
+        }
         if jobs.contains(where: \.snapsASquare) { console.warning(CropJob.squareSnapWarning) }
         if let clash = OutputClash.find(claims(jobs), inputs: jobs.map(\.input)) {
             console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
