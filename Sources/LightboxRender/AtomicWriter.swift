@@ -35,9 +35,12 @@ package struct AtomicWriter: Sendable {
         let saver = try format.saver(for: "x." + format.rawValue)
         try writeFile(to: path, format: format) { (temp: String) throws(RenderError) in
             let prepared: VImage
+            let delays: [Int]
             do throws(VipsError) {
                 prepared = try options.prepared(
                     options.flattened(DisplayColour.saveable(image, as: format), for: format))
+                // Read before saving: libvips 8.14's webpsave overwrites the short delays in place.
+                delays = AtomicWriter.animationDelays(prepared)
                 try prepared.save(
                     to: temp, saver: saver, options: options.saverArguments(for: format, image: prepared),
                     optionString: options.saverOptions)
@@ -45,7 +48,14 @@ package struct AtomicWriter: Sendable {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
             }
             try MadeUpExif.clean(temp, format: format, ownExif: prepared.hasField("exif-data"))
+            if format == .webp { try WebPFrameTiming.mend(temp, delays: delays, output: path) }
         }
+    }
+
+    /// The frame delays of an animation (pages of `page-height` with a `delay` each), else none.
+    static func animationDelays(_ image: VImage) -> [Int] {
+        guard let pageHeight = image.intField("page-height"), pageHeight < image.height else { return [] }
+        return image.intArrayField("delay")
     }
 
     /// The format `path` is written in: its extension's, or `--format`'s for standard output.

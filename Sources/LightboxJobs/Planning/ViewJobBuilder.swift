@@ -45,8 +45,8 @@ package struct ViewJobBuilder: Sendable {
             under: try parsed.value(ViewFields.under).map { $0.bytes(over: 0) } ?? ViewJobBuilder.defaultUnder(format))
         request.predicted = try parsed.value(ViewFields.predicted).map { CGFloat($0) }
         try ViewJobBuilder.animation(parsed, format: format, into: &request)
-        if request.animation != nil, format == .gif,
-            let short = ViewAnimation.gifShortDelay(frames: request.frames, duration: request.duration)
+        if request.animation != nil,
+            let short = ViewAnimation.shortDelay(frames: request.frames, duration: request.duration, format: format)
         {
             warnings.append(short)
         }

@@ -33,6 +33,9 @@ struct ViewCommand: LightboxCommand {
               --animate dismiss releases the pull: a drag that dismisses (viewer: a
               flick heading past 200 points; screen: past the threshold, or a flick
               heading past twice it) eases off the screen, one that does not springs back.
+              The frame delays add up to --duration: whole centiseconds in a GIF,
+              milliseconds in a WebP (kept under 10 ms too, though browsers show such
+              a frame for 100 ms; a warning says so).
 
             MANIFEST:
               --manifest reads JSON Lines of states whose keys are these options
