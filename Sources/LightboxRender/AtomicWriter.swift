@@ -30,8 +30,14 @@ package struct AtomicWriter: Sendable {
     /// replaced without `force`. `input` is the file whose pixels are decoded while saving, blamed
     /// when they are damaged; nil for a picture composed of pixels already in memory (a board).
     /// The path `-` is standard output, in `options.streamFormat`, through a private temp file.
+    /// An image over the format's size (`OutputLimit`; an animation's frame, `page-height` tall) is
+    /// refused before anything is encoded.
     package func write(_ image: VImage, to path: String, input: String?) throws(RenderError) {
         let format = try format(of: path)
+        let frameHeight = image.intField("page-height").map { min($0, image.height) } ?? image.height
+        if let problem = OutputLimit.problem(width: Double(image.width), height: Double(frameHeight), format: format) {
+            throw RenderError(path, problem)
+        }
         let saver = try format.saver(for: "x." + format.rawValue)
         try writeFile(to: path, format: format) { (temp: String) throws(RenderError) in
             let prepared: VImage
@@ -60,11 +66,7 @@ package struct AtomicWriter: Sendable {
 
     /// The format `path` is written in: its extension's, or `--format`'s for standard output.
     package func format(of path: String) throws(RenderError) -> OutputFormat {
-        let streamed = path == OutputPath.standardOutput
-        guard
-            let format = streamed
-                ? options.streamFormat : OutputFormat(extension: URL(fileURLWithPath: path).pathExtension)
-        else {
+        guard let format = options.format(of: path) else {
             throw RenderError(path, OutputFormat.problem(with: path) ?? "unsupported output format")
         }
         return format

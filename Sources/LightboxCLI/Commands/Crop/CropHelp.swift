@@ -73,6 +73,8 @@ enum CropHelp {
           is empty, holds / or \\ or a control character, or is . or .., stops
           the run before any crop.
 
+        \(OutputLimit.helpText)
+
         \(ExitCode.helpText)
         """
 

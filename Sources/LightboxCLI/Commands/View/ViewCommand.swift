@@ -14,10 +14,11 @@ struct ViewCommand: LightboxCommand {
         discussion: """
             GEOMETRY:
               Sizes and offsets are in points; the output is round(W*K) by round(H*K)
-              pixels. The shown photo (EXIF orientation applied) is fitted into the
-              screen, scaled by the zoom (clamped 1...max-zoom) around the centre and
-              moved by the offset (clamped so the photo still covers the screen on an
-              axis that overflows; a letterboxed axis cannot pan). Uncovered is black.
+              pixels (see OUTPUT SIZE). The shown photo (EXIF orientation applied) is
+              fitted into the screen, scaled by the zoom (clamped 1...max-zoom) around
+              the centre and moved by the offset (clamped so the photo still covers the
+              screen on an axis that overflows; a letterboxed axis cannot pan).
+              Uncovered is black.
               The inputs are the pager's pages; --page picks one, clamped to them.
 
             PULL:
@@ -51,6 +52,8 @@ struct ViewCommand: LightboxCommand {
               points) and darkened (grey 28 at 55%), with a white cross.
 
             \(DeviceOptions.helpText)
+
+            \(OutputLimit.helpText)
 
             \(ExitCode.helpText)
             """,
