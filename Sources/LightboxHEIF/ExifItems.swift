@@ -10,10 +10,9 @@ package enum ExifItems {
     /// `bytes` without its Exif items, or nil when it has none; throws for a layout this does
     /// not rewrite (an Exif item with properties, referred to, in `idat` or another file).
     package static func removed(from bytes: [UInt8]) throws(HEIFFormatError) -> [UInt8]? {
+        let meta = try HEIFMeta(file: bytes)
         let top = try Box.children(of: bytes, in: 0..<bytes.count, context: "file")
-        let metas = top.filter { $0.type == "meta" }
-        guard metas.count == 1, let metaBox = metas.first else { throw HEIFFormatError("\(metas.count) 'meta' boxes") }
-        let meta = try HEIFMeta(bytes, payload: metaBox.payload)
+        guard let metaBox = top.first(where: { $0.type == "meta" }) else { throw HEIFFormatError("no 'meta' box") }
         let exif = Set(meta.items.values.filter { $0.type == "Exif" }.map(\.id))
         guard !exif.isEmpty else { return nil }
         var cuts = try dataCuts(of: exif, in: meta, boxes: top, meta: metaBox.range)

@@ -53,6 +53,9 @@ package struct AtomicWriter: Sendable {
             } catch {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
             }
+            if format == .heic || format == .avif {
+                try HEIFOutputCheck.require(temp, output: path, size: (prepared.width, frameHeight))
+            }
             try MadeUpExif.clean(temp, format: format, ownExif: prepared.hasField("exif-data"))
             if format == .webp { try WebPFrameTiming.mend(temp, delays: delays, output: path) }
         }
