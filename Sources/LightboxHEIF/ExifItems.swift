@@ -19,7 +19,7 @@ package enum ExifItems {
         let identity = MetaRewrite(bytes: bytes, box: metaBox, removing: exif, moved: { $0 })
         let shrunk = try identity.written().count
         cuts.append(metaBox.range.lowerBound + shrunk..<metaBox.range.upperBound)
-        let moves = OffsetCuts(cuts)
+        let moves = Cuts(cuts)
         let newMeta = try MetaRewrite(bytes: bytes, box: metaBox, removing: exif, moved: moves.moved).written()
         var file: [UInt8] = []
         for box in top {
@@ -98,5 +98,22 @@ package enum ExifItems {
             header.fourCC("mdat")
         }
         return header.bytes + payload
+    }
+
+    /// Ranges cut out of a file, and where an offset past them lands once they are gone.
+    private struct Cuts {
+        /// The ranges, by start.
+        let ranges: [Range<Int>]
+
+        /// Makes the cuts of `ranges` (which do not overlap).
+        init(_ ranges: [Range<Int>]) {
+            self.ranges = ranges.sorted { $0.lowerBound < $1.lowerBound }
+        }
+
+        /// `offset` less the length of every cut that ends at or before it.
+        func moved(_ offset: UInt64) -> UInt64 {
+            let removed = ranges.filter { UInt64($0.upperBound) <= offset }.reduce(0) { $0 + $1.count }
+            return offset - UInt64(removed)
+        }
     }
 }

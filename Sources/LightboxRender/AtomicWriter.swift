@@ -1,4 +1,5 @@
 import Foundation
+import LightboxHEIF
 import Vips
 
 /// Writes an image to its final path through a temp file in the same folder and a rename.
@@ -53,18 +54,42 @@ package struct AtomicWriter: Sendable {
             } catch {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
             }
-            if format == .heic || format == .avif {
-                try HEIFOutputCheck.require(temp, output: path, size: (prepared.width, frameHeight))
-            }
-            try MadeUpExif.clean(temp, format: format, ownExif: prepared.hasField("exif-data"))
-            if format == .webp { try WebPFrameTiming.mend(temp, delays: delays, output: path) }
+            try AtomicWriter.mend(temp, of: path, format: format, saved: prepared, delays: delays)
         }
+    }
+
+    /// What the file libvips just saved at `temp` needs before it is published as `output`: a
+    /// HEIC or AVIF checked to hold its image, an EXIF block of libvips' making taken out
+    /// (`MadeUpExif`), a WebP animation's short frames given their delays (`WebPFrameTiming`).
+    static func mend(
+        _ temp: String, of output: String, format: OutputFormat, saved: VImage, delays: [Int]
+    ) throws(RenderError) {
+        if format == .heic || format == .avif {
+            let height = saved.intField("page-height").map { min($0, saved.height) } ?? saved.height
+            try requireHEIFImage(temp, output: output, size: (saved.width, height))
+        }
+        try MadeUpExif.clean(temp, format: format, ownExif: saved.hasField("exif-data"))
+        if format == .webp { try WebPFrameTiming.mend(temp, delays: delays, output: output) }
     }
 
     /// The frame delays of an animation (pages of `page-height` with a `delay` each), else none.
     static func animationDelays(_ image: VImage) -> [Int] {
         guard let pageHeight = image.intField("page-height"), pageHeight < image.height else { return [] }
         return image.intArrayField("delay")
+    }
+
+    /// Throws, naming `output`, when the HEIC or AVIF just saved at `path` holds no primary image.
+    ///
+    /// libheif 1.15 reports success and writes a file whose `pitm` names no image when its x265
+    /// encoder gives nothing, as it does for some wide, short pictures (8192x4: the HEVC level
+    /// x265 picks for so few pixels caps the width); `size` is the image's, for the message.
+    static func requireHEIFImage(_ path: String, output: String, size: (width: Int, height: Int)) throws(RenderError) {
+        guard let bytes = FileManager.default.contents(atPath: path),
+            let meta = try? HEIFMeta(file: [UInt8](bytes)), meta.primaryHasData
+        else {
+            let shape = "\(size.width)x\(size.height)"
+            throw RenderError(output, "libheif wrote no image for \(shape) (its encoder refused a picture this shape)")
+        }
     }
 
     /// The format `path` is written in: its extension's, or `--format`'s for standard output.
