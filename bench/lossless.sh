@@ -5,7 +5,8 @@
 #    `jpegtran -crop` (libjpeg-turbo's own tool, one process per file); then the lossless cut and
 #    the default crop of the same files tagged EXIF orientation 6 (the lossless cut turns the
 #    blocks in the DCT domain, so it holds the rect's coefficients);
-# 2. one 192-megapixel (16000x12000) JPEG, the same three.
+# 2. one 192-megapixel (16000x12000) JPEG, the same three;
+# 3. the ten 24-megapixel files through `lightbox crop` itself (see below).
 # The driver (bench/CutBench, built with LIGHTBOX_BENCH=1) crops through `Cropper` as a worker does.
 # Each row: wall seconds, CPU seconds (user + system, steadier than wall on a busy machine) and
 # peak RSS, with both ratios against the lossless cut.
@@ -77,6 +78,33 @@ rm -rf "$work/out/turned"; mkdir -p "$work/out/turned/lossless" "$work/out/turne
 measure lossless-orientation-6 "$bin" --lossless "$rect" "$work/out/turned/lossless" "$work"/p24-turned/img*.jpg
 measure default-crop-orientation-6 "$bin" "$rect" "$work/out/turned/default" "$work"/p24-turned/img*.jpg
 echo "## Lossless cuts: $count JPEGs of 6000x4000, rect $rect ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
+echo
+report "$count"
+echo
+
+# 3. The same ten files through the command line (the release build): one manifest run of each
+#    way with --jobs 1 and 2 (start-up paid once, as in bulk), and one process per file.
+make release >/dev/null
+lightbox=.build/release/lightbox
+{
+    echo "input,x,y,width,height,output"
+    for f in "$work"/p24/img*.jpg; do echo "$f,${rect},$(basename "$f")"; done
+} > "$work/p24.csv"
+export RESULTS=$work/p24-cli.txt
+: > "$RESULTS"
+for jobs in 1 2; do
+    rm -rf "$work/out/cli"
+    measure "lossless-manifest-jobs-$jobs" "$lightbox" crop --manifest "$work/p24.csv" --out-dir "$work/out/cli/l" \
+        --jobs "$jobs" --lossless -q
+    measure "default-manifest-jobs-$jobs" "$lightbox" crop --manifest "$work/p24.csv" --out-dir "$work/out/cli/d" \
+        --jobs "$jobs" -q
+done
+rm -rf "$work/out/cli"; mkdir -p "$work/out/cli"
+measure lossless-one-process-each bash -c 'b=$1; r=$2; o=$3; shift 3; for f; do "$b" crop "$f" --rect "$r" --lossless -o "$o/l.jpg" --force; done' \
+    _ "$lightbox" "$rect" "$work/out/cli" "$work"/p24/img*.jpg
+measure default-one-process-each bash -c 'b=$1; r=$2; o=$3; shift 3; for f; do "$b" crop "$f" --rect "$r" -o "$o/d.jpg" --force; done' \
+    _ "$lightbox" "$rect" "$work/out/cli" "$work"/p24/img*.jpg
+echo "## Lossless cuts through lightbox crop: $count JPEGs of 6000x4000 ($(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg))"
 echo
 report "$count"
 echo

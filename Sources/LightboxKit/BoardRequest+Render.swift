@@ -5,7 +5,8 @@ import LightboxRender
 extension BoardRequest {
     /// The renderer's plan, or an error about the output naming the field that cannot be drawn.
     ///
-    /// The limits are the command line's (`BoardPlan+Limits`): an output up to 32768 pixels a side, a
+    /// The limits are the command line's (`BoardPlan+Limits`): an output up to 32768 pixels a side
+    /// (16383 for WebP, 16384 for HEIC and AVIF), a
     /// card up to 10000 pixels tall, a scale from 0.01 to 8, lengths up to 100000 points.
     func plan() throws(LightboxError) -> BoardPlan {
         let lengths: [(String, CGFloat)] =
@@ -31,7 +32,8 @@ extension BoardRequest {
         let plan = BoardPlan(
             board: size, cardWidth: cardWidth, scale: scale, background: try renderedBackground(), photos: boardPhotos,
             offsets: offsets, stacking: stacking)
-        if let problem = plan.sizeProblem { throw LightboxError(output, problem) }
+        let format = OutputFormat(extension: URL(fileURLWithPath: output).pathExtension)
+        if let problem = plan.sizeProblem(format: format) { throw LightboxError(output, problem) }
         return plan
     }
 

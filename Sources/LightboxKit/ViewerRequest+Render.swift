@@ -16,7 +16,8 @@ extension ViewerRequest {
         guard screen.width > 0, screen.height > 0, scale > 0 else {
             throw LightboxError(output, "screen and scale must be positive")
         }
-        if let problem = ViewRequest.sizeProblem(screen: screen, scale: scale) {
+        let format = OutputFormat(extension: URL(fileURLWithPath: output).pathExtension)
+        if let problem = ViewRequest.sizeProblem(screen: screen, scale: scale, format: format) {
             throw LightboxError(output, problem)
         }
         var state = ViewState(

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxHEIF
 import Vips
 
 /// Writes an image to its final path through a temp file in the same folder and a rename.
@@ -30,31 +31,70 @@ package struct AtomicWriter: Sendable {
     /// replaced without `force`. `input` is the file whose pixels are decoded while saving, blamed
     /// when they are damaged; nil for a picture composed of pixels already in memory (a board).
     /// The path `-` is standard output, in `options.streamFormat`, through a private temp file.
+    /// An image over the format's size (`OutputLimit`; an animation's frame, `page-height` tall) is
+    /// refused before anything is encoded.
     package func write(_ image: VImage, to path: String, input: String?) throws(RenderError) {
         let format = try format(of: path)
+        let frameHeight = image.intField("page-height").map { min($0, image.height) } ?? image.height
+        if let problem = OutputLimit.problem(width: Double(image.width), height: Double(frameHeight), format: format) {
+            throw RenderError(path, problem)
+        }
         let saver = try format.saver(for: "x." + format.rawValue)
         try writeFile(to: path, format: format) { (temp: String) throws(RenderError) in
             let prepared: VImage
+            let delays: [Int]
             do throws(VipsError) {
                 prepared = try options.prepared(
                     options.flattened(DisplayColour.saveable(image, as: format), for: format))
+                // Read before saving: libvips 8.14's webpsave overwrites the short delays in place.
+                delays = AtomicWriter.animationDelays(prepared)
                 try prepared.save(
                     to: temp, saver: saver, options: options.saverArguments(for: format, image: prepared),
                     optionString: options.saverOptions)
             } catch {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
             }
-            try MadeUpExif.clean(temp, format: format, ownExif: prepared.hasField("exif-data"))
+            try AtomicWriter.mend(temp, of: path, format: format, saved: prepared, delays: delays)
+        }
+    }
+
+    /// What the file libvips just saved at `temp` needs before it is published as `output`: a
+    /// HEIC or AVIF checked to hold its image, an EXIF block of libvips' making taken out
+    /// (`MadeUpExif`), a WebP animation's short frames given their delays (`WebPFrameTiming`).
+    static func mend(
+        _ temp: String, of output: String, format: OutputFormat, saved: VImage, delays: [Int]
+    ) throws(RenderError) {
+        if format == .heic || format == .avif {
+            let height = saved.intField("page-height").map { min($0, saved.height) } ?? saved.height
+            try requireHEIFImage(temp, output: output, size: (saved.width, height))
+        }
+        try MadeUpExif.clean(temp, format: format, ownExif: saved.hasField("exif-data"))
+        if format == .webp { try WebPFrameTiming.mend(temp, delays: delays, output: output) }
+    }
+
+    /// The frame delays of an animation (pages of `page-height` with a `delay` each), else none.
+    static func animationDelays(_ image: VImage) -> [Int] {
+        guard let pageHeight = image.intField("page-height"), pageHeight < image.height else { return [] }
+        return image.intArrayField("delay")
+    }
+
+    /// Throws, naming `output`, when the HEIC or AVIF just saved at `path` holds no primary image.
+    ///
+    /// libheif 1.15 reports success and writes a file whose `pitm` names no image when its x265
+    /// encoder gives nothing, as it does for some wide, short pictures (8192x4: the HEVC level
+    /// x265 picks for so few pixels caps the width); `size` is the image's, for the message.
+    static func requireHEIFImage(_ path: String, output: String, size: (width: Int, height: Int)) throws(RenderError) {
+        guard let bytes = FileManager.default.contents(atPath: path),
+            let meta = try? HEIFMeta(file: [UInt8](bytes)), meta.primaryHasData
+        else {
+            let shape = "\(size.width)x\(size.height)"
+            throw RenderError(output, "libheif wrote no image for \(shape) (its encoder refused a picture this shape)")
         }
     }
 
     /// The format `path` is written in: its extension's, or `--format`'s for standard output.
     package func format(of path: String) throws(RenderError) -> OutputFormat {
-        let streamed = path == OutputPath.standardOutput
-        guard
-            let format = streamed
-                ? options.streamFormat : OutputFormat(extension: URL(fileURLWithPath: path).pathExtension)
-        else {
+        guard let format = options.format(of: path) else {
             throw RenderError(path, OutputFormat.problem(with: path) ?? "unsupported output format")
         }
         return format

@@ -11,10 +11,11 @@ extension BoardPlan {
     /// The longest length a board takes, in points: its sides, a card's width, an offset.
     package static let maximumLength: CGFloat = 100_000
 
-    /// Why the board cannot be drawn at its size (a side or a card too large), or nil.
-    package var sizeProblem: String? {
+    /// Why the board cannot be written in `format` at its size (a side over `OutputLimit`, a
+    /// card too tall), or nil; the output's name is not in the message.
+    package func sizeProblem(format: OutputFormat?) -> String? {
         if let problem = OutputLimit.problem(
-            width: Double(board.width) * scale, height: Double(board.height) * scale)
+            width: Double(board.width) * scale, height: Double(board.height) * scale, format: format)
         {
             return problem
         }

@@ -44,7 +44,13 @@ struct LosslessCut {
                 "the rect \(pixels) lies in the partial edge blocks that turning the photo upright without re-encoding drops"
             )
         }
-        return Plan(stored: stored, displayed: grid.displayed(stored), steps: grid.steps)
+        let displayed = grid.displayed(stored)
+        if let problem = OutputLimit.problem(
+            width: Double(displayed.width), height: Double(displayed.height), format: .jpeg)
+        {
+            throw RenderError(output, problem)
+        }
+        return Plan(stored: stored, displayed: displayed, steps: grid.steps)
     }
 
     /// Opens the JPEG at `path` for a cut.

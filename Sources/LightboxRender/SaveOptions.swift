@@ -1,3 +1,4 @@
+import Foundation
 import Vips
 
 /// How outputs are written: quality, metadata kept, and whether an existing output may be replaced.
@@ -31,6 +32,13 @@ package struct SaveOptions: Sendable, Equatable, Codable {
         self.force = force
         saverOptions = nil
         streamFormat = nil
+    }
+
+    /// The format `path` is written in: `streamFormat` for standard output (`-`), else its
+    /// extension's; nil for an extension Lightbox does not write.
+    package func format(of path: String) -> OutputFormat? {
+        path == OutputPath.standardOutput
+            ? streamFormat : OutputFormat(extension: URL(fileURLWithPath: path).pathExtension)
     }
 
     /// The image with the metadata these options drop removed.

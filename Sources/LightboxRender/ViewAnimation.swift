@@ -33,15 +33,29 @@ package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
         return (0..<count).map { index in (units * (index + 1) / count - units * index / count) * step }
     }
 
-    /// The warning for a GIF whose frames get under 20 ms each (browsers show such delays for
-    /// 100 ms), or nil: the delays still add up to the duration, some of them 0 or 10 ms.
-    package static func gifShortDelay(frames: Int, duration: Double) -> String? {
+    /// The warning for frames that players show slower than written, or nil: a GIF frame under
+    /// 20 ms (its delays are whole centiseconds, and browsers show 0 and 10 ms for 100 ms), or a
+    /// WebP frame of 10 ms or less (the file keeps the delay, but browsers show it for 100 ms
+    /// too). The delays still add up to the duration; WebP is advised only where it helps.
+    package static func shortDelay(frames: Int, duration: Double, format: OutputFormat) -> String? {
         let each = duration * 1000 / Double(max(frames, 1))
-        guard each < 20 else { return nil }
-        return "--frames \(frames) over \(NumberText.short(duration)) s gives \(NumberText.short(each)) ms a frame; "
-            + "GIF delays are whole centiseconds and browsers show delays under 20 ms for 100 ms: "
-            + "use fewer frames, a longer --duration or .webp"
+        let shortestWebP = delays(frames: frames, duration: duration, unit: 1).min() ?? 0
+        let given = "--frames \(frames) over \(NumberText.short(duration)) s gives \(NumberText.short(each)) ms a frame"
+        switch format {
+        case .gif where each < 20:
+            let advice = shortestWebP > 10 ? "use fewer frames, a longer --duration or .webp" : fewer
+            return given + "; GIF delays are whole centiseconds and browsers show delays under 20 ms for 100 ms: "
+                + advice
+        case .webp where shortestWebP <= 10:
+            return given + "; the WebP keeps these delays, but browsers show a frame of 10 ms or less for 100 ms: "
+                + fewer
+        default:
+            return nil
+        }
     }
+
+    /// The advice for frames too short in any format.
+    private static let fewer = "use fewer frames or a longer --duration"
 
     /// The state at `fraction` (0 to 1) of the animation.
     private func state(_ start: ViewState, fraction: Double, duration: Double, dismisses: Bool) -> ViewState {

@@ -39,6 +39,25 @@ import Vips
         #expect(image.width == 300 && image.height == 200)
     }
 
+    /// libheif reports success for a picture its x265 encoder refuses (8192x4) and writes a file
+    /// naming no image: that crop fails, and no file is left.
+    @Test func aHEICTheEncoderRefusesIsAnError() throws {
+        let scratch = try Scratch()
+        try VImage.filled(width: 8192, height: 4, color: [90, 120, 200]).save(
+            to: scratch.path("strip.png"), saver: "pngsave")
+        let result = try CommandRunner.run(
+            ["crop", "strip.png", "--rect", "0,0,1,1", "-o", "strip.heic"], in: scratch.url)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr
+                == "error: strip.heic: libheif wrote no image for 8192x4 (its encoder refused a picture this shape)\n")
+        #expect(try scratch.contents() == ["strip.png"])
+        let fine = try CommandRunner.run(
+            ["crop", "strip.png", "--rect", "0,0,0.25,1", "-o", "part.heic"], in: scratch.url)
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(try VImage.load(scratch.path("part.heic")).width == 2048)
+    }
+
     @Test func sixteenBitPNGStaysSixteenBit() throws {
         let scratch = try Scratch()
         let output = scratch.path("deep.png")

@@ -107,11 +107,15 @@ import Testing
         ),
         (
             ViewerRequest(photos: ["p.png"], output: "v.png", screen: CGSize(width: 390, height: 844), scale: 100),
-            "the output would be 39000x84400 pixels; each side must be 1 to 32768"
+            "39000x84400 is over the 32768 pixels a side Lightbox writes"
+        ),
+        (
+            ViewerRequest(photos: ["p.png"], output: "v.webp", screen: CGSize(width: 20_000, height: 20)),
+            "20000x20 is over the 16383 pixels a side a WebP can hold"
         ),
     ])
     func viewerRequestRefused(request: ViewerRequest, reason: String) throws {
-        #expect(throws: LightboxError("v.png", reason)) { try Renderer().view(request) }
+        #expect(throws: LightboxError(request.output, reason)) { try Renderer().view(request) }
     }
 
     /// A page past the end shows the last photo; an unreadable photo is an error about it.
@@ -143,7 +147,11 @@ import Testing
         ),
         (
             BoardRequest(photos: [], output: "b.png", size: CGSize(width: 20_000, height: 300), scale: 2),
-            "the output would be 40000x600 pixels; each side must be 1 to 32768"
+            "40000x600 is over the 32768 pixels a side Lightbox writes"
+        ),
+        (
+            BoardRequest(photos: [], output: "b.avif", size: CGSize(width: 17_000, height: 300)),
+            "17000x300 is over the 16384 pixels a side an AVIF can hold"
         ),
         (
             BoardRequest(photos: [], output: "b.png", size: CGSize(width: 400, height: CGFloat.infinity)),
@@ -157,7 +165,7 @@ import Testing
         ),
     ])
     func boardRequestRefused(request: BoardRequest, reason: String) throws {
-        #expect(throws: LightboxError("b.png", reason)) { try Renderer().board(request) }
+        #expect(throws: LightboxError(request.output, reason)) { try Renderer().board(request) }
     }
 
     /// A photo that cannot be read is left out and reported; the board is still written.

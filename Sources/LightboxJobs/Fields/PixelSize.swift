@@ -7,10 +7,11 @@ package struct PixelSize: ArgumentValue, Equatable {
     /// Pixels down.
     package let height: Int
 
-    /// The largest side.
-    package static let maximumSide = 16384
+    /// The largest side read; whether an output may be that large is `OutputLimit`'s to say,
+    /// with the message every over-size output gets.
+    package static let maximumSide = Int(Int32.max)
 
-    /// Reads `WxH` or `N`, each side from 1 to `maximumSide`.
+    /// Reads `WxH` or `N`, each side a whole number of pixels from 1.
     package init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard parts.count == 1 || parts.count == 2, let width = parts[0], let height = parts.last ?? nil,
@@ -22,6 +23,6 @@ package struct PixelSize: ArgumentValue, Equatable {
 
     /// The form.
     package static var expected: String {
-        "expected WxH or N, whole pixels from 1 to \(maximumSide) (such as 224x224 or 224)"
+        "expected WxH or N, whole pixels from 1 (such as 224x224 or 224)"
     }
 }

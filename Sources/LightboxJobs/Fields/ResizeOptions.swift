@@ -5,7 +5,7 @@ import LightboxRender
 package enum ResizeOptions {
     /// `--resize WxH|N`.
     package static let resize = Option<PixelSize>(
-        "resize", valueName: "WxH|N", help: "Resample every crop to W x H (N: N x N) after cropping.")
+        "resize", valueName: "WxH|N", help: "Resample every crop to W x H (N: N x N) after cropping (see OUTPUT SIZE).")
     /// `--fit mode`.
     package static let fit = Option<CropResize.Fit>(
         "fit", valueName: "mode", help: "With --resize: cover (default: fill W x H, cut the rest), contain or fill.")

@@ -34,7 +34,8 @@ package struct BoardPlanner: Sendable {
         do {
             let data = try JSONSerialization.data(withJSONObject: layout)
             plan = try BoardPlanner.checked(
-                try BoardLayoutFile.parse(data, folder: ""))
+                try BoardLayoutFile.parse(data, folder: ""), output: name.path,
+                format: save.format(of: name.path))
         } catch let error as BoardFieldError {
             return .failure(BatchProblem(file, line: line, error.description))
         } catch {
@@ -48,12 +49,15 @@ package struct BoardPlanner: Sendable {
                 origin: JobOrigin(source: file, line: line)))
     }
 
-    /// `plan` if its dragged card exists and its board and cards are within the size limits.
-    package static func checked(_ plan: BoardPlan) throws(BoardFieldError) -> BoardPlan {
+    /// `plan` if its dragged card exists and its board and cards are within the size limits for
+    /// `output` in `format` (the message names the output, as every size error does).
+    package static func checked(
+        _ plan: BoardPlan, output: String, format: OutputFormat?
+    ) throws(BoardFieldError) -> BoardPlan {
         if let dragging = plan.dragging, !plan.photos.contains(where: { $0.id == dragging.id }) {
             throw BoardFieldError("dragging", "'\(dragging.id)': no photo has this id")
         }
-        if let problem = plan.sizeProblem { throw BoardFieldError("", problem) }
+        if let problem = plan.sizeProblem(format: format) { throw BoardFieldError("", "\(output): \(problem)") }
         return plan
     }
 }

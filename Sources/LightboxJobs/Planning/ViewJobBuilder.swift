@@ -35,6 +35,7 @@ package struct ViewJobBuilder: Sendable {
             format = try ViewJobBuilder.format(of: name.path, parsed)
         }
         let state = try ViewJobBuilder.state(parsed, device: device)
+        try ViewJobBuilder.checkOutputSize(state, output: name.path, format: format, parsed)
         let page = try parsed.value(ViewFields.page, default: 0)
         var warnings = ViewClamps.warnings(
             zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
@@ -45,8 +46,8 @@ package struct ViewJobBuilder: Sendable {
             under: try parsed.value(ViewFields.under).map { $0.bytes(over: 0) } ?? ViewJobBuilder.defaultUnder(format))
         request.predicted = try parsed.value(ViewFields.predicted).map { CGFloat($0) }
         try ViewJobBuilder.animation(parsed, format: format, into: &request)
-        if request.animation != nil, format == .gif,
-            let short = ViewAnimation.gifShortDelay(frames: request.frames, duration: request.duration)
+        if request.animation != nil,
+            let short = ViewAnimation.shortDelay(frames: request.frames, duration: request.duration, format: format)
         {
             warnings.append(short)
         }
@@ -72,7 +73,6 @@ package struct ViewJobBuilder: Sendable {
         state.pull = CGFloat(max(try parsed.value(ViewFields.pull, default: 0), 0))
         state.style = try parsed.value(ViewFields.style, default: .viewer)
         state.threshold = CGFloat(try parsed.value(ViewFields.threshold) ?? Double(DismissMath.defaultThreshold))
-        try checkOutputSize(state, parsed)
         return state
     }
 
@@ -82,10 +82,13 @@ package struct ViewJobBuilder: Sendable {
         return OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) ?? .png
     }
 
-    /// The output, round(W*K) by round(H*K) pixels, must be within `OutputLimit`.
-    private static func checkOutputSize(_ state: ViewState, _ parsed: ParsedCommand) throws(UsageError) {
-        if let problem = ViewRequest.sizeProblem(screen: state.screen, scale: state.scale) {
-            throw parsed.error(problem)
+    /// The output, round(W*K) by round(H*K) pixels, must be within `OutputLimit` for its format;
+    /// the error names it (a dry run without `-o` has no name to give).
+    private static func checkOutputSize(
+        _ state: ViewState, output: String, format: OutputFormat, _ parsed: ParsedCommand
+    ) throws(UsageError) {
+        if let problem = ViewRequest.sizeProblem(screen: state.screen, scale: state.scale, format: format) {
+            throw parsed.error(output.isEmpty ? problem : "\(output): \(problem)")
         }
     }
 

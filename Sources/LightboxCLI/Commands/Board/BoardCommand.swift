@@ -97,12 +97,17 @@ struct BoardCommand: LightboxCommand {
 
     /// The plan from the arguments or the layout file, with the size limits checked.
     private func resolvedPlan() throws(RenderError) -> BoardPlan {
+        let (output, format) = (options.output, options.save.format(of: options.output))
         switch options.source {
         case .arguments(let given):
-            do { return try BoardPlanner.checked(given) } catch { throw RenderError(options.output, error.description) }
+            do { return try BoardPlanner.checked(given, output: output, format: format) } catch {
+                throw RenderError(output, error.description)
+            }
         case .layout(let path):
             let plan = options.overrides.applied(to: try BoardLayoutFile.read(path))
-            do { return try BoardPlanner.checked(plan) } catch { throw RenderError(path, error.description) }
+            do { return try BoardPlanner.checked(plan, output: output, format: format) } catch {
+                throw RenderError(path, error.description)
+            }
         }
     }
 

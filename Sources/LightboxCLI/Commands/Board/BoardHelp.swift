@@ -16,8 +16,8 @@ enum BoardHelp {
           way, positive clockwise) comes from its index. A saved offset moves a
           card from home, kept so its widest tilted box stays on the board.
           Cards named in the stacking list are drawn last, in its order. The
-          output is the board's size times --scale pixels; --device gives both
-          (--size and --scale win over it).
+          output is the board's size times --scale pixels (see OUTPUT SIZE);
+          --device gives both (--size and --scale win over it).
 
         DRAGGING (--dragging ID:DX,DY):
           The card being dragged sits at its home plus its saved offset plus the
@@ -47,6 +47,8 @@ enum BoardHelp {
           (exit 1); with --placeholder an empty card is drawn instead.
 
         \(DeviceOptions.helpText)
+
+        \(OutputLimit.helpText)
 
         \(ExitCode.helpText)
         """

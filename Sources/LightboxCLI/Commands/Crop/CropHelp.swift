@@ -76,6 +76,8 @@ enum CropHelp {
           not name, or an --only that no box matches at all, stops the run before
           any crop (exit 65).
 
+        \(OutputLimit.helpText)
+
         \(ExitCode.helpText)
         """
 

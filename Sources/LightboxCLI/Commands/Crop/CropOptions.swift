@@ -52,6 +52,7 @@ struct CropOptions: Sendable {
             preview: preview, angle: try parsed.value(CropCutOptions.angle))
         var warnings: [String] = []
         source = try CropOptions.source(parsed, output: output, planner: planner, warnings: &warnings)
+        if let resize = settings.resize { try CropOptions.checkResize(resize, source: source, save: save, parsed) }
         self.warnings = warnings
         if !source.isBatch, let preview, CropOptions.needsNumbers(preview, source: source) {
             throw parsed.error(
@@ -75,6 +76,28 @@ struct CropOptions: Sendable {
             run.showProgress = true
         }
         self.run = run
+    }
+
+    /// `--resize` gives every crop its size before any work, so a size over `OutputLimit` is a
+    /// usage error naming the first output it cannot be written to; a manifest's or dataset's
+    /// outputs are not known yet, so there only the limit of every format is checked now
+    /// (a smaller format's, such as WebP's, fails the crops named so when they are written).
+    private static func checkResize(
+        _ resize: CropResize, source: CropSource, save: SaveOptions, _ parsed: ParsedCommand
+    ) throws(UsageError) {
+        let (width, height) = (Double(resize.width), Double(resize.height))
+        guard case .rects(let crops) = source else {
+            if let problem = OutputLimit.problem(output: "--resize", width: width, height: height, format: nil) {
+                throw parsed.error(problem)
+            }
+            return
+        }
+        for output in crops.map(\.item.output) {
+            let format = save.format(of: output)
+            if let problem = OutputLimit.problem(output: output, width: width, height: height, format: format) {
+                throw parsed.error(problem)
+            }
+        }
     }
 
     /// Which of the three sources the command line names, checked.

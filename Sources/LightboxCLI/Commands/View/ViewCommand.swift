@@ -14,10 +14,11 @@ struct ViewCommand: LightboxCommand {
         discussion: """
             GEOMETRY:
               Sizes and offsets are in points; the output is round(W*K) by round(H*K)
-              pixels. The shown photo (EXIF orientation applied) is fitted into the
-              screen, scaled by the zoom (clamped 1...max-zoom) around the centre and
-              moved by the offset (clamped so the photo still covers the screen on an
-              axis that overflows; a letterboxed axis cannot pan). Uncovered is black.
+              pixels (see OUTPUT SIZE). The shown photo (EXIF orientation applied) is
+              fitted into the screen, scaled by the zoom (clamped 1...max-zoom) around
+              the centre and moved by the offset (clamped so the photo still covers the
+              screen on an axis that overflows; a letterboxed axis cannot pan).
+              Uncovered is black.
               The inputs are the pager's pages; --page picks one, clamped to them.
 
             PULL:
@@ -33,6 +34,9 @@ struct ViewCommand: LightboxCommand {
               --animate dismiss releases the pull: a drag that dismisses (viewer: a
               flick heading past 200 points; screen: past the threshold, or a flick
               heading past twice it) eases off the screen, one that does not springs back.
+              The frame delays add up to --duration: whole centiseconds in a GIF,
+              milliseconds in a WebP (kept under 10 ms too, though browsers show such
+              a frame for 100 ms; a warning says so).
 
             MANIFEST:
               --manifest reads JSON Lines of states whose keys are these options
@@ -48,6 +52,8 @@ struct ViewCommand: LightboxCommand {
               points) and darkened (grey 28 at 55%), with a white cross.
 
             \(DeviceOptions.helpText)
+
+            \(OutputLimit.helpText)
 
             \(ExitCode.helpText)
             """,
