@@ -36,4 +36,33 @@ import Testing
         #expect(result.stderr.components(separatedBy: input).count == 2, "\(command): \(result.stderr)")
         #expect(result.stderr.contains("bad seek to"), "\(result.stderr)")
     }
+
+    /// How many times `text` holds `path`.
+    static func count(_ path: String, in text: String?) -> Int {
+        (text ?? "").components(separatedBy: path).count - 1
+    }
+
+    @Test(arguments: [["crop", "IN", "--rect", "0.1,0.1,0.5,0.5"], ["view", "IN", "--screen", "100x100"]])
+    func theRecordNamesItOnce(command: [String]) throws {
+        let scratch = try Scratch()
+        let input = try Self.damaged("mismatched", in: scratch)
+        let arguments = command.map { $0 == "IN" ? input : $0 } + ["-o", scratch.path("out.png"), "--json"]
+        let result = try CommandRunner.run(arguments)
+        let record = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let error = record?["error"] as? String
+        #expect(
+            error?.hasPrefix("\(input): bad seek to ") == true && Self.count(input, in: error) == 1, "\(error ?? "")")
+    }
+
+    @Test func aBoardsSkippedCardNamesItOnce() throws {
+        let scratch = try Scratch()
+        let input = try Self.damaged("mismatched", in: scratch)
+        let result = try CommandRunner.run(["board", input, "--size", "300x300", "-o", scratch.path("b.png"), "--json"])
+        let record = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let failed = record?["failed"] as? [[String: Any]]
+        // The card's own error is the reason alone, beside its input; the board's names the input once.
+        #expect(failed?.first?["input"] as? String == input)
+        #expect(Self.count(input, in: failed?.first?["error"] as? String) == 0, "\(result.stdout)")
+        #expect(Self.count(input, in: record?["error"] as? String) == 1, "\(result.stdout)")
+    }
 }

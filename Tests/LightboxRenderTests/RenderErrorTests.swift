@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import Vips
 
 @testable import LightboxRender
 
@@ -28,5 +30,19 @@ import Testing
         let error = RenderError(path, message)
         #expect(error.reason == reason)
         #expect(error.description == "\(path): \(reason)")
+    }
+
+    @Test func libvipsOwnMessageAboutACutFileNamesItOnce() throws {
+        // grid-plain.heic cut before its tiles: libvips' messages start with the path.
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/heif/grid-plain.heic")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID().uuidString).heic").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(contentsOf: fixture).prefix(12_000).write(to: URL(fileURLWithPath: path))
+        let error = #expect(throws: RenderError.self) {
+            try RenderError.catching(path) { () throws(VipsError) in try VImage.load(path) }
+        }
+        #expect(error?.reason.hasPrefix("VipsForeignLoadHeifFile: bad seek to ") == true, "\(error?.reason ?? "")")
+        #expect(error?.reason.contains(path) == false, "\(error?.reason ?? "")")
     }
 }
