@@ -65,7 +65,7 @@ package enum CardPhoto {
     /// `thumbnail` has no shrink-on-load for HEIF, so it resamples the full-size photo the same
     /// way). nil when the tile path cannot serve the file, the square needs more than
     /// `largestTileShare` of the tiles, or `thumbnail` would take the file's embedded thumbnail
-    /// (one at least `side` on its short side).
+    /// (one over `side` on its short side that decodes: `thumbnailServes`).
     static func tileSquare(_ file: InputFile, side: Int) -> VImage? {
         guard side > 0, file.tileDecodable, let tiles = HEIFTiles.open(file.path, header: file.header).tiles else {
             return nil
