@@ -10,6 +10,9 @@ iloc version 1 with 4-byte fields, infe version 2 and iref version 0.
 
 The synthetic grids are 4 x 3 tiles of 64 x 64 cut to 250 x 180, from Landscape_1.jpg (MIT):
   grid-plain.heic          no transforms, an embedded 128 x 96 thumbnail (thmb)
+  grid-bad-thumbnail.heic  grid-plain.heic whose thumbnail's ispe says 128 x 100: libvips opens the
+                           thumbnail but fails to decode it (bad image dimensions on decode), as
+                           it does a real Samsung Galaxy S24 FE photo's (see README.md)
   grid-wide.heic           8 x 2 tiles cut to 500 x 120: a card's centre square needs half of them
   grid-irot1-imir.heic     irot 1 then imir axis 1, an ICC profile (compatibleWithAdobeRGB1998)
   grid-irot2-mirror.heic   irot 2 then imir axis 0
@@ -278,6 +281,10 @@ def synthetic(picture, folder):
     thumb_id = len(items) + 1
     items.append((thumb_id, thumbnail[0], 0, [(1 if p[0] == "hvcC" else 0, p[1]) for p in thumbnail[1]], thumbnail[2]))
     write_heif(os.path.join(OUT, "grid-plain.heic"), "heic", items, refs + [("thmb", thumb_id, [1])])
+    # The same thumbnail whose ispe says 128 x 100: libheif decodes 128 x 96, which libvips refuses.
+    kind, properties, data = items[-1][1], items[-1][3], items[-1][4]
+    items[-1] = (thumb_id, kind, 0, [(e, ispe(128, 100) if p[4:8] == b"ispe" else p) for e, p in properties], data)
+    write_heif(os.path.join(OUT, "grid-bad-thumbnail.heic"), "heic", items, refs + [("thmb", thumb_id, [1])])
 
     wide = pyvips.Image.thumbnail(SOURCE, 8 * TILE, height=2 * TILE, crop="centre").copy(interpretation="srgb")
     wide_tiles = [encode(wide.crop(column * TILE, row * TILE, TILE, TILE), folder, f"wide-{row}-{column}", [])

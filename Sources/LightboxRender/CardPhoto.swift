@@ -65,7 +65,7 @@ package enum CardPhoto {
     /// `thumbnail` has no shrink-on-load for HEIF, so it resamples the full-size photo the same
     /// way). nil when the tile path cannot serve the file, the square needs more than
     /// `largestTileShare` of the tiles, or `thumbnail` would take the file's embedded thumbnail
-    /// (one at least `side` on its short side).
+    /// (one over `side` on its short side that decodes: `thumbnailServes`).
     static func tileSquare(_ file: InputFile, side: Int) -> VImage? {
         guard side > 0, file.tileDecodable, let tiles = HEIFTiles.open(file.path, header: file.header).tiles else {
             return nil
@@ -120,14 +120,16 @@ package enum CardPhoto {
     /// photo's card, 30 of 40 tiles, took 6% more CPU; a panorama's, 20 of 64, 39% less).
     static let largestTileShare = 0.6
 
-    /// Whether libvips' `thumbnail` would shrink the HEIF file's embedded thumbnail to `side`
-    /// rather than decode the photo: it does when the thumbnail's short side is over `side`.
+    /// Whether `thumbnail` (`VImage.thumbnail`, as libvips' own) would shrink the HEIF file's
+    /// embedded thumbnail to `side` rather than decode the photo: it does when the thumbnail's
+    /// short side is over `side` (`HEIFThumbnail.servesThumbnail`) and the thumbnail decodes.
     static func thumbnailServes(_ file: InputFile, side: Int) -> Bool {
         guard
-            let thumbnail = try? VImage.load(
-                file.path, failOn: file.failOn, options: [("thumbnail", .bool(true))])
-        else { return true }
-        return thumbnail.width < file.storedSize.width && min(thumbnail.width, thumbnail.height) >= side
+            let thumbnail = HEIFThumbnail(
+                file.path, failOn: file.failOn, mainWidth: file.storedSize.width, loader: file.loader),
+            thumbnail.servesThumbnail(width: side, height: side, size: "both", crop: "centre", swap: false)
+        else { return false }
+        return thumbnail.decoded() != nil
     }
 
     /// The centre square of a `width` x `height` image and a margin wider than the resampler's

@@ -9,14 +9,31 @@ package struct RenderError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// Makes an error about `path`. In a process under a memory limit (`--max-memory`), a reason
     /// that says an allocation failed, in whatever words the decoder chose, becomes
-    /// `over the memory limit of N MB`: the item needed more than the limit allows.
+    /// `over the memory limit of N MB`: the item needed more than the limit allows. The path is
+    /// not said twice where libvips' message starts with it (`RenderError.unrepeated`).
     package init(_ path: String, _ reason: String) {
         self.path = path
         if let megabytes = MemoryLimit.megabytes, MemoryLimit.isAllocationFailure(reason) {
             self.reason = MemoryLimit.reason(megabytes: megabytes)
         } else {
-            self.reason = reason
+            self.reason = RenderError.unrepeated(path, in: reason)
         }
+    }
+
+    /// `reason` without `path: ` where a message in it starts with the path, as libvips' messages
+    /// about reading a file do (`x.heic: bad seek to 18812`), so `path: reason` names it once:
+    /// at the start of each of the messages joined by `; `, or after the name of the operation
+    /// that failed (`VipsForeignLoadHeifFile: x.heic: ...`).
+    static func unrepeated(_ path: String, in reason: String) -> String {
+        let repeated = path + ": "
+        guard !path.isEmpty, reason.contains(repeated) else { return reason }
+        return reason.components(separatedBy: "; ").map { message in
+            if message.hasPrefix(repeated) { return String(message.dropFirst(repeated.count)) }
+            guard let range = message.range(of: ": " + repeated), !message[..<range.lowerBound].contains(": ") else {
+                return message
+            }
+            return message.replacingCharacters(in: range, with: ": ")
+        }.joined(separator: "; ")
     }
 
     /// Whether the item failed for needing more memory than the process's limit.

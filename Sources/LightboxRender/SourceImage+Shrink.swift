@@ -23,24 +23,24 @@ extension SourceImage {
         loadShrink = shrinks ? shrink : 1
     }
 
-    /// The same HEIF input's embedded thumbnail, when it is at most `allowed` times smaller than
-    /// the stored image each way (so every crop still has the pixels its resample needs); nil otherwise.
+    /// The same HEIF input's embedded thumbnail, decoded into memory, when it is at most `allowed`
+    /// times smaller than the stored image each way (so every crop still has the pixels its
+    /// resample needs) and decodes (`HEIFThumbnail`); nil otherwise.
     package init?(thumbnailOf source: SourceImage, allowed: Double, failOn: String) {
         guard source.loader.hasPrefix("VipsForeignLoadHeif"),
-            let thumbnail = try? VImage.load(
-                source.path, access: source.isRandomAccess ? "random" : "sequential", failOn: failOn,
-                options: [("thumbnail", .bool(true))]),
-            thumbnail.width < source.stored.width,
-            Double(source.stored.width) / Double(thumbnail.width) <= allowed,
-            Double(source.stored.height) / Double(thumbnail.height) <= allowed
+            let thumbnail = HEIFThumbnail(
+                source.path, failOn: failOn, mainWidth: source.stored.width, loader: source.loader),
+            Double(source.stored.width) / Double(thumbnail.header.width) <= allowed,
+            Double(source.stored.height) / Double(thumbnail.header.height) <= allowed,
+            let decoded = thumbnail.decoded()
         else { return nil }
         path = source.path
-        stored = thumbnail
+        stored = decoded
         orientation = source.orientation
         isRandomAccess = source.isRandomAccess
         loader = source.loader
         regionDecodable = false
         tileDecodable = false
-        loadShrink = max(1, source.stored.width / thumbnail.width)
+        loadShrink = max(1, source.stored.width / decoded.width)
     }
 }

@@ -57,11 +57,19 @@ package struct ViewportSource: Sendable {
     /// streamed top to bottom, as the affine reads it; anything turned or flipped upside down,
     /// or read for several frames, is opened for random access.
     package func pixels(outputPerPixel: CGFloat, once: Bool) throws(RenderError) -> ViewportPixels {
-        let reduction = reduction(for: ViewportSource.shrinkFactor(outputPerPixel: outputPerPixel))
+        let factor = ViewportSource.shrinkFactor(outputPerPixel: outputPerPixel)
         let streams = once && (orientation == .up || orientation == .upMirrored)
         let access = streams ? "sequential" : "random"
+        let thumbnail = embeddedThumbnail(for: factor)
         return try RenderError.catching(path) { () throws(VipsError) in
-            switch reduction {
+            if let thumbnail {
+                let actual = (
+                    Double(storedSize.width) / Double(thumbnail.width),
+                    Double(storedSize.height) / Double(thumbnail.height)
+                )
+                return try ViewportPixels(image: thumbnail, source: self, factor: actual)
+            }
+            switch loadReduction(for: factor) {
             case .shrinkOnLoad(let factor):
                 let image = try VImage.load(path, access: access, failOn: failOn, options: [("shrink", .int(factor))])
                 return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
@@ -72,13 +80,7 @@ package struct ViewportSource: Sendable {
                     Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height)
                 )
                 return try ViewportPixels(image: image, source: self, factor: actual)
-            case .embeddedThumbnail:
-                let image = try VImage.load(path, access: access, failOn: failOn, options: [("thumbnail", .bool(true))])
-                let actual = (
-                    Double(storedSize.width) / Double(image.width), Double(storedSize.height) / Double(image.height)
-                )
-                return try ViewportPixels(image: image, source: self, factor: actual)
-            case .box(let factor):
+            case .box, .embeddedThumbnail:
                 var image = try VImage.load(path, access: access, failOn: failOn)
                 if factor > 1 { image = try image.shrunk(factor, factor) }
                 return try ViewportPixels(image: image, source: self, factor: (Double(factor), Double(factor)))
@@ -92,7 +94,7 @@ package struct ViewportSource: Sendable {
         case shrinkOnLoad(Int)
         /// WebP's scale-on-load.
         case scaleOnLoad(Int)
-        /// A HEIF file's embedded thumbnail, when it has at least the pixels needed.
+        /// A HEIF file's embedded thumbnail, when it has at least the pixels needed and decodes.
         case embeddedThumbnail
         /// A full decode, then a box shrink.
         case box(Int)
@@ -100,21 +102,23 @@ package struct ViewportSource: Sendable {
 
     /// The reduction by `factor` for this file: on load where the loader can, a box shrink otherwise.
     package func reduction(for factor: Int) -> Reduction {
+        embeddedThumbnail(for: factor) == nil ? loadReduction(for: factor) : .embeddedThumbnail
+    }
+
+    /// The reduction by `factor` when the file's embedded thumbnail is not used.
+    private func loadReduction(for factor: Int) -> Reduction {
         if loader.hasPrefix("VipsForeignLoadJpeg") { return .shrinkOnLoad(factor) }
         if loader.hasPrefix("VipsForeignLoadWebp"), factor > 1 { return .scaleOnLoad(factor) }
-        if loader.hasPrefix("VipsForeignLoadHeif"), factor > 1, let thumbnail = thumbnailSize,
-            thumbnail.width * factor >= storedSize.width, thumbnail.height * factor >= storedSize.height
-        {
-            return .embeddedThumbnail
-        }
         return .box(factor)
     }
 
-    /// The size of a HEIF file's embedded thumbnail, or nil when it has none.
-    private var thumbnailSize: (width: Int, height: Int)? {
-        guard let image = try? VImage.load(path, failOn: failOn, options: [("thumbnail", .bool(true))]),
-            image.width < storedSize.width
+    /// A HEIF file's embedded thumbnail decoded into memory, when it has the pixels a reduction by
+    /// `factor` needs and decodes (`HEIFThumbnail`); nil otherwise.
+    private func embeddedThumbnail(for factor: Int) -> VImage? {
+        guard loader.hasPrefix("VipsForeignLoadHeif"), factor > 1,
+            let thumbnail = HEIFThumbnail(path, failOn: failOn, mainWidth: storedSize.width, loader: loader),
+            thumbnail.header.width * factor >= storedSize.width, thumbnail.header.height * factor >= storedSize.height
         else { return nil }
-        return (image.width, image.height)
+        return thumbnail.decoded()
     }
 }

@@ -36,28 +36,75 @@ extension VImage {
     /// `size` is "both", "up", "down" or "force"; `crop` is "none", "centre", "attention" and so on.
     /// The EXIF orientation is applied unless `noRotate`. `thumbnail` picks its loader itself, so
     /// `Vips.loader(for:)` is asked first, which loads libvips' modules when the file may need one.
+    /// A HEIF file is fitted as `thumbnail` fits it, from its embedded thumbnail when that serves
+    /// (`HEIFThumbnail`), but from the main image when the thumbnail does not decode.
     package static func thumbnail(
         _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none",
         noRotate: Bool = false, failOn: String? = nil
     ) throws(VipsError) -> VImage {
+        let loader = try? Vips.loader(for: path)
+        if let loader, loader.hasPrefix("VipsForeignLoadHeif") {
+            return try heifThumbnail(
+                path, loader: loader, width: width, height: height, size: size, crop: crop, noRotate: noRotate,
+                failOn: failOn)
+        }
         var arguments: [(String, VValue)] = [
             ("filename", .string(try PinnedFiles.opening(path))), ("width", .int(width)), ("height", .int(height)),
             ("size", .nick(size)), ("crop", .nick(crop)), ("no-rotate", .bool(noRotate)),
         ]
         if let failOn { arguments.append(("fail-on", .nick(failOn))) }
-        _ = try? Vips.loader(for: path)
         return try VOperation.call("thumbnail", arguments).image()
+    }
+
+    /// The file at `path` fitted as `thumbnail` fits it when it has no embedded thumbnail (HEIF
+    /// has no other shrink-on-load): the main image read top to bottom with `failOn` (libvips'
+    /// default none when nil), then `thumbnail_image` with the same options.
+    package static func thumbnailOfMainImage(
+        _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none",
+        noRotate: Bool = false, failOn: String? = nil
+    ) throws(VipsError) -> VImage {
+        try load(path, access: "sequential", failOn: failOn ?? "none")
+            .thumbnailImage(width: width, height: height, size: size, crop: crop, noRotate: noRotate)
+    }
+
+    /// libvips' `thumbnail` of a HEIF file, done as libvips 8.14 does it: `thumbnail_image` of
+    /// the embedded thumbnail when it would take it, else of the main image, which is also taken
+    /// when the thumbnail does not decode. The thumbnail is opened once, where libvips'
+    /// `thumbnail` opens it twice, and heifload decodes a thumbnail whenever it reads its header
+    /// (to check its shape): one decode fewer than libvips' own.
+    private static func heifThumbnail(
+        _ path: String, loader: String, width: Int, height: Int, size: String, crop: String, noRotate: Bool,
+        failOn: String?
+    ) throws(VipsError) -> VImage {
+        let main = try load(path, failOn: failOn, loader: loader)
+        do {
+            if let embedded = HEIFThumbnail(path, failOn: failOn, mainWidth: main.width, loader: loader),
+                embedded.servesThumbnail(
+                    width: width, height: height, size: size, crop: crop, swap: !noRotate && main.orientation >= 5),
+                let decoded = embedded.decoded()
+            {
+                return try decoded.thumbnailImage(
+                    width: width, height: height, size: size, crop: crop, noRotate: noRotate)
+            }
+            return try thumbnailOfMainImage(
+                path, width: width, height: height, size: size, crop: crop, noRotate: noRotate, failOn: failOn)
+        } catch {
+            // A failure reads as libvips' `thumbnail` words it, as for any other format.
+            let resampler = "thumbnail_image: "
+            guard error.message.hasPrefix(resampler) else { throw error }
+            throw VipsError("thumbnail: " + error.message.dropFirst(resampler.count))
+        }
     }
 
     /// This image resampled to fit `width` by `height`, with `thumbnail`'s `size` and `crop` rules.
     package func thumbnailImage(
-        width: Int, height: Int, size: String = "both", crop: String = "none"
+        width: Int, height: Int, size: String = "both", crop: String = "none", noRotate: Bool = false
     ) throws(VipsError) -> VImage {
         try VOperation.call(
             "thumbnail_image",
             [
                 ("in", .image(self)), ("width", .int(width)), ("height", .int(height)),
-                ("size", .nick(size)), ("crop", .nick(crop)),
+                ("size", .nick(size)), ("crop", .nick(crop)), ("no-rotate", .bool(noRotate)),
             ]
         ).image()
     }

@@ -31,6 +31,10 @@ import Testing
         Expected(
             name: "grid-plain.heic", columns: 4, rows: 3, tile: 64, coded: [250, 180], displayed: [250, 180],
             transforms: []),
+        // The same grid, whose thumbnail (not read here) libvips cannot decode.
+        Expected(
+            name: "grid-bad-thumbnail.heic", columns: 4, rows: 3, tile: 64, coded: [250, 180],
+            displayed: [250, 180], transforms: []),
         Expected(
             name: "grid-irot1-imir.heic", columns: 4, rows: 3, tile: 64, coded: [250, 180], displayed: [180, 250],
             transforms: [.rotation(quarterTurns: 1), .mirror(columns: true)]),

@@ -47,15 +47,21 @@ import Vips
     }
 
     @Test func theEmbeddedThumbnailAndTheOtherKindsGoToLibvips() throws {
-        // grid-plain's thumbnail is 128x96: a card of up to 96 pixels is shrunk from it by `thumbnail`.
+        // grid-plain's thumbnail is 128x96: a card under 96 pixels is shrunk from it by `thumbnail`.
         let plain = try InputFile(Self.path("grid-plain.heic"))
-        #expect(CardPhoto.thumbnailServes(plain, side: 96) && CardPhoto.tileSquare(plain, side: 96) == nil)
-        #expect(!CardPhoto.thumbnailServes(plain, side: 97))
+        #expect(CardPhoto.thumbnailServes(plain, side: 95) && CardPhoto.tileSquare(plain, side: 95) == nil)
+        #expect(!CardPhoto.thumbnailServes(plain, side: 96))
         #expect(!CardPhoto.thumbnailServes(try InputFile(Self.path("grid-wide.heic")), side: 20))
         for name in ["grid-alpha.heic", "grid-av1.avif", "grid-444.heic", "grid-uneven.heic"] {
             #expect(CardPhoto.tileSquare(try InputFile(Self.path(name)), side: 60) == nil, "\(name)")
             #expect(try CardPhoto.square(Self.path(name), side: 60).width == 60, "\(name)")
         }
+        // The same photo whose thumbnail does not decode: its main image's square, as if it had none.
+        let bad = try InputFile(Self.path("grid-bad-thumbnail.heic"))
+        #expect(!CardPhoto.thumbnailServes(bad, side: 60))
+        let main = try CardPhoto.opaqueSRGB(
+            VImage.thumbnailOfMainImage(plain.path, width: 60, height: 60, crop: "centre"))
+        #expect(try CardPhotoRegionTests.difference(CardPhoto.square(bad.path, side: 60), main).max == 0)
         // 250x180: the square and its margin reach every tile.
         #expect(CardPhoto.tileSquare(try InputFile(Self.path("grid-depth.heic")), side: 150) == nil)
     }

@@ -46,6 +46,19 @@ import Vips
         #expect(pixels.image.width == 160)
     }
 
+    @Test func aThumbnailThatDoesNotDecodeIsNotUsed() throws {
+        // grid-bad-thumbnail.heic is grid-plain.heic (250x180, a 128x96 thumbnail) whose
+        // thumbnail's header says 128x100, which libvips fails to decode.
+        let heif = Self.root.appendingPathComponent("Fixtures/heif").path
+        #expect(try ViewportSource(path: heif + "/grid-plain.heic").reduction(for: 2) == .embeddedThumbnail)
+        let source = try ViewportSource(path: heif + "/grid-bad-thumbnail.heic")
+        #expect(source.reduction(for: 2) == .box(2))
+        let pixels = try source.pixels(outputPerPixel: 0.5, once: true).image.inMemory()
+        let shrunk = try VImage.load(heif + "/grid-plain.heic").shrunk(2, 2)
+        #expect(pixels.width == 125 && pixels.height == 90)
+        #expect(try pixels.ucharBytes() == shrunk.ucharBytes())
+    }
+
     @Test func heifWithoutAThumbnailIsBoxShrunk() throws {
         let path = try Self.copy(as: "heic")
         defer { try? FileManager.default.removeItem(atPath: path) }
