@@ -100,8 +100,9 @@ struct BoardCommand: LightboxCommand {
         let (output, format) = (options.output, options.save.format(of: options.output))
         switch options.source {
         case .arguments(let given):
+            // A usage error: its message (which names the output when it is about it) is the reason.
             do { return try BoardPlanner.checked(given, output: output, format: format) } catch {
-                throw RenderError(output, error.description)
+                throw RenderError("", error.description)
             }
         case .layout(let path):
             let plan = options.overrides.applied(to: try BoardLayoutFile.read(path))
