@@ -158,7 +158,9 @@ package struct AtomicWriter: Sendable {
         guard let data = FileManager.default.contents(atPath: temp) else {
             throw RenderError(OutputPath.standardOutput, "cannot read the finished image back")
         }
-        FileHandle.standardOutput.write(data)
+        if let failure = StandardOutput.write([UInt8](data)) {
+            throw RenderError(OutputPath.standardOutput, "cannot write to standard output: \(failure)")
+        }
     }
 
     /// Moves the finished temp file into place, in its folder, replacing only with `force`.

@@ -45,6 +45,92 @@ import Testing
         return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
     }
 
+    /// Runs `arguments` in `scratch` with stdout closed (`>&-`), as a shell can start a program.
+    static func runWithClosedStdout(_ arguments: [String], in scratch: Scratch) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", #"exec "$0" "$@" >&-"#, CommandRunner.binary.path] + arguments
+        process.currentDirectoryURL = scratch.url
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
+    @Test func aClosedStdoutIsNotTakenByTheJournal() throws {
+        let scratch = try Scratch()
+        let manifest = try scratch.manifestOfCopies(URL(fileURLWithPath: ViewHelpers.pattern), count: 3)
+        let (status, stderr) = try Self.runWithClosedStdout(
+            ["crop", "--manifest", manifest, "--out-dir", "out", "--json", "--report", "r.jsonl"], in: scratch)
+        #expect(status == 74, "\(stderr)")
+        #expect(stderr.contains("error: cannot write to standard output: Bad file descriptor; stopped"), "\(stderr)")
+        // The run stops at its first line for stdout; what ended before is journaled once (the
+        // --json lines went to the journal too, each record twice, while it held descriptor 1).
+        let records = try JournalFile.records(scratch.path("r.jsonl"))
+        let outputs = records.compactMap { $0["output"] as? String }
+        #expect(!outputs.isEmpty && Set(outputs).count == outputs.count, "\(records)")
+    }
+
+    @Test func anImageForAStdoutThatIsFullFailsNamingStdoutNotTheDecoder() throws {
+        let scratch = try Scratch()
+        let (status, stderr) = try Self.runWithBrokenStdout(
+            ["crop", ViewHelpers.photo, "--rect", "0,0,1,1", "-o", "-", "--format", "png"], full: true, in: scratch)
+        #expect(status == 1)
+        #expect(stderr == "error: -: cannot write to standard output: No space left on device\n", "\(stderr)")
+    }
+
+    /// Many jobs in flight when the reader goes away, or stops reading: the run ends (74 or a
+    /// signal's code) and never deadlocks between printing and the summary it prints.
+    @Test func aRunWhoseReaderGoesAwayStopsEveryTime() throws {
+        let scratch = try Scratch()
+        let manifest = try scratch.manifestOfCopies(URL(fileURLWithPath: ViewHelpers.pattern), count: 1)
+        var lines = ["input,x,y,width,height,output"]
+        for index in 0..<120 { lines.append("in0.png,0.1,0.1,0.2,0.2,c\(index).png") }
+        try scratch.write(lines.joined(separator: "\n") + "\n", to: "many.csv")
+        _ = manifest
+        for attempt in 0..<4 {
+            let process = Process()
+            process.executableURL = CommandRunner.binary
+            process.arguments = [
+                "crop", "--manifest", "many.csv", "--out-dir", "out\(attempt)", "--json", "--jobs", "8",
+            ]
+            process.currentDirectoryURL = scratch.url
+            let unread = Pipe()
+            try unread.fileHandleForReading.close()
+            process.standardOutput = unread.fileHandleForWriting
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 74, "attempt \(attempt)")
+        }
+        // A batch whose reader stops reading (its pipe full) still stops on SIGTERM.
+        try scratch.write(
+            (0..<3000).map { #"{"id":\#($0),"command":"crop","input":"none.jpg","rect":"0,0,1,1","output":"x.png"}"# }
+                .joined(separator: "\n") + "\n", to: "jobs.jsonl")
+        let batch = Process()
+        batch.executableURL = CommandRunner.binary
+        batch.arguments = ["batch", "jobs.jsonl"]
+        batch.currentDirectoryURL = scratch.url
+        let stalled = Pipe()
+        batch.standardOutput = stalled
+        batch.standardError = FileHandle.nullDevice
+        try batch.run()
+        sleep(2)
+        kill(batch.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(15)
+        while batch.isRunning && Date() < deadline { usleep(20_000) }
+        let stuck = batch.isRunning
+        if stuck { kill(batch.processIdentifier, SIGKILL) }
+        batch.waitUntilExit()
+        #expect(!stuck && batch.terminationStatus == 143)
+        _ = stalled
+    }
+
     @Test(arguments: [true, false])
     func aStdoutThatCannotBeWrittenStopsTheRunWith74(full: Bool) throws {
         let scratch = try Scratch()

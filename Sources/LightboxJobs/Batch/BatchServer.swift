@@ -1,5 +1,6 @@
 import Foundation
 import LightboxFormats
+import LightboxRender
 
 /// The supervisor's side of `lightbox batch`: reads job lines as they arrive, builds each job once
 /// (`BatchLine`), runs it as the commands run theirs (`JobRunner`: the output checked here, the
@@ -12,8 +13,10 @@ package final class BatchServer: @unchecked Sendable {
     private let runner: JobRunner
     /// Where warnings go.
     private let console: Console
-    /// Guards the counts and stdout.
+    /// Guards the counts.
     private let lock = NSLock()
+    /// Held while an answer line is written, so lines never mix.
+    private let writing = NSLock()
     /// Jobs answered as done and as failed.
     private var done = 0, failed = 0
     /// Whether the warning that a lossless cut may unsquare a square was given (once per batch).
@@ -86,11 +89,16 @@ package final class BatchServer: @unchecked Sendable {
 
     /// Writes one answer line on stdout at once and counts it; a closed stdout stops the batch
     /// (its reader is gone: every answer after would be lost).
+    ///
+    /// The line is written under `writing`, not `lock`: a reader that stops reading blocks the
+    /// write, and a signal's summary must still read the counts.
     private func answer(_ answer: BatchAnswer) {
         lock.lock()
         if answer.done { done += 1 } else { failed += 1 }
-        let failure = StandardOutput.write(answer.line + "\n")
         lock.unlock()
-        if let failure { StandardOutput.failed(failure) }
+        writing.lock()
+        let failure = StandardOutput.write(answer.line + "\n")
+        writing.unlock()
+        if let failure { Interrupts.stdoutFailed(failure) }
     }
 }

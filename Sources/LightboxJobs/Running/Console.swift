@@ -1,4 +1,5 @@
 import Foundation
+import LightboxRender
 
 /// Line output on stdout and stderr, safe to call from several threads.
 package final class Console: @unchecked Sendable {
@@ -21,7 +22,7 @@ package final class Console: @unchecked Sendable {
         lock.lock()
         let failure = StandardOutput.write(line.hasSuffix("\n") ? line : line + "\n")
         lock.unlock()
-        if let failure { StandardOutput.failed(failure) }
+        if let failure { Interrupts.stdoutFailed(failure) }
     }
 
     /// Writes one `error:` line on stderr, shortened in the middle when it is very long.

@@ -51,6 +51,12 @@ package enum Interrupts {
         }
     }
 
+    /// Stops the run, as a signal does, because stdout could not be written (exit 74, EX_IOERR):
+    /// whoever reads the answers is gone, so the work left would be lost.
+    package static func stdoutFailed(_ reason: String) -> Never {
+        stop(code: ExitCode.ioError, saying: "error: cannot write to standard output: \(reason); stopped")
+    }
+
     /// Stops the run as a signal does (workers killed, temp files removed, `words` and the counts
     /// on stderr) and exits with `code`; a second caller waits for the first one's exit.
     package static func stop(code: Int32, saying words: String) -> Never {

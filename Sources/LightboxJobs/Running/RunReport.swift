@@ -21,6 +21,8 @@ package final class RunReport: @unchecked Sendable {
     private let lock = NSLock()
     /// Held while due stdout lines are printed.
     private let printing = NSLock()
+    /// Guards `counts` alone, so a signal's summary (or a failed stdout's) never waits on printing.
+    private let counting = NSLock()
     private var counts: RunSummary
     /// Stdout lines of jobs that ended before an earlier one, by slot.
     private var waiting: [Int: [String]] = [:]
@@ -42,17 +44,17 @@ package final class RunReport: @unchecked Sendable {
 
     /// The counts so far.
     package var summary: RunSummary {
-        lock.lock()
-        defer { lock.unlock() }
+        counting.lock()
+        defer { counting.unlock() }
         return counts
     }
 
     /// Reports one record of the job in `slot` (its place in input order): counted, its error
     /// printed and its journal line written now; its stdout line once every earlier job has ended.
     package func record(_ record: BatchRecord, slot: Int) {
-        lock.lock()
+        counting.lock()
         counts.count(record.status)
-        lock.unlock()
+        counting.unlock()
         if let error = record.error, record.printsError {
             progress.clear()
             console.error(error)
@@ -68,7 +70,8 @@ package final class RunReport: @unchecked Sendable {
     /// Marks the job in `slot` ended and prints every stdout line now due, in input order.
     ///
     /// The lines are printed under `printing`, taken before `lock` is given back, so they keep
-    /// their order while the counts stay readable (a stdout that fails stops the run, which reads them).
+    /// their order; the counts have a lock of their own (`counting`), which no thread holds while
+    /// it waits, so a stdout that fails or blocks can still be stopped with the counts printed.
     package func end(slot: Int) {
         lock.lock()
         ended.insert(slot)
