@@ -28,42 +28,58 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.path("o")))
     }
 
-    /// Runs `arguments` in `scratch` with stdout on a full device or a pipe nobody reads.
-    static func runWithBrokenStdout(_ arguments: [String], full: Bool, in scratch: Scratch) throws -> (Int32, String) {
+    /// How a run's stdout is broken: a full device, a pipe whose reader is gone, closed at start
+    /// (`>&-`, as a shell can start a program), or a pipe nobody reads (it fills, then blocks).
+    enum BrokenStdout { case full, unread, closed, stalled }
+
+    /// Starts `arguments` in `scratch` with stdout `broken` and stderr into `stderr` (nil: dropped).
+    static func launch(
+        _ arguments: [String], stdout broken: BrokenStdout, stderr: Pipe? = nil, in scratch: Scratch
+    ) throws -> Process {
         let process = Process()
-        process.executableURL = CommandRunner.binary
-        process.arguments = arguments
         process.currentDirectoryURL = scratch.url
-        let unread = Pipe()
-        try unread.fileHandleForReading.close()
-        process.standardOutput = full ? FileHandle(forWritingAtPath: "/dev/full") : unread.fileHandleForWriting
-        let err = Pipe()
-        process.standardError = err
+        process.executableURL = broken == .closed ? URL(fileURLWithPath: "/bin/sh") : CommandRunner.binary
+        process.arguments =
+            broken == .closed ? ["-c", #"exec "$0" "$@" >&-"#, CommandRunner.binary.path] + arguments : arguments
+        switch broken {
+        case .full: process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
+        case .unread:
+            let unread = Pipe()
+            try unread.fileHandleForReading.close()
+            process.standardOutput = unread.fileHandleForWriting
+        case .closed: break
+        case .stalled: process.standardOutput = Pipe()
+        }
+        process.standardError = stderr ?? FileHandle.nullDevice
         try process.run()
+        return process
+    }
+
+    /// Runs `arguments` in `scratch` with stdout `broken`; its exit status and stderr.
+    static func run(_ arguments: [String], stdout broken: BrokenStdout, in scratch: Scratch) throws -> (Int32, String) {
+        let err = Pipe()
+        let process = try launch(arguments, stdout: broken, stderr: err, in: scratch)
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
     }
 
-    /// Runs `arguments` in `scratch` with stdout closed (`>&-`), as a shell can start a program.
-    static func runWithClosedStdout(_ arguments: [String], in scratch: Scratch) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", #"exec "$0" "$@" >&-"#, CommandRunner.binary.path] + arguments
-        process.currentDirectoryURL = scratch.url
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    /// Whether `process` ends within `seconds`; one that does not is killed.
+    static func ends(_ process: Process, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        let ended = !process.isRunning
+        if !ended { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+        return ended
     }
 
     @Test func aClosedStdoutIsNotTakenByTheJournal() throws {
         let scratch = try Scratch()
         let manifest = try scratch.manifestOfCopies(URL(fileURLWithPath: ViewHelpers.pattern), count: 3)
-        let (status, stderr) = try Self.runWithClosedStdout(
-            ["crop", "--manifest", manifest, "--out-dir", "out", "--json", "--report", "r.jsonl"], in: scratch)
+        let (status, stderr) = try Self.run(
+            ["crop", "--manifest", manifest, "--out-dir", "out", "--json", "--report", "r.jsonl"], stdout: .closed,
+            in: scratch)
         #expect(status == 74, "\(stderr)")
         #expect(stderr.contains("error: cannot write to standard output: Bad file descriptor; stopped"), "\(stderr)")
         // The run stops at its first line for stdout; what ended before is journaled once (the
@@ -75,8 +91,8 @@ import Testing
 
     @Test func anImageForAStdoutThatIsFullFailsNamingStdoutNotTheDecoder() throws {
         let scratch = try Scratch()
-        let (status, stderr) = try Self.runWithBrokenStdout(
-            ["crop", ViewHelpers.photo, "--rect", "0,0,1,1", "-o", "-", "--format", "png"], full: true, in: scratch)
+        let (status, stderr) = try Self.run(
+            ["crop", ViewHelpers.photo, "--rect", "0,0,1,1", "-o", "-", "--format", "png"], stdout: .full, in: scratch)
         #expect(status == 1)
         #expect(stderr == "error: -: cannot write to standard output: No space left on device\n", "\(stderr)")
     }
@@ -85,50 +101,24 @@ import Testing
     /// signal's code) and never deadlocks between printing and the summary it prints.
     @Test func aRunWhoseReaderGoesAwayStopsEveryTime() throws {
         let scratch = try Scratch()
-        let manifest = try scratch.manifestOfCopies(URL(fileURLWithPath: ViewHelpers.pattern), count: 1)
+        _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "in0.png")
         var lines = ["input,x,y,width,height,output"]
         for index in 0..<120 { lines.append("in0.png,0.1,0.1,0.2,0.2,c\(index).png") }
         try scratch.write(lines.joined(separator: "\n") + "\n", to: "many.csv")
-        _ = manifest
         for attempt in 0..<4 {
-            let process = Process()
-            process.executableURL = CommandRunner.binary
-            process.arguments = [
-                "crop", "--manifest", "many.csv", "--out-dir", "out\(attempt)", "--json", "--jobs", "8",
-            ]
-            process.currentDirectoryURL = scratch.url
-            let unread = Pipe()
-            try unread.fileHandleForReading.close()
-            process.standardOutput = unread.fileHandleForWriting
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let deadline = Date().addingTimeInterval(30)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 74, "attempt \(attempt)")
+            let process = try Self.launch(
+                ["crop", "--manifest", "many.csv", "--out-dir", "out\(attempt)", "--json", "--jobs", "8"],
+                stdout: .unread, in: scratch)
+            #expect(Self.ends(process, within: 30) && process.terminationStatus == 74, "attempt \(attempt)")
         }
         // A batch whose reader stops reading (its pipe full) still stops on SIGTERM.
         try scratch.write(
             (0..<3000).map { #"{"id":\#($0),"command":"crop","input":"none.jpg","rect":"0,0,1,1","output":"x.png"}"# }
                 .joined(separator: "\n") + "\n", to: "jobs.jsonl")
-        let batch = Process()
-        batch.executableURL = CommandRunner.binary
-        batch.arguments = ["batch", "jobs.jsonl"]
-        batch.currentDirectoryURL = scratch.url
-        let stalled = Pipe()
-        batch.standardOutput = stalled
-        batch.standardError = FileHandle.nullDevice
-        try batch.run()
+        let batch = try Self.launch(["batch", "jobs.jsonl"], stdout: .stalled, in: scratch)
         sleep(2)
         kill(batch.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(15)
-        while batch.isRunning && Date() < deadline { usleep(20_000) }
-        let stuck = batch.isRunning
-        if stuck { kill(batch.processIdentifier, SIGKILL) }
-        batch.waitUntilExit()
-        #expect(!stuck && batch.terminationStatus == 143)
-        _ = stalled
+        #expect(Self.ends(batch, within: 15) && batch.terminationStatus == 143)
     }
 
     @Test(arguments: [true, false])
@@ -143,7 +133,7 @@ import Testing
             ["crop", "--manifest", manifest, "--out-dir", "out", "--json"],
             ["crop", "--manifest", manifest, "--out-dir", "dry", "--dry-run", "--json"], ["batch", "jobs.jsonl"],
         ] {
-            let (status, stderr) = try Self.runWithBrokenStdout(arguments, full: full, in: scratch)
+            let (status, stderr) = try Self.run(arguments, stdout: full ? .full : .unread, in: scratch)
             #expect(status == 74, "\(arguments): \(stderr)")
             #expect(stderr.contains("error: cannot write to standard output: \(reason); stopped"), "\(stderr)")
             #expect(!stderr.contains("Fatal error") && !stderr.contains("backtrace"), "\(stderr)")
