@@ -20,6 +20,8 @@ package struct ViewportSource: Sendable {
     let tileDecodable: Bool
     /// The file's libvips header (not decoded), whose fields the tile path's pixels carry.
     let header: VImage
+    /// The embedded HEIF thumbnail, opened and decoded once however often it is asked for.
+    private let thumbnailMemo = ThumbnailMemo()
 
     /// Opens the header of `path`, refusing one that declares more than `maxPixels` (0: no limit).
     package init(
@@ -116,9 +118,11 @@ package struct ViewportSource: Sendable {
     /// `factor` needs and decodes (`HEIFThumbnail`); nil otherwise.
     private func embeddedThumbnail(for factor: Int) -> VImage? {
         guard loader.hasPrefix("VipsForeignLoadHeif"), factor > 1,
-            let thumbnail = HEIFThumbnail(path, failOn: failOn, mainWidth: storedSize.width, loader: loader),
+            let thumbnail = thumbnailMemo.thumbnail({
+                HEIFThumbnail(path, failOn: failOn, mainWidth: storedSize.width, loader: loader)
+            }),
             thumbnail.header.width * factor >= storedSize.width, thumbnail.header.height * factor >= storedSize.height
         else { return nil }
-        return thumbnail.decoded()
+        return thumbnailMemo.decoded(thumbnail)
     }
 }
