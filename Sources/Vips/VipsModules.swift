@@ -22,7 +22,7 @@ package enum VipsModules {
     nonisolated(unsafe) private static var deferred: String?
 
     /// The value start-up gives `VIPSHOME`: a prefix with no modules folder under it.
-    static let placeholderHome = "/nonexistent/lightbox-vips-modules-on-demand"
+    package static let placeholderHome = "/nonexistent/lightbox-vips-modules-on-demand"
 
     /// OpenSlide's file extensions (libvips 8.14 `openslideload.c`).
     static let slideExtensions: Set<String> = ["svs", "vms", "vmu", "ndpi", "scn", "mrxs", "svslide", "tif", "bif"]
@@ -34,8 +34,11 @@ package enum VipsModules {
     /// A `VIPSHOME` naming the mapped libvips' own prefix (`/usr`, which a Python parent that
     /// imported pyvips leaves in its children's environment, since `vips_init` sets it) means
     /// the same modules, so they are still loaded on demand.
+    ///
+    /// A `VIPSHOME` that is the placeholder itself is not the user's: a Lightbox process that
+    /// spawned this one while its own start-up had it set passed it on, so it counts as unset.
     static func startWithoutModules(_ start: () -> Int32) -> Int32 {
-        let home = getenv("VIPSHOME").map { String(cString: $0) }
+        let home = getenv("VIPSHOME").map { String(cString: $0) }.flatMap { $0 == placeholderHome ? nil : $0 }
         guard let folder = libraryModulesFolder(), home.map({ isPrefix($0, of: folder) }) ?? true else {
             return start()
         }

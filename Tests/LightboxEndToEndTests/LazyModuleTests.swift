@@ -45,6 +45,17 @@ import Vips
         #expect(LazyModuleTests.reports(result.stderr) == expected)
     }
 
+    /// The placeholder `VIPSHOME` of a Lightbox parent caught in its start-up (tests spawn the
+    /// binary while libvips starts in the test process) is not the user's: modules still load on demand.
+    @Test func theStartUpPlaceholderIsNotTheUsersHome() throws {
+        let scratch = try ModuleFormatTests.scratch(with: "quadrants.avif")
+        let result = try CommandRunner.run(
+            ["crop", "quadrants.avif", "--rect", "0,0,0.5,0.5", "-o", "c.png"], in: scratch.url,
+            environment: LazyModuleTests.report.merging(["VIPSHOME": VipsModules.placeholderHome]) { $1 })
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(LazyModuleTests.reports(result.stderr) == ["vips-heif.so"], "\(result.stderr)")
+    }
+
     @Test(arguments: [
         (["crop", "quadrants.avif", "--rect", "0,0,1,1", "-o", "a.png"], "vips-heif.so"),
         (["crop", "quadrants.jxl", "--rect", "0,0,1,1", "-o", "a.png"], "vips-jxl.so"),
