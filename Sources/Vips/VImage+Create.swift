@@ -37,7 +37,8 @@ extension VImage {
     /// The EXIF orientation is applied unless `noRotate`. `thumbnail` picks its loader itself, so
     /// `Vips.loader(for:)` is asked first, which loads libvips' modules when the file may need one.
     /// A HEIF file is fitted as `thumbnail` fits it, from its embedded thumbnail when that serves
-    /// (`HEIFThumbnail`), but from the main image when the thumbnail does not decode.
+    /// (`HEIFThumbnail`), but from the main image when the thumbnail does not decode. Colour that
+    /// its loader labels grey (`isGreyLabelledColour`) is fitted from the image labelled by its bands.
     package static func thumbnail(
         _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none",
         noRotate: Bool = false, failOn: String? = nil
@@ -47,6 +48,13 @@ extension VImage {
             return try heifThumbnail(
                 path, loader: loader, width: width, height: height, size: size, crop: crop, noRotate: noRotate,
                 failOn: failOn)
+        }
+        if mayMislabel(loader),
+            try loadAsLabelled(path, access: "random", failOn: failOn, loader: loader)
+                .isGreyLabelledColour
+        {
+            return try thumbnailOfMainImage(
+                path, width: width, height: height, size: size, crop: crop, noRotate: noRotate, failOn: failOn)
         }
         var arguments: [(String, VValue)] = [
             ("filename", .string(try PinnedFiles.opening(path))), ("width", .int(width)), ("height", .int(height)),

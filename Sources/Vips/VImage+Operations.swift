@@ -8,10 +8,18 @@ extension VImage {
     /// `fail_on` nick. `options` the loader lacks are left out, so JPEG's `shrink` and WebP's
     /// `scale` may be offered for any file. `loader` is the one `Vips.loader(for:)` gave, when the
     /// caller asked already. A pinned path is read through its descriptor (`PinnedFiles`).
-    /// Random access decodes into memory (`memory`), never into a temp file.
+    /// Random access decodes into memory (`memory`), never into a temp file. Colour labelled as
+    /// grey is labelled by its bands (`labelledByBands`).
     package static func load(
         _ path: String, access: String = "random", failOn: String? = nil, options: [(String, VValue)] = [],
         loader known: String? = nil
+    ) throws(VipsError) -> VImage {
+        try loadAsLabelled(path, access: access, failOn: failOn, options: options, loader: known).labelledByBands()
+    }
+
+    /// `load` with the interpretation the loader gave, even when it contradicts the bands.
+    static func loadAsLabelled(
+        _ path: String, access: String, failOn: String?, options: [(String, VValue)] = [], loader known: String?
     ) throws(VipsError) -> VImage {
         let loader: String
         if let known { loader = known } else { loader = try Vips.loader(for: path) }

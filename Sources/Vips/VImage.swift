@@ -25,8 +25,12 @@ package final class VImage: @unchecked Sendable {
     /// Number of bands.
     package var bands: Int { Int(vips_image_get_bands(pointer)) }
 
-    /// Whether the last band is alpha.
-    package var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    /// Whether the last band is alpha; never for a coded image (Radiance's RGBE, LABQ), whose
+    /// four bands pack three colours with a shared exponent, not colour and alpha.
+    package var hasAlpha: Bool { isUncoded && vips_image_hasalpha(pointer) != 0 }
+
+    /// Whether the pixels are plain bands (`VIPS_CODING_NONE`), as every operation but a few takes them.
+    package var isUncoded: Bool { vips_image_get_coding(pointer) == VIPS_CODING_NONE }
 
     /// The EXIF orientation tag, 1 to 8 (1 when absent or invalid).
     package var orientation: Int { Int(vips_image_get_orientation(pointer)) }
