@@ -9,22 +9,29 @@ import Testing
         let stderr: Pipe
     }
 
-    /// Starts `lightbox` in `scratch` with the fault switch set, and waits until the hung worker's
-    /// temp file (named from `output`'s stem) is there.
-    static func start(_ arguments: [String], in scratch: Scratch, fault: String, output: String) throws -> Running {
+    /// Starts `lightbox` in `scratch` with the fault switch (and `environment`) set, and waits
+    /// until the hung worker's temp file (named from `output`'s stem) is in `folder` (`scratch`'s own by default).
+    static func start(
+        _ arguments: [String], in scratch: Scratch, fault: String, output: String, environment: [String: String] = [:],
+        folder: String? = nil
+    ) throws -> Running {
         let process = Process()
         process.executableURL = CommandRunner.binary
         process.arguments = arguments
         process.currentDirectoryURL = scratch.url
-        process.environment = ProcessInfo.processInfo.environment.merging(["LIGHTBOX_FAULT": fault]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            .merging(["LIGHTBOX_FAULT": fault]) { $1 }
         let stderr = Pipe()
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(10)
-        while try Date() < deadline && !scratch.contents().contains(where: { $0.hasPrefix(".\(output).lightbox-") }) {
-            Thread.sleep(forTimeInterval: 0.05)
+        let watched = folder ?? scratch.url.path
+        func started() -> Bool {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: watched)) ?? []
+            return names.contains { $0.hasPrefix(".\(output).lightbox-") }
         }
+        while Date() < deadline && !started() { Thread.sleep(forTimeInterval: 0.05) }
         return Running(process: process, stderr: stderr)
     }
 
@@ -74,5 +81,23 @@ import Testing
         #expect(stderr.hasSuffix("interrupted by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n"), "\(stderr)")
         #expect(try scratch.contents() == ["hung.jpg"])
         for worker in workers { #expect(kill(worker, 0) != 0, "worker \(worker) still runs") }
+    }
+
+    /// An image for standard output is made in the temp folder: a signal removes it there too.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalRemovesTheTempFileOfAnImageForStandardOutput(signal: Int32, code: Int32) throws {
+        let scratch = try Scratch()
+        try WorkerCrashTests.inputs(scratch, ["hung.jpg"])
+        let temp = scratch.path("tmp")
+        try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
+        let run = try WorkerSignalTests.start(
+            ["crop", "hung.jpg", "--rect", "0,0,1,1", "-o", "-", "--format", "png"], in: scratch,
+            fault: "hang:hung.jpg", output: "stdout", environment: ["TMPDIR": temp], folder: temp)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp).count == 1)
+        kill(run.process.processIdentifier, signal)
+        _ = run.stderr.fileHandleForReading.readDataToEndOfFile()
+        run.process.waitUntilExit()
+        #expect(run.process.terminationStatus == code)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp).isEmpty)
     }
 }

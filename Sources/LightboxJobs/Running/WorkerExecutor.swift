@@ -131,11 +131,12 @@ package struct WorkerExecutor: JobExecutor {
         throw RenderError(path, "a worker's pixels could not be read")
     }
 
-    /// The distinct folders of `paths`, where a dead worker's temp files are looked for.
+    /// The distinct folders of `paths`, where a dead worker's temp files are looked for: an image
+    /// for standard output is made in the temp folder (`AtomicWriter`), so `-` stands for it.
     private static func folders(of paths: [String]) -> [String] {
-        Array(
-            Set(paths.filter { $0 != OutputPath.standardOutput }.map { (($0 as NSString).deletingLastPathComponent) })
-        )
-        .map { $0.isEmpty ? "." : $0 }
+        let folders = paths.map { path in
+            path == OutputPath.standardOutput ? NSTemporaryDirectory() : (path as NSString).deletingLastPathComponent
+        }
+        return Array(Set(folders)).map { $0.isEmpty ? "." : $0 }
     }
 }

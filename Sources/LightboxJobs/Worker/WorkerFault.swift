@@ -1,4 +1,5 @@
 import Foundation
+import LightboxRender
 import Vips
 
 /// Fault injection for the tests, compiled only into debug builds: `LIGHTBOX_FAULT` names inputs
@@ -41,10 +42,12 @@ package enum WorkerFault {
         #endif
     }
 
-    /// Leaves a temp file named as `AtomicWriter` names this process's, as a crash mid-write does.
+    /// Leaves a temp file named and placed as `AtomicWriter` names this process's (an image for
+    /// standard output is made in the temp folder), as a crash mid-write does.
     private static func tear(_ output: String?) {
         guard let output else { return }
-        let url = URL(fileURLWithPath: output)
+        let url = URL(
+            fileURLWithPath: output == OutputPath.standardOutput ? NSTemporaryDirectory() + "stdout.img" : output)
         let name = ".\(url.deletingPathExtension().lastPathComponent).lightbox-\(getpid())-fault.\(url.pathExtension)"
         let temp = url.deletingLastPathComponent().appendingPathComponent(name).path
         _ = FileManager.default.createFile(atPath: temp, contents: Data(repeating: 0xFF, count: 4096))
