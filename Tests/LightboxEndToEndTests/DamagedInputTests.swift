@@ -94,4 +94,16 @@ import Vips
         #expect(errors.count == 1)
         #expect(errors.first == "error: \(input): VipsJpeg: Premature end of input file (card skipped)")
     }
+
+    /// The record's `cards` counts the cards drawn: a skipped photo is none, a placeholder is one.
+    @Test(arguments: [([String](), 1), (["--placeholder"], 2)])
+    func theRecordCountsTheCardsDrawn(options: [String], cards: Int) throws {
+        let scratch = try Scratch()
+        let input = try Self.truncated(in: scratch)
+        let result = try CommandRunner.run(
+            ["board", input, ViewHelpers.pattern, "--size", "300x300", "-o", scratch.path("b.png"), "--json"] + options)
+        let record = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(record?["cards"] as? Int == cards, "\(result.stdout)")
+        #expect((record?["failed"] as? [Any])?.count == 1, "\(result.stdout)")
+    }
 }

@@ -2,7 +2,8 @@ import Foundation
 import LightboxFormats
 import LightboxRender
 
-/// The record of a board: output, size, cards, each photo left out or drawn empty, located at the job's origin.
+/// The record of a board: output, size, the cards drawn (a placeholder is one, a skipped photo is
+/// none), each photo left out or drawn empty, located at the job's origin.
 package enum BoardRecords {
     /// The board's record; `written` says whether the image was written, `failures` the photos that could not be drawn.
     package static func record(
@@ -12,7 +13,7 @@ package enum BoardRecords {
         let fields: [(String, JSONValue)] =
             [
                 ("output", .string(job.output)), ("width", .int(size.width)), ("height", .int(size.height)),
-                ("cards", .int(job.plan.photos.count)),
+                ("cards", .int(job.plan.photos.count - (job.placeholder ? 0 : failures.count))),
                 (
                     "failed",
                     .array(failures.map { .object([("input", .string($0.path)), ("error", .string($0.reason))]) })
