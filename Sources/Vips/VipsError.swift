@@ -18,9 +18,11 @@ package struct VipsError: Error, Sendable, CustomStringConvertible {
             text = String(cString: buffer)
             g_free(buffer)
         }
+        // A decoder that fails on every tile or strip says the same line many times: once is enough.
+        var seen: Set<String> = []
         let detail = PinnedFiles.restoring(text).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }
+            .filter { !$0.isEmpty && seen.insert($0).inserted }
             .joined(separator: "; ")
         if !detail.isEmpty { return VipsError("\(context): \(detail)") }
         if let warning = VipsWarnings.takeLast() { return VipsError("\(context): \(PinnedFiles.restoring(warning))") }

@@ -65,4 +65,16 @@ import Testing
         #expect(Self.count(input, in: failed?.first?["error"] as? String) == 0, "\(result.stdout)")
         #expect(Self.count(input, in: record?["error"] as? String) == 1, "\(result.stdout)")
     }
+
+    /// A decoder that fails on every strip says the same line once per strip; the error says each line once.
+    @Test func aReasonRepeatedByTheDecoderIsSaidOnce() throws {
+        let scratch = try Scratch()
+        let input = CommandRunner.fixtures.appendingPathComponent("pillow/strip-seek-crash.tif").path
+        let result = try CommandRunner.run(["crop", input, "--rect", "0,0,1,1", "-o", scratch.path("c.png")])
+        #expect(result.status == 1)
+        let line = result.stderr.trimmingCharacters(in: .newlines)
+        #expect(!line.contains("\n") && line.hasPrefix("error: \(input): "), "\(result.stderr)")
+        let parts = line.dropFirst("error: \(input): ".count).components(separatedBy: "; ")
+        #expect(parts.count > 1 && Set(parts).count == parts.count, "\(line)")
+    }
 }
