@@ -21,6 +21,7 @@ extension VImage {
     static func loadAsLabelled(
         _ path: String, access: String, failOn: String?, options: [(String, VValue)] = [], loader known: String?
     ) throws(VipsError) -> VImage {
+        VipsWarnings.forgetLatest()
         let loader: String
         if let known { loader = known } else { loader = try Vips.loader(for: path) }
         let opened = try PinnedFiles.opening(path)

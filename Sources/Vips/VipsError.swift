@@ -23,6 +23,7 @@ package struct VipsError: Error, Sendable, CustomStringConvertible {
         let detail = PinnedFiles.restoring(text).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
+            .map(VipsWarnings.explained)
             .joined(separator: "; ")
         if !detail.isEmpty { return VipsError("\(context): \(detail)") }
         if let warning = VipsWarnings.takeLast() { return VipsError("\(context): \(PinnedFiles.restoring(warning))") }

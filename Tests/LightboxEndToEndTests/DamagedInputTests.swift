@@ -106,4 +106,27 @@ import Vips
         #expect(record?["cards"] as? Int == cards, "\(result.stdout)")
         #expect((record?["failed"] as? [Any])?.count == 1, "\(result.stdout)")
     }
+
+    /// libpng's reason for failing mid-image is only a warning, given on the thread that decodes:
+    /// the error says it after libvips' `libpng read error`, in every command.
+    @Test(arguments: [
+        ["crop", "IN", "--rect", "0,0,1,1", "-o", "c.png"],
+        ["crop", "IN", "--rect", "0,0,1,1", "--resize", "9", "-o", "c.jpg"],
+        ["view", "IN", "--screen", "40x30", "-o", "v.png"],
+    ])
+    func aPNGWithABadDataCRCSaysSo(command: [String]) throws {
+        let scratch = try Scratch()
+        var bytes = [UInt8](try Data(contentsOf: CommandRunner.fixtures.appendingPathComponent("pattern.png")))
+        let idat = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4].elementsEqual("IDAT".utf8) })
+        // The chunk's data stays whole and its CRC (after the type and `length` bytes of data) is wrong.
+        let length = bytes[idat - 4..<idat].reduce(0) { $0 << 8 | Int($1) }
+        bytes[idat + 4 + length] ^= 0xFF
+        let input = scratch.path("idat-crc.png")
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let outputs: Set<String> = ["c.png", "c.jpg", "v.png"]
+        let result = try CommandRunner.run(
+            command.map { $0 == "IN" ? input : outputs.contains($0) ? scratch.path($0) : $0 })
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: \(input): vipspng: libpng read error (IDAT: CRC error)\n", "\(command)")
+    }
 }
