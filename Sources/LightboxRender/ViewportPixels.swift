@@ -7,7 +7,8 @@ import Vips
 /// The EXIF orientation is not applied to the pixels: it is folded into the transform with
 /// the reduction and the layout, so each snapshot resamples once.
 package struct ViewportPixels: Sendable {
-    /// The stored pixels as loaded (reduced by `factor`), 8-bit sRGB, with alpha if the file has it.
+    /// The stored pixels as loaded (reduced by `factor`), 8-bit sRGB, with alpha if the file has
+    /// it; for a part decoded alone, that part at its place in a canvas of the whole's size.
     package let image: VImage
     /// The orientation to apply.
     package let orientation: ExifOrientation
@@ -15,18 +16,30 @@ package struct ViewportPixels: Sendable {
     package let displayedSize: CGSize
     /// Stored full-resolution pixels per loaded pixel, horizontally and vertically.
     package let factor: (x: Double, y: Double)
-    /// Where `image` starts in the whole loaded image: (0, 0), or the corner of the part decoded alone.
-    package let origin: (x: Int, y: Int)
 
-    /// Wraps loaded pixels of `source`, converted to 8-bit sRGB through their profile (`DisplayColour`);
-    /// `origin` places a part decoded alone within the whole loaded image.
-    init(image: VImage, source: ViewportSource, factor: (Double, Double), origin: (Int, Int) = (0, 0)) throws(VipsError)
-    {
-        self.image = try DisplayColour.sRGB(image)
+    /// Wraps loaded pixels of `source`, converted to 8-bit sRGB through their profile (`DisplayColour`).
+    ///
+    /// A part decoded alone is placed with `part`: the whole loaded image's size and the part's
+    /// corner in it. It is set at that corner of a canvas of the whole's size, lazily (the
+    /// snapshot reads only the part's pixels, so nothing else is made), and the affine then works
+    /// in the whole image's very coordinates. Shifting the affine's offset by the corner instead
+    /// is the same map in exact arithmetic but not in floating point: libvips snaps each sample
+    /// position to 1/64 pixel (`VIPS_TRANSFORM_SCALE`), and where a position falls exactly on a
+    /// step boundary (every few pixels when the zoom and size are simple fractions of each
+    /// other) the two roundings fell on neighbouring steps, up to 3 levels apart with bicubic.
+    init(
+        image: VImage, source: ViewportSource, factor: (Double, Double),
+        part: (whole: (width: Int, height: Int), origin: (x: Int, y: Int))? = nil
+    ) throws(VipsError) {
+        var shown = try DisplayColour.sRGB(image)
+        if let part {
+            shown = try shown.embedded(
+                x: part.origin.x, y: part.origin.y, width: part.whole.width, height: part.whole.height, extend: "copy")
+        }
+        self.image = shown
         orientation = source.orientation
         displayedSize = source.displayedSize
         self.factor = factor
-        self.origin = origin
     }
 
     /// `image`'s place without its colour converted: enough to find what a layout shows (the
@@ -36,7 +49,6 @@ package struct ViewportPixels: Sendable {
         orientation = source.orientation
         displayedSize = source.displayedSize
         self.factor = factor
-        origin = (0, 0)
     }
 
     /// The affine matrix (a, b, c, d) and output offset mapping loaded pixels onto the output.
@@ -57,12 +69,8 @@ package struct ViewportPixels: Sendable {
             Double(rect.minX) - rx * (a[0] * c.0 + a[2] * c.1),
             Double(rect.minY) - ry * (a[1] * c.0 + a[3] * c.1)
         )
-        let part = (
-            m[0] * Double(self.origin.x) + m[1] * Double(self.origin.y),
-            m[2] * Double(self.origin.x) + m[3] * Double(self.origin.y)
-        )
-        let odx = shift.0 + part.0 + (m[0] + m[1]) / 2 - 0.5 - Double(origin.x)
-        let ody = shift.1 + part.1 + (m[2] + m[3]) / 2 - 0.5 - Double(origin.y)
+        let odx = shift.0 + (m[0] + m[1]) / 2 - 0.5 - Double(origin.x)
+        let ody = shift.1 + (m[2] + m[3]) / 2 - 0.5 - Double(origin.y)
         return (m, (odx, ody))
     }
 

@@ -31,7 +31,8 @@ enum ViewportRegion {
                 )
             else { return nil }
             return try ViewportPixels(
-                image: region.inMemory(), source: source, factor: pixels.factor, origin: (rect.left, rect.top))
+                image: region.inMemory(), source: source, factor: pixels.factor,
+                part: ((pixels.image.width, pixels.image.height), (rect.left, rect.top)))
         } catch {
             return nil
         }

@@ -46,7 +46,7 @@ enum ViewportTiles {
             if factor > 1 { part = try part.shrunk(factor, factor) }
             let pixels = try ViewportPixels(
                 image: part.inMemory(), source: source, factor: (Double(factor), Double(factor)),
-                origin: (rect.left, rect.top))
+                part: ((whole.width, whole.height), (rect.left, rect.top)))
             return (pixels, nil)
         } catch {
             return (nil, "damaged")

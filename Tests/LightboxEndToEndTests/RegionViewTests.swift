@@ -8,16 +8,21 @@ import Vips
 @Suite struct RegionViewTests {
     /// Renders `arguments` for `input` with and without the region decoder; returns both
     /// snapshots and the decoders `--json` named.
+    ///
+    /// Each call writes files of new names: libvips caches a load by file name, so reading a
+    /// rewritten `region.png` again would give the first state's pixels for every state.
     static func both(_ input: String, _ arguments: [String], in scratch: Scratch) throws -> (VImage, VImage, [String]) {
         var decoders: [String] = []
-        for (name, environment) in [("region.png", [:]), ("whole.png", ["LIGHTBOX_NO_REGION": "1"])] {
+        let call = UUID().uuidString
+        let names = ["region-\(call).png", "whole-\(call).png"]
+        for (name, environment) in zip(names, [[:], ["LIGHTBOX_NO_REGION": "1"]]) {
             let result = try CommandRunner.run(
                 ["view", input, "-o", scratch.path(name), "--json", "--force"] + arguments, environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
             decoders.append(object?["decoder"] as? String ?? "none")
         }
-        return (try VImage.load(scratch.path("region.png")), try VImage.load(scratch.path("whole.png")), decoders)
+        return (try VImage.load(scratch.path(names[0])), try VImage.load(scratch.path(names[1])), decoders)
     }
 
     @Test(arguments: ["Landscape", "Portrait"], [1, 3, 5, 6, 8])
