@@ -25,8 +25,8 @@ package final class VImage: @unchecked Sendable {
     /// Number of bands.
     package var bands: Int { Int(vips_image_get_bands(pointer)) }
 
-    /// Whether the last band is alpha; never for a coded image (Radiance's RGBE, LABQ), whose
-    /// four bands pack three colours with a shared exponent, not colour and alpha.
+    /// Whether the last band is alpha; never for a coded image, whose four bands pack three
+    /// colours (Radiance's RGBE with a shared exponent, LABQ's packed Lab), not colour and alpha.
     package var hasAlpha: Bool { isUncoded && vips_image_hasalpha(pointer) != 0 }
 
     /// Whether the pixels are plain bands (`VIPS_CODING_NONE`), as every operation but a few takes them.
