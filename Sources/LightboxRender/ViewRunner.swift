@@ -87,16 +87,11 @@ package struct ViewRunner: Sendable {
                 }
             }
             let delays = ViewAnimation.delays(
-                frames: frames.count, duration: request.duration, unit: animationFormat(request) == .gif ? 10 : 1)
+                frames: frames.count, duration: request.duration,
+                unit: writer.options.format(of: request.output) == .gif ? 10 : 1)
             let joined = try VImage.joined(frames).settingMetadata(
                 ints: [("page-height", first.pixelHeight), ("loop", 0)], arrays: [("delay", delays)])
             return (joined, decoder, tiles.fallback)
         }
-    }
-
-    /// The format an animation is written in: the output's extension, or `--format` for `-o -`.
-    private func animationFormat(_ request: ViewRequest) -> OutputFormat? {
-        guard request.output != OutputPath.standardOutput else { return writer.options.streamFormat }
-        return OutputFormat(extension: URL(fileURLWithPath: request.output).pathExtension)
     }
 }

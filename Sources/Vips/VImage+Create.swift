@@ -49,12 +49,12 @@ extension VImage {
                 path, loader: loader, width: width, height: height, size: size, crop: crop, noRotate: noRotate,
                 failOn: failOn)
         }
-        if mayMislabel(loader),
-            try loadAsLabelled(path, access: "random", failOn: failOn, loader: loader)
-                .isGreyLabelledColour
-        {
-            return try thumbnailOfMainImage(
-                path, width: width, height: height, size: size, crop: crop, noRotate: noRotate, failOn: failOn)
+        if mayMislabel(loader) {
+            let opened = try loadAsLabelled(path, access: "random", failOn: failOn, loader: loader)
+            if opened.isGreyLabelledColour {
+                return try opened.labelledByBands()
+                    .thumbnailImage(width: width, height: height, size: size, crop: crop, noRotate: noRotate)
+            }
         }
         var arguments: [(String, VValue)] = [
             ("filename", .string(try PinnedFiles.opening(path))), ("width", .int(width)), ("height", .int(height)),

@@ -62,9 +62,7 @@ package struct BoardLayoutFile: Codable, Sendable, Equatable {
     /// Reads the members in the order their problems are reported.
     package init(from decoder: any Decoder) throws {
         let root = try BoardFields.object(decoder, "")
-        if let unknown = root.allKeys.map(\.stringValue).sorted().first(where: { !Self.keys.contains($0) }) {
-            throw BoardFieldError("", ManifestReader.unknownName("key", unknown, among: Self.keys))
-        }
+        try BoardFields.onlyKeys(root, Self.keys, "")
         guard root.contains(BoardFields.Key("board")) else { throw BoardFieldError("board", "missing") }
         board = try BoardFields.size(root, "board", "board", positive: true)
         photos = try BoardLayoutPhoto.list(root)

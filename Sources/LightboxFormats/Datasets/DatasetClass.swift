@@ -14,7 +14,12 @@ package struct DatasetClass: Hashable, Sendable {
 
     /// Whether the `--only` entry `entry` picks this class: its name or its id.
     package func isPicked(by entry: String) -> Bool {
-        entry == name || id.map(String.init) == entry
+        isPicked(among: [entry])
+    }
+
+    /// Whether `--only`'s entries pick this class: one of them is its name or its id.
+    package func isPicked(among entries: Set<String>) -> Bool {
+        name.map(entries.contains) == true || id.map { entries.contains(String($0)) } == true
     }
 
     /// How a message names the class: `'fish' (3)`, `'fish'` without an id, `3` without a name.

@@ -39,7 +39,7 @@ package struct DatasetOptions: Sendable {
     /// cropped: `--only` lists names, ids, or both.
     package func keeps(_ name: String, id: Int? = nil) -> Bool {
         guard let only else { return true }
-        return only.contains(name) || id.map { only.contains(String($0)) } == true
+        return DatasetClass(id: id, name: name).isPicked(among: only)
     }
 
     /// Throws when `--only` lists a class that is neither a name nor an id of `known`: a typo

@@ -159,10 +159,11 @@ package struct CropPlanner: Sendable {
             var item = item
             if let preview {
                 let number = jobs[slot].items.count + 1
-                switch OutputPlacement(outDir: nil).place(preview, input: input, number: number, base: base) {
+                let placed = OutputPlacement(outDir: nil).place(
+                    preview, input: input, number: number, base: base, rule: "--preview")
+                switch placed {
                 case .success(let path): item.preview = path
-                case .failure(var escape):
-                    escape.rule = "--preview"
+                case .failure(let escape):
                     problems.append(
                         BatchProblem(
                             item.origin.source ?? input, line: item.origin.line, "preview: \(escape.description)"))

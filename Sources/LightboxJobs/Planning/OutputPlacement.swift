@@ -24,9 +24,10 @@ package struct OutputPlacement: Sendable {
         return OutputFolder(outDir).place(name)
     }
 
-    /// The path `template` gives rect `number` of `input`, `{dir}` taken relative to `base`.
+    /// The path `template` gives rect `number` of `input`, `{dir}` taken relative to `base`; an
+    /// escape names `rule`, the option the template came from.
     package func place(
-        _ template: OutputTemplate, input: String, number: Int, base: String
+        _ template: OutputTemplate, input: String, number: Int, base: String, rule: String = "-o"
     ) -> Result<String, OutputFolder.Escape> {
         let name = template.path(input: input, number: number, dir: OutputPlacement.folder(of: input, base: base))
         if outDir != nil { return place(name) }
@@ -36,7 +37,7 @@ package struct OutputPlacement: Sendable {
             fixed == "." && !name.hasPrefix("/")
                 ? OutputPlacement.staysBelowHere(name) : OutputFolder(fixed).contains(name)
         else {
-            return .failure(OutputFolder.Escape(name: name, folder: fixed, rule: "-o"))
+            return .failure(OutputFolder.Escape(name: name, folder: fixed, rule: rule))
         }
         return .success(OutputPlacement.lexical(name))
     }

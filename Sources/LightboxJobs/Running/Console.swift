@@ -16,7 +16,7 @@ package final class Console: @unchecked Sendable {
         self.silent = silent
     }
 
-    /// Writes one line on stdout; a stdout that cannot be written stops the run (`StandardOutput.failed`).
+    /// Writes one line on stdout; a stdout that cannot be written stops the run (`Interrupts.stdoutFailed`).
     package func out(_ line: String) {
         guard !silent else { return }
         lock.lock()

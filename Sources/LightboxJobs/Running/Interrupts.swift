@@ -68,7 +68,7 @@ package enum Interrupts {
         lock.unlock()
         let clear = ProgressLine.stderrIsTerminal ? "\r\u{1B}[K" : ""
         let line = "\(clear)\(words)\(counts.isEmpty ? "" : ": " + counts)\n"
-        _ = line.utf8CString.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
+        _ = StandardOutput.write(Array(line.utf8), to: STDERR_FILENO)
         _exit(code)
     }
 }

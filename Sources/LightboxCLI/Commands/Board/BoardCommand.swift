@@ -90,9 +90,8 @@ struct BoardCommand: LightboxCommand {
                 roots.problem($0.0, for: $0.1)
             }.first
         }
-        guard !options.output.isEmpty else { return outside }
-        return outside
-            ?? OutputCheck(dryRun: true).problem(options.output, inputs: plan.inputs, force: options.save.force)
+        guard outside == nil, !options.output.isEmpty else { return outside }
+        return OutputCheck(dryRun: true).problem(options.output, inputs: plan.inputs, force: options.save.force)
     }
 
     /// The plan from the arguments or the layout file, with the size limits checked.

@@ -40,9 +40,9 @@ struct CropCommand: LightboxCommand {
         let (jobs, previewProblems) = options.planner.jobs(planned.crops)
         // On the command line a preview leaving its folder is the command line's error, as with -o.
         if !options.source.isBatch, let problem = previewProblems.first {
+            let reason = problem.message.hasPrefix("preview: ") ? problem.message.dropFirst(9) : problem.message[...]
             let usage = UsageError(
-                "--preview '\(options.planner.preview?.text ?? "")': \(problem.message.replacingOccurrences(of: "preview: ", with: ""))",
-                commandPath: Self.path)
+                "--preview '\(options.planner.preview?.text ?? "")': \(reason)", commandPath: Self.path)
             console.raw(ErrorFormatter.format(usage, root: Lightbox.root))
             return ExitCode.usage
         }
