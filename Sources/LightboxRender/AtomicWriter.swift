@@ -54,21 +54,25 @@ package struct AtomicWriter: Sendable {
             } catch {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
             }
-            try AtomicWriter.mend(temp, of: path, format: format, saved: prepared, delays: delays)
+            try AtomicWriter.mend(
+                temp, of: path, format: format, saved: prepared, size: (image.width, frameHeight), delays: delays)
         }
     }
 
     /// What the file libvips just saved at `temp` needs before it is published as `output`: a
     /// HEIC or AVIF checked to hold its image, an EXIF block of libvips' making taken out
     /// (`MadeUpExif`), a WebP animation's short frames given their delays (`WebPFrameTiming`).
+    /// `size` is a frame's, for messages. A HEIC or AVIF is read back once for both checks.
     static func mend(
-        _ temp: String, of output: String, format: OutputFormat, saved: VImage, delays: [Int]
+        _ temp: String, of output: String, format: OutputFormat, saved: VImage, size: (width: Int, height: Int),
+        delays: [Int]
     ) throws(RenderError) {
+        var bytes: Data?
         if format == .heic || format == .avif {
-            let height = saved.intField("page-height").map { min($0, saved.height) } ?? saved.height
-            try requireHEIFImage(temp, output: output, size: (saved.width, height))
+            bytes = FileManager.default.contents(atPath: temp)
+            try requireHEIFImage(bytes, output: output, size: size)
         }
-        try MadeUpExif.clean(temp, format: format, ownExif: saved.hasField("exif-data"))
+        try MadeUpExif.clean(temp, format: format, ownExif: saved.hasField("exif-data"), bytes: bytes)
         if format == .webp { try WebPFrameTiming.mend(temp, delays: delays, output: output) }
     }
 
@@ -78,13 +82,13 @@ package struct AtomicWriter: Sendable {
         return image.intArrayField("delay")
     }
 
-    /// Throws, naming `output`, when the HEIC or AVIF just saved at `path` holds no primary image.
+    /// Throws, naming `output`, when the HEIC or AVIF just saved (`bytes`, nil when unreadable) holds no primary image.
     ///
     /// libheif 1.15 reports success and writes a file whose `pitm` names no image when its x265
     /// encoder gives nothing, as it does for some wide, short pictures (8192x4: the HEVC level
     /// x265 picks for so few pixels caps the width); `size` is the image's, for the message.
-    static func requireHEIFImage(_ path: String, output: String, size: (width: Int, height: Int)) throws(RenderError) {
-        guard let bytes = FileManager.default.contents(atPath: path),
+    static func requireHEIFImage(_ bytes: Data?, output: String, size: (width: Int, height: Int)) throws(RenderError) {
+        guard let bytes,
             let meta = try? HEIFMeta(file: [UInt8](bytes)), meta.primaryHasData
         else {
             let shape = "\(size.width)x\(size.height)"

@@ -12,8 +12,10 @@ import Vips
 enum MadeUpExif {
     /// Rewrites the saved file at `path` (a temp file, before it is published) when its EXIF
     /// block must go or be mended; `ownExif` says whether the image saved carried EXIF of its own.
-    static func clean(_ path: String, format: OutputFormat, ownExif: Bool) throws(RenderError) {
-        guard needsEditing(format, ownExif: ownExif), let bytes = FileManager.default.contents(atPath: path),
+    /// `bytes` are the file's when the caller has read them already.
+    static func clean(_ path: String, format: OutputFormat, ownExif: Bool, bytes read: Data? = nil) throws(RenderError)
+    {
+        guard needsEditing(format, ownExif: ownExif), let bytes = read ?? FileManager.default.contents(atPath: path),
             let edited = edited(bytes, format: format, ownExif: ownExif)
         else { return }
         do {
