@@ -19,8 +19,10 @@ extension VImage {
     }
 
     /// Whether libvips' `thumbnail`, which opens the file itself, would see the image as the
-    /// loader labels it: a loader that may label colour as grey (ImageMagick's) is opened first.
+    /// loader labels it: a loader that may label colour as grey is opened first (ImageMagick's,
+    /// and libvips' own format, which keeps whatever label its writer gave).
     static func mayMislabel(_ loader: String?) -> Bool {
-        loader?.hasPrefix("VipsForeignLoadMagick") == true
+        guard let loader else { return false }
+        return loader.hasPrefix("VipsForeignLoadMagick") || loader.hasPrefix("VipsForeignLoadVips")
     }
 }

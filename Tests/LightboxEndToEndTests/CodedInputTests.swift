@@ -48,13 +48,16 @@ import Vips
         #expect(try VImage.load(scratch.path("v.jpg")).average() > 20)
     }
 
-    /// A grey TGA file of value 100 written through ImageMagick, which reads it back as three `b-w` bands.
+    /// A grey image of value 100 as three bands labelled `b-w`, as libvips' `magickload` gave
+    /// ImageMagick's reading of a grey TGA or DDS file on some machines: written in libvips' own
+    /// format, which keeps bands and label as they are, so the case does not hang on the
+    /// ImageMagick build (Debian's 6.9.11 of 2025 reads a grey TGA back as one band).
     static func greyTGA(in scratch: Scratch) throws -> String {
-        let path = scratch.path("grey.tga")
+        let path = scratch.path("grey.v")
         let grey = try VImage.load(CommandRunner.fixtures.appendingPathComponent("photo.jpg").path)
-            .crop(left: 0, top: 0, width: 40, height: 30).band(0).linear([0], [100]).cast("uchar").interpreted("b-w")
-        _ = try? Vips.saver(for: path)  // no saver takes .tga by name, so libvips' modules are loaded
-        try grey.save(to: path, saver: "magicksave", options: [("format", .string("TGA"))])
+            .crop(left: 0, top: 0, width: 40, height: 30).band(0).linear([0], [100]).cast("uchar")
+        let threeBands = try grey.bandjoin([grey, grey]).interpreted("b-w")
+        try threeBands.save(to: path, saver: "vipssave")
         let loaded = try VImage.load(path)
         #expect(loaded.bands == 3 && loaded.interpretation == "srgb" && !loaded.hasAlpha)
         return path
@@ -74,7 +77,7 @@ import Vips
         #expect(result.status == 0, "\(command): \(result.stderr)")
         let image = try VImage.load(output)
         #expect(image.bands == 3, "\(command)")
-        #expect(abs(try image.average() - 100) < 1.5, "\(command)")
+        #expect(abs(try image.average() - 100) < 1.5, "\(command) \(try image.average()) \(image.bands) \(image.interpretation)")
     }
 
     @Test func aBoardDrawsAGreyTGACard() throws {
