@@ -63,7 +63,7 @@ let package = Package(
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
-        .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom", "CJpeg"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
