@@ -39,11 +39,21 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
+            name: "CPng",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CIsal",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]
+        ),
+        .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif"]),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif", "CPng", "CIsal"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
@@ -63,7 +73,7 @@ let package = Package(
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
-        .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom", "CJpeg"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom", "CJpeg", "CPng"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),

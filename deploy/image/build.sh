@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make image`: an OCI image localhost/lightbox:VERSION and localhost/lightbox:latest with podman,
 # without pulling a base image: mmdebstrap makes a Debian bookworm root file system from Debian's
-# packages (the runtime libraries: libvips42, libyaml, the fonts) with the release binary in it
+# packages (the runtime libraries: libvips42, libyaml, libisal2, the fonts) with the release binary in it
 # (its Swift runtime is linked in statically), and `podman import` makes it an image whose entry
 # point is lightbox, working in /data. The Containerfile beside this script does the same from
 # debian:bookworm-slim, for a machine that can pull it.
@@ -24,7 +24,7 @@ strip -o "$work/lightbox" "$binary"
 # The runtime packages (the Containerfile installs the same; fontconfig builds the font cache, so text is drawn
 # without scanning the fonts on every run, or writing, in a read-only container); `essential` is the smallest
 # variant, without apt.
-packages=libvips42,libyaml-0-2,fontconfig,fonts-inter,fonts-dejavu-core
+packages=libvips42,libyaml-0-2,libisal2,fontconfig,fonts-inter,fonts-dejavu-core
 # The font cache: fontconfig trusts a cache that recorded its font folder's mtime, and mmdebstrap clamps every
 # mtime to SOURCE_DATE_EPOCH (its start when unset), so the folders are set to that time and the cache made
 # last (fc-cache records SOURCE_DATE_EPOCH; mmdebstrap's reproducible clean-up is skipped to keep it). Then no
