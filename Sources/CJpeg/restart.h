@@ -25,13 +25,14 @@ static inline JDIMENSION lbx_jpeg_restart_row_mcus(j_decompress_ptr cinfo) {
 
 /// The file offset where restart interval `wanted` starts, found by a byte scan of the entropy
 /// data from `start` to the end-of-image marker, or -1 when the markers are not exactly as the
-/// header promises: each one RSTn with n counting 0..7 in turn, `intervals - 1` of them, then EOI,
+/// header promises: each one RSTn with n counting 0..7 in turn, `intervals - 1` of them (some
+/// cameras write one more, just before the end: allowed when nothing follows it), then EOI, with
 /// nothing else but stuffed bytes (`FF 00`) and fill bytes (`FF FF`). No Huffman work.
 static inline long lbx_jpeg_restart_locate(int fd, long start, unsigned long intervals, unsigned long wanted) {
     unsigned char buffer[1 << 16];
     unsigned long count = 0;
     long found = wanted == 0 ? start : -1, position = start;
-    int after_ff = 0;
+    int after_ff = 0, trailing = 0;
     for (;;) {
         ssize_t got = pread(fd, buffer, sizeof buffer, position);
         if (got <= 0) return -1;
@@ -39,6 +40,7 @@ static inline long lbx_jpeg_restart_locate(int fd, long start, unsigned long int
             unsigned char byte = buffer[index];
             if (!after_ff) {
                 unsigned char *next = memchr(buffer + index, 0xFF, (size_t) (got - index));
+                if (trailing && next != buffer + index) return -1;
                 if (!next) break;
                 index = next - buffer;
                 after_ff = 1;
@@ -46,9 +48,13 @@ static inline long lbx_jpeg_restart_locate(int fd, long start, unsigned long int
             }
             if (byte == 0xFF) continue;
             after_ff = 0;
-            if (byte == 0x00) continue;
             if (byte == JPEG_EOI) return count + 1 == intervals ? found : -1;
-            if (byte < 0xD0 || byte > 0xD7 || byte != 0xD0 + (count & 7) || count + 1 >= intervals) return -1;
+            if (byte == 0x00 && !trailing) continue;
+            if (byte < 0xD0 || byte > 0xD7 || byte != 0xD0 + (count & 7) || trailing) return -1;
+            if (count + 1 == intervals) {
+                trailing = 1;
+                continue;
+            }
             count++;
             if (count == wanted) found = position + index + 1;
         }

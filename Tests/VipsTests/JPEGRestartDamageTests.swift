@@ -104,6 +104,24 @@ import Vips
         #expect(try JPEGRegionTests.maxDifference(try Self.bottom(path), expected) == 0)
     }
 
+    /// Each real camera file is read from its markers: its first two fifths of intervals damaged,
+    /// a rect below them is still its libvips pixels.
+    @Test(arguments: ["sony-cybershot-3.jpg", "casio-ex-s1.jpg", "fujifilm-finepix1400zoom.jpg", "nikon-e950.jpg"])
+    func realCameraFilesAreReadFromTheirMarkers(name: String) throws {
+        let folder = try JPEGRegionTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = JPEGRegionTests.fixtures.appendingPathComponent("restart/\(name)").path
+        let markers = try Markers(original)
+        let damaged = try Self.write(markers.corrupting(intervals: markers.offsets.count * 2 / 5), name, in: folder)
+        let header = try VImage.load(damaged, access: "sequential", failOn: "none")
+        let (width, height) = (header.width, header.height)
+        let top = height * 7 / 10
+        let region = try #require(
+            JPEGRegion.load(damaged, header: header, left: width / 4, top: top, width: width / 2, height: height / 10))
+        let expected = try VImage.load(original).crop(left: width / 4, top: top, width: width / 2, height: height / 10)
+        #expect(try JPEGRegionTests.maxDifference(try region.inMemory(), expected) == 0)
+    }
+
     @Test func progressiveAndPlainFilesHaveNoIntervalToJumpTo() throws {
         let folder = try JPEGRegionTests.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
