@@ -5,8 +5,8 @@
 #    with restart markers used and without (LIGHTBOX_NO_RESTART=1: every row above entropy-decoded).
 #    Target: the bottom tenth within 1.3x of the top tenth.
 # 2. `view --zoom 4` of one, 390x844 at scale 1 and 3, with and without. Target: 1.5x faster.
-# 3. with RESTART_CORPUS=DIR, the share of that folder's JPEGs with a restart interval
-#    (docs/benchmarks.md counts drewnoakes/metadata-extractor-images).
+# 3. with RESTART_CORPUS=DIR, how many of that folder's JPEGs have a restart interval and how many
+#    Lightbox starts at (bench/RestartProbe; docs/benchmarks.md counts drewnoakes/metadata-extractor-images).
 # BENCH_RESTART_RUNS runs each (default 7; views 3 times as many), after a warm-up; bench/tree.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,29 +56,11 @@ for scale in 1 3; do
 done
 
 if [ -n "${RESTART_CORPUS:-}" ]; then
-    python3 - "$RESTART_CORPUS" <<'PY'
-import os, struct, sys
-def restart_interval(path):
-    """The DRI of a JPEG's first scan (0 for none), or None for a file that is not a readable JPEG."""
-    data = open(path, "rb").read()
-    if data[:2] != b"\xff\xd8":
-        return None
-    position, interval = 2, 0
-    while position + 4 <= len(data) and data[position] == 0xFF:
-        if data[position + 1] == 0xFF:
-            position += 1
-            continue
-        marker, length = data[position + 1], struct.unpack(">H", data[position + 2:position + 4])[0]
-        if marker == 0xDD:
-            interval = struct.unpack(">H", data[position + 4:position + 6])[0]
-        if marker == 0xDA:
-            return interval
-        position += 2 + length
-    return None
-found = [restart_interval(os.path.join(root, name)) for root, _, names in os.walk(sys.argv[1])
-         for name in names if name.lower().endswith((".jpg", ".jpeg"))]
-read = [value for value in found if value is not None]
-with_markers = sum(1 for value in read if value)
-print(f"{with_markers} of {len(read)} JPEGs in {sys.argv[1]} have a restart interval ({100 * with_markers / max(1, len(read)):.0f}%).")
-PY
+    # The same restart.h Lightbox uses, asked for an interval near each file's bottom.
+    cc -O2 -o "$work/probe" bench/RestartProbe/probe.c -ljpeg
+    find "$RESTART_CORPUS" -type f \( -iname '*.jpg' -o -iname '*.jpeg' \) -print0 | xargs -0 "$work/probe" > "$work/corpus.txt"
+    echo "## Restart markers in $RESTART_CORPUS"
+    echo
+    grep -v ' JPEGs read' "$work/corpus.txt" | sed 's/^.*: //' | sort | uniq -c | sed 's/^ *\([0-9]*\) \(.*\)$/- \2: \1/'
+    tail -1 "$work/corpus.txt"
 fi
