@@ -19,40 +19,44 @@
 static inline unsigned char *lbx_isal_deflate(
     const unsigned char *data, size_t length, const unsigned char *dictionary, size_t dictionary_length, int last,
     size_t *size) {
-    struct isal_zstream stream;
-    isal_deflate_init(&stream);
-    stream.level = LBX_ISAL_LEVEL;
-    stream.level_buf_size = ISAL_DEF_LVL2_DEFAULT;
-    stream.level_buf = malloc(stream.level_buf_size);
+    // The stream's state is 80 KB: on the heap, not the deflating thread's small stack.
+    struct isal_zstream *stream = calloc(1, sizeof *stream);
     size_t capacity = length + length / 8 + 1024;
     unsigned char *out = malloc(capacity);
-    if (!stream.level_buf || !out) goto failed;
-    stream.gzip_flag = IGZIP_DEFLATE;
-    if (dictionary_length > 0 && isal_deflate_set_dict(&stream, (uint8_t *) dictionary, (uint32_t) dictionary_length) != COMP_OK)
+    if (!stream || !out) goto failed;
+    isal_deflate_init(stream);
+    stream->level = LBX_ISAL_LEVEL;
+    stream->level_buf_size = ISAL_DEF_LVL2_DEFAULT;
+    stream->level_buf = malloc(stream->level_buf_size);
+    if (!stream->level_buf) goto failed;
+    stream->gzip_flag = IGZIP_DEFLATE;
+    if (dictionary_length > 0 && isal_deflate_set_dict(stream, (uint8_t *) dictionary, (uint32_t) dictionary_length) != COMP_OK)
         goto failed;
-    stream.next_in = (uint8_t *) data;
-    stream.avail_in = (uint32_t) length;
-    stream.flush = SYNC_FLUSH;
-    stream.end_of_stream = last ? 1 : 0;
+    stream->next_in = (uint8_t *) data;
+    stream->avail_in = (uint32_t) length;
+    stream->flush = SYNC_FLUSH;
+    stream->end_of_stream = last ? 1 : 0;
     for (int calls = 0;; calls++) {
-        stream.next_out = out + stream.total_out;
-        stream.avail_out = (uint32_t) (capacity - stream.total_out);
-        if (isal_deflate(&stream) != COMP_OK) goto failed;
-        int done = last ? stream.internal_state.state == ZSTATE_END
-                        : stream.avail_in == 0 && stream.internal_state.state == ZSTATE_NEW_HDR;
+        stream->next_out = out + stream->total_out;
+        stream->avail_out = (uint32_t) (capacity - stream->total_out);
+        if (isal_deflate(stream) != COMP_OK) goto failed;
+        int done = last ? stream->internal_state.state == ZSTATE_END
+                        : stream->avail_in == 0 && stream->internal_state.state == ZSTATE_NEW_HDR;
         if (done) break;
         if (calls > 64) goto failed;
-        if (stream.avail_out > 0) continue;
+        if (stream->avail_out > 0) continue;
         unsigned char *grown = realloc(out, capacity * 2);
         if (!grown) goto failed;
         out = grown;
         capacity *= 2;
     }
-    *size = stream.total_out;
-    free(stream.level_buf);
+    *size = stream->total_out;
+    free(stream->level_buf);
+    free(stream);
     return out;
 failed:
-    free(stream.level_buf);
+    if (stream) free(stream->level_buf);
+    free(stream);
     free(out);
     return NULL;
 }

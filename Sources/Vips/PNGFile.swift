@@ -24,27 +24,35 @@ final class PNGFile {
     }
 
     /// Writes `bytes` as they are.
-    func write(_ bytes: [UInt8]) throws(VipsError) {
-        let failed = bytes.withUnsafeBytes { raw -> Int32? in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return written < 0 ? errno : ENOSPC }
-                offset += written
+    func write(_ bytes: UnsafeRawBufferPointer) throws(VipsError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                throw PNGFile.failure("unable to write to \"\(path)\"", code: written < 0 ? errno : ENOSPC)
             }
-            return nil
+            offset += written
         }
-        if let failed { throw PNGFile.failure("unable to write to \"\(path)\"", code: failed) }
     }
 
-    /// Writes one chunk: its data's length, `type`, `data` and the CRC of the type and data.
-    func chunk(_ type: String, _ data: [UInt8]) throws(VipsError) {
+    /// Writes `bytes` as they are.
+    func write(_ bytes: [UInt8]) throws(VipsError) {
+        let failure = bytes.withUnsafeBytes { raw in Result { () throws(VipsError) in try write(raw) } }
+        try failure.get()
+    }
+
+    /// Writes one chunk of `type` whose data is `parts` one after another: its length, the type,
+    /// the data and the CRC of the type and data (no copy of the data is made).
+    func chunk(_ type: String, _ parts: [UnsafeRawBufferPointer]) throws(VipsError) {
         let name = Array(type.utf8)
         var crc = name.withUnsafeBufferPointer { crc32(0, $0.baseAddress, UInt32($0.count)) }
-        crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        try write(
-            PNGFile.bigEndian(UInt32(data.count)) + name + data + PNGFile.bigEndian(UInt32(truncatingIfNeeded: crc)))
+        for part in parts where part.count > 0 {
+            crc = crc32(crc, part.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(part.count))
+        }
+        try write(PNGFile.bigEndian(UInt32(parts.reduce(0) { $0 + $1.count })) + name)
+        for part in parts where part.count > 0 { try write(part) }
+        try write(PNGFile.bigEndian(UInt32(truncatingIfNeeded: crc)))
     }
 
     /// The image's end: the IEND chunk, then the file closed, its errors reported.

@@ -1,7 +1,6 @@
 import CIsal
 import CPng
 import CVips
-import Dispatch
 import Foundation
 
 /// The image data of a PNG: rows taken in order from libvips (`vips_sink_disc`), filtered here
@@ -11,11 +10,11 @@ import Foundation
 /// The strips form one zlib stream, as pigz makes one gzip stream: each strip's deflate starts
 /// from the stream's previous 32 KB as its dictionary and ends with a sync flush (an empty stored
 /// block, byte-aligned and not final), the last one with the final block; the stream's Adler-32 is
-/// the strips' own, combined (`adler32_combine`). At most `threads` strips are in flight, so memory
-/// stays a few strips whatever the image's size.
+/// the strips' own, combined (`adler32_combine`). At most `threads` strips are in flight
+/// (`PNGWorkers`), so memory stays a few strips whatever the image's size.
 final class PNGStrips: @unchecked Sendable {
     /// About how many bytes of rows one strip holds (at least one row).
-    static let stripBytes = 512 << 10
+    static let stripBytes = 256 << 10
     /// The most of the stream's past a strip's deflate may refer to (deflate's window).
     static let window = 32 << 10
 
@@ -32,8 +31,9 @@ final class PNGStrips: @unchecked Sendable {
     private var scratch: [UInt8]
     /// Strips handed out, and the image's rows taken.
     private var made = 0, taken = 0
-    private let slots: DispatchSemaphore
-    private let group = DispatchGroup()
+    /// The threads deflating, and how many strips may wait to be written.
+    private let workers: PNGWorkers
+    private let limit: Int
     /// Guards the finished strips, the next one to write, the Adler-32 so far and the first failure.
     private let lock = NSLock()
     private var finished: [Int: Deflated] = [:]
@@ -57,7 +57,8 @@ final class PNGStrips: @unchecked Sendable {
         stripRows = max(1, PNGStrips.stripBytes / rowBytes)
         rows = [UInt8](repeating: 0, count: min(stripRows, settings.image.height) * rowBytes)
         scratch = [UInt8](repeating: 0, count: 2 * rowBytes)
-        slots = DispatchSemaphore(value: max(1, threads))
+        limit = max(1, threads)
+        workers = PNGWorkers(helpers: threads - 1)
     }
 
     /// Runs the image's pipeline and writes every strip; throws the first failure (libvips', or a write's).
@@ -68,7 +69,7 @@ final class PNGStrips: @unchecked Sendable {
                 guard let region, let area, let context else { return -1 }
                 return Unmanaged<PNGStrips>.fromOpaque(context).takeUnretainedValue().take(region, area.pointee)
             }, Unmanaged.passUnretained(self).toOpaque())
-        group.wait()
+        workers.finish()
         lock.lock()
         let failure = self.failure
         lock.unlock()
@@ -135,9 +136,7 @@ final class PNGStrips: @unchecked Sendable {
         made += 1
         gathered = 0
         let deflater = settings.deflater(plain: plain)
-        slots.wait()
-        group.enter()
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        workers.submit { [self] in
             var size = 0
             let bytes = filtered.withUnsafeBufferPointer { data in
                 dictionary.withUnsafeBufferPointer { past in
@@ -154,8 +153,8 @@ final class PNGStrips: @unchecked Sendable {
             }
             let sum = filtered.withUnsafeBufferPointer { adler32(adler32(0, nil, 0), $0.baseAddress, UInt32($0.count)) }
             done(index, Deflated(bytes: bytes, size: size, length: length, adler: sum, last: last))
-            group.leave()
         }
+        workers.help(until: limit)
         lock.lock()
         defer { lock.unlock() }
         return failure == nil
@@ -170,7 +169,7 @@ final class PNGStrips: @unchecked Sendable {
             defer {
                 free(next.bytes)
                 written += 1
-                slots.signal()
+                workers.written()
             }
             guard failure == nil else { continue }
             guard let bytes = next.bytes else {
@@ -191,6 +190,11 @@ final class PNGStrips: @unchecked Sendable {
     private func writeChunk(_ data: UnsafeRawBufferPointer, first: Bool, last: Bool) throws(VipsError) {
         let header = first ? settings.zlibHeader : []
         let trailer = last ? PNGFile.bigEndian(UInt32(truncatingIfNeeded: adler)) : []
-        try file.chunk("IDAT", header + Array(data) + trailer)
+        let result = header.withUnsafeBytes { head in
+            trailer.withUnsafeBytes { tail in
+                Result { () throws(VipsError) in try file.chunk("IDAT", [head, data, tail]) }
+            }
+        }
+        try result.get()
     }
 }

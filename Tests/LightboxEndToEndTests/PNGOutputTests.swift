@@ -57,4 +57,24 @@ import Vips
         let interlaced = [UInt8](try Data(contentsOf: URL(fileURLWithPath: scratch.path("c3.png"))))
         #expect(interlaced[28] == 1, "IHDR's interlace method")
     }
+
+    /// Under a tight memory limit a PNG is written or fails with the memory message, never waits for
+    /// a deflating thread that could not be started (work sent to a dispatch queue once did).
+    @Test func aTightMemoryLimitNeverHangsTheEncoder() throws {
+        let scratch = try Scratch()
+        let input = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg").path
+        for limit in [36, 42, 48, 54, 60, 66] {
+            let result = try CommandRunner.run([
+                "crop", input, "--rect", "0,0,1,1", "-o", scratch.path("m\(limit).png"), "--max-memory", "\(limit)",
+                "--timeout", "30", "--jobs", "1",
+            ])
+            #expect(
+                result.status == 0 || result.stderr.contains("over the memory limit of \(limit) MB"),
+                "\(limit): \(result.stderr)")
+            if result.status == 0 {
+                let written = try VImage.load(scratch.path("m\(limit).png"))
+                #expect(written.width == 1800 && written.height == 1200)
+            }
+        }
+    }
 }
