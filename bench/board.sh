@@ -112,6 +112,11 @@ if command -v perf >/dev/null; then
     done
     cmp -s "$work/board/cpus.jpg" "$work/board/lightbox.jpg" || { echo "bench: the boards differ" >&2; exit 1; }
 fi
+for jobs in default 1; do
+    extra=$([ "$jobs" = 1 ] && echo "--jobs 1" || true)
+    echo "--jobs $jobs: $(python3 bench/busy.py "$bin" board "${photos[@]}" --size 1000x800 --scale 2 -o "$work/board/busy.jpg" \
+        --force $extra)"
+done
 
 # 200 photos (links to the same files under other names) on a 3000x2400 board at scale 2: 6000x4800 pixels.
 rm -rf "$work/board/many"; mkdir -p "$work/board/many"
