@@ -9,8 +9,11 @@ final class BatchClient {
     private let input = Pipe()
     /// Its stdout, where answers come from.
     private let output = Pipe()
-    /// Its stderr.
-    let stderr = Pipe()
+    /// Its stderr, read to its end all along by a thread of its own, so a server that writes
+    /// many warnings never waits on the test.
+    private let stderr = Pipe()
+    /// The thread reading stderr.
+    private var errors: PipeDrain?
     /// Bytes read from stdout but not yet returned as a line.
     private var pending = Data()
 
@@ -25,6 +28,7 @@ final class BatchClient {
         process.standardOutput = output
         process.standardError = stderr
         try process.run()
+        errors = PipeDrain(stderr)
     }
 
     /// Sends one job line (a JSON object given as a dictionary, or raw text).
@@ -64,8 +68,8 @@ final class BatchClient {
         try input.fileHandleForWriting.close()
         var rest: [String] = []
         while let line = answerLine() { rest.append(line) }
-        let errors = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: errors?.wait() ?? Data(), as: UTF8.self)
         process.waitUntilExit()
-        return (process.terminationStatus, rest, errors)
+        return (process.terminationStatus, rest, text)
     }
 }

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox board` failures: usage errors (64), layout file errors and unreadable photos (1), placeholders.
-@Suite struct BoardErrorTests {
+@Suite(.processes) struct BoardErrorTests {
     /// A wrong command line is a usage error (exit 64) and writes nothing.
     @Test(arguments: [
         (["a.jpg", "-o", "out.png"], "missing option '--size <WxH>' (or --device NAME)"),

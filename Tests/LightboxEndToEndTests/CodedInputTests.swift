@@ -6,7 +6,7 @@ import Vips
 /// format and the command: a coded one (Radiance HDR's RGBE: four bands that pack three colours
 /// with a shared exponent) is never flattened as if its fourth band were alpha, and ImageMagick's
 /// three-band reading of a grey TGA, which libvips labels `b-w`, is not one grey band plus two alphas.
-@Suite struct CodedInputTests {
+@Suite(.processes) struct CodedInputTests {
     /// A Radiance file made from the fixture photo turned upright (600 x 400).
     static func radiance(in scratch: Scratch) throws -> String {
         let photo = try VImage.load(CommandRunner.fixtures.appendingPathComponent("photo.jpg").path).autorotated()

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Habits users bring from other tools: shards counted from 1, clamped values announced, plain logs.
-@Suite struct ConventionTests {
+@Suite(.processes) struct ConventionTests {
     @Test func shardZeroIsAUsageErrorWithAHint() throws {
         let result = try CommandRunner.run(["crop", "--manifest", "m.csv", "--out-dir", "out", "--shard", "0/2"])
         #expect(result.status == 64)
@@ -37,7 +37,7 @@ import Vips
 }
 
 /// Save options written in the output name, as `vips` users write them.
-@Suite struct SaveOptionNameTests {
+@Suite(.processes) struct SaveOptionNameTests {
     @Test(arguments: [
         ("s.webp[lossless]", "webp"), ("s.jpg[Q=90,strip,interlace]", "jpg"), ("s.png[compression=9]", "png"),
     ])
@@ -73,7 +73,7 @@ import Vips
 }
 
 /// Board layouts take what the app takes: any card width, drawn `max(width, 1)` wide, with a warning when unusual.
-@Suite struct BoardCardWidthTests {
+@Suite(.processes) struct BoardCardWidthTests {
     @Test(arguments: [("5", "5"), ("0", "1"), ("-3", "1"), ("1", "1")])
     func narrowCardsAreDrawnWithAWarning(width: String, used: String) throws {
         let scratch = try Scratch()

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--preview` and `--contact-sheet`: the overlay dims the outside with 55% black and leaves the inside alone.
-@Suite struct CropPreviewTests {
+@Suite(.processes) struct CropPreviewTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png").path
 
     @Test func outsideIsDimmedAndInsideIsUnchanged() throws {

@@ -5,7 +5,7 @@ import Vips
 
 /// `--square` gives crops with equal sides in pixels for YOLO, COCO and VOC, on odd image sizes,
 /// with padding, fractional VOC corners and boxes wider than the photo (`"clipped": true`).
-@Suite struct DatasetSquareTests {
+@Suite(.processes) struct DatasetSquareTests {
     /// The image sizes the issue met crops one pixel off on.
     static let sizes = [(997, 751), (1001, 479), (640, 603)]
 

@@ -4,7 +4,7 @@ import Vips
 
 /// A run is killed (SIGKILL, a pod preempted) at random moments, any number of times, and resumed
 /// each time with the same `--report` journal: it loses only what was in flight.
-@Suite struct JournalKillTests {
+@Suite(.processes) struct JournalKillTests {
     /// The pattern photo every item crops (640x480 PNG).
     static let pattern = URL(fileURLWithPath: ViewHelpers.pattern)
 
@@ -46,7 +46,9 @@ import Vips
             process.executableURL = CommandRunner.binary
             process.arguments = arguments + ["--jobs", "2"]
             try process.run()
-            Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.6))
+            // Killed at a random point of its progress: after one to twelve more outputs are written.
+            let target = before.count + Int.random(in: 1...12)
+            Poll.until(within: 30) { !process.isRunning || Self.outputs(out).count >= target }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let after = Self.outputs(out)
@@ -85,7 +87,10 @@ import Vips
         process.executableURL = CommandRunner.binary
         process.arguments = arguments + ["--resume", "--jobs", "1"]
         try process.run()
-        Thread.sleep(forTimeInterval: 0.02)
+        // Killed once the run has started its workers, with the journal open, before it can end.
+        Poll.until(within: 30) {
+            !process.isRunning || !WorkerSignalTests.children(of: process.processIdentifier).isEmpty
+        }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(try JournalFile.records(journal).count >= done, "a resume never truncates the journal")
@@ -107,8 +112,7 @@ import Vips
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while Self.outputs(out).count < 6 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Poll.until(within: 30) { Self.outputs(out).count >= 6 }
         kill(process.processIdentifier, SIGINT)
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

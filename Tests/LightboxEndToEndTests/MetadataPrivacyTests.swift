@@ -5,7 +5,7 @@ import Vips
 /// Crops drop what identifies a photo (GPS, camera, XMP, IPTC) and keep its colour profile by
 /// default; boards and viewer snapshots are new pictures that carry nothing of any input.
 /// exiftool is the witness, not libvips' own field list.
-@Suite struct MetadataPrivacyTests {
+@Suite(.processes) struct MetadataPrivacyTests {
     /// A camera-tagged copy of the oriented photo (EXIF orientation 6, sRGB profile added, an EXIF
     /// thumbnail of the whole photo, which a crop must not carry) in `scratch`.
     static func cameraPhoto(in scratch: Scratch) throws -> String {

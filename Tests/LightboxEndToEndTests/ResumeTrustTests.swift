@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--resume` skips an output only when it is known to be whole; a cut file is rendered again.
-@Suite struct ResumeTrustTests {
+@Suite(.processes) struct ResumeTrustTests {
     /// A scratch folder with two pattern copies and a manifest cropping each whole to `out/`.
     static func batch() throws -> (Scratch, [String]) {
         let scratch = try Scratch()

@@ -5,7 +5,7 @@ import Vips
 /// An oriented or masked crop through every door: flags (`--rect` with `--angle`), a CSV line, a
 /// JSON Lines line and a `lightbox batch` job give the same bytes and the same record, and the
 /// pixels are the box's; a bad cut value gives the same reason everywhere.
-@Suite struct ShapeDoorTests {
+@Suite(.processes) struct ShapeDoorTests {
     /// A cut as each door asks for it: the box, how it is cut, and the output's name.
     struct Cut: Sendable, CustomStringConvertible {
         let degrees: Double

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--animate` writes the asked number of frames, from the state given to where the seed's animation ends.
-@Suite struct ViewAnimationTests {
+@Suite(.processes) struct ViewAnimationTests {
     static let screen = ["--screen", "320x480", ViewHelpers.pattern]
 
     @Test(arguments: [2, 5, 9])

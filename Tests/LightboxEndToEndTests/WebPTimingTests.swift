@@ -5,7 +5,7 @@ import Vips
 /// An animated WebP keeps the millisecond delays asked for, those of 10 ms or less too (libvips
 /// 8.14's saver writes 100 ms for them): its frames, read back with libwebpmux and by exiftool,
 /// add up to the duration, and frames that short are warned about, as browsers slow them.
-@Suite struct WebPTimingTests {
+@Suite(.processes) struct WebPTimingTests {
     static let pattern = ["view", ViewHelpers.pattern, "--screen", "30x20"]
 
     /// (arguments, frames asked for, milliseconds in all).

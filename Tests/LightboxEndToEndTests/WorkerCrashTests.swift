@@ -4,7 +4,7 @@ import Vips
 
 /// A decoder that crashes or hangs costs one item: the debug build's `LIGHTBOX_FAULT` switch makes
 /// the worker raise the signal or sleep, and the supervisor's real signal and timeout handling does the rest.
-@Suite struct WorkerCrashTests {
+@Suite(.processes) struct WorkerCrashTests {
     /// The photo every test copies (1800x1200 upright).
     static let photo = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg")
 

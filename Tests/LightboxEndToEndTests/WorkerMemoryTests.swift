@@ -4,7 +4,7 @@ import Vips
 
 /// `--max-memory`: each worker runs under a data limit; a job that needs more fails alone with
 /// `over the memory limit of N MB`, its worker is replaced, and the next jobs run.
-@Suite struct WorkerMemoryTests {
+@Suite(.processes) struct WorkerMemoryTests {
     /// Writes the interlaced PNG of the issue in `scratch`: 15000x15000 black RGB (225 megapixels,
     /// under the default --max-pixels) in a 657 KB file, which libvips decodes whole (702 MB at peak).
     static func interlacedPNG(_ scratch: Scratch, as name: String) throws -> String {
