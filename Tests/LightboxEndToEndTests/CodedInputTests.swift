@@ -54,9 +54,7 @@ import Vips
     /// ImageMagick build (Debian's 6.9.11 of 2025 reads a grey TGA back as one band).
     static func greyTGA(in scratch: Scratch) throws -> String {
         let path = scratch.path("grey.v")
-        let grey = try VImage.load(CommandRunner.fixtures.appendingPathComponent("photo.jpg").path)
-            .crop(left: 0, top: 0, width: 40, height: 30).band(0).linear([0], [100]).cast("uchar")
-        let threeBands = try grey.bandjoin([grey, grey]).interpreted("b-w")
+        let threeBands = try VImage.filled(width: 40, height: 30, color: [100, 100, 100]).interpreted("b-w")
         try threeBands.save(to: path, saver: "vipssave")
         let loaded = try VImage.load(path)
         #expect(loaded.bands == 3 && loaded.interpretation == "srgb" && !loaded.hasAlpha)
@@ -77,9 +75,8 @@ import Vips
         #expect(result.status == 0, "\(command): \(result.stderr)")
         let image = try VImage.load(output)
         #expect(image.bands == 3, "\(command)")
-        #expect(
-            abs(try image.average() - 100) < 1.5,
-            "\(command) \(try image.average()) \(image.bands) \(image.interpretation)")
+        let average = try image.average()
+        #expect(abs(average - 100) < 1.5, "\(command): \(average)")
     }
 
     @Test func aBoardDrawsAGreyTGACard() throws {
