@@ -26,7 +26,7 @@ package enum ViewFields {
         "max-zoom", valueName: "M", help: "The largest zoom (default \(number(ViewportMath.defaultMaxZoom))).")
     /// `--offset DX,DY`.
     package static let offset = Option<Pair>(
-        "offset", valueName: "DX,DY", help: "Pan offset in points (clamped).",
+        "offset", valueName: "DX,DY", help: "Pan offset in points (clamped as the app does, with a warning).",
         expected: "expected DX,DY in points, such as 40,-20")
     /// `--double-tap`.
     package static let doubleTap = Flag(
