@@ -69,7 +69,7 @@ package enum ViewFields {
         [
             screen,
             DeviceOptions.device.help("Screen, scale and safe areas of a device (see DEVICES); options given win."),
-            DeviceOptions.safeArea,
+            DeviceOptions.safeArea, DeviceOptions.listDevices,
             OutputOptions.output.help("Output image (.gif or .webp with --animate)."),
             scale, page, zoom, maxZoom, offset, doubleTap, pull, style, threshold, predicted, under, chrome,
             reduceMotion, animate, frames, duration,
@@ -85,7 +85,7 @@ package enum ViewFields {
     package static let runOptions: Set<String> = Set(
         ([
             OutputOptions.manifest, OutputOptions.outDir, OutputOptions.dryRun, OutputOptions.json,
-            OutputOptions.quiet, ReadWriteOptions.format,
+            OutputOptions.quiet, ReadWriteOptions.format, DeviceOptions.listDevices,
         ] + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared).specs.map(\.long))
 
     /// The options a single snapshot takes: the keys of a manifest's line or a batch view job.
