@@ -47,14 +47,16 @@ package enum ContactSheetLabel {
         return ellipsis.width <= width ? ("…", ellipsis) : nil
     }
 
-    /// A cell `width` wide: `preview` at the top, centred, over the sheet's grey, and `text` under it.
+    /// A square cell `width` wide in the cell's grey: `preview` centred in the part above the
+    /// label strip, and `text` in the strip.
     package static func cell(_ preview: VImage, text: String, width: Int) throws(VipsError) -> VImage {
+        let room = max(width - height, preview.height)
         let canvas = try preview.embedded(
-            x: (width - preview.width) / 2, y: 0, width: width, height: preview.height + height,
+            x: (width - preview.width) / 2, y: (room - preview.height) / 2, width: width, height: room + height,
             background: ContactSheet.background)
         guard let (_, mask) = try fitted(text, width: width - 4) else { return canvas }
         let label = try VImage.filled(width: mask.width, height: mask.height, color: ink).bandjoin([mask])
-        let top = preview.height + max((height - mask.height) / 2, 0)
+        let top = room + max((height - mask.height) / 2, 0)
         return try canvas.composited([label], at: [(x: (width - mask.width) / 2, y: top)]).band(0, count: 3)
     }
 

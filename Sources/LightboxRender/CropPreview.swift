@@ -63,15 +63,20 @@ package struct CropPreview: Sendable {
         }
     }
 
-    /// Small previews joined into one grid image, `columns` across, each centred in its cell.
+    /// Small previews joined into one grid image, `columns` across, each centred in its cell,
+    /// with `ContactSheet.gutter` pixels of the gutter's grey between the cells and around them.
     package static func sheet(_ cells: [VImage], columns: Int) throws(VipsError) -> VImage {
-        try VOperation.call(
+        let gutter = ContactSheet.gutter
+        let grid = try VOperation.call(
             "arrayjoin",
             [
-                ("in", .images(cells)), ("across", .int(columns)), ("shim", .int(8)),
-                ("background", .doubles(ContactSheet.background)), ("halign", .nick("centre")),
+                ("in", .images(cells)), ("across", .int(columns)), ("shim", .int(gutter)),
+                ("background", .doubles(ContactSheet.gutterColour)), ("halign", .nick("centre")),
                 ("valign", .nick("centre")),
             ]
         ).image()
+        return try grid.embedded(
+            x: gutter, y: gutter, width: grid.width + 2 * gutter, height: grid.height + 2 * gutter,
+            background: ContactSheet.gutterColour)
     }
 }

@@ -44,12 +44,16 @@ import Vips
             sheets.append(try VImage.load(path))
         }
         let (labelled, plain) = (sheets[0], sheets[1])
-        // With a label the 400x300 preview is fitted into 192x176 (192x144) and the strip follows.
-        #expect(labelled.width == 192 && labelled.height == 144 + ContactSheetLabel.height)
-        let strip = try labelled.crop(left: 0, top: 144, width: 192, height: ContactSheetLabel.height)
-        #expect(try strip.average() > 45, "the strip is the sheet's grey 40 with light text")
-        #expect(plain.width == 192 && plain.height == 144)
-        #expect(try plain.crop(left: 0, top: 128, width: 192, height: 16).average() == 0)
+        // With a label the 400x300 preview is fitted into 192x176 (192x144, centred in it) over
+        // a 192-pixel square cell, and the strip is its bottom 16 rows; the gutter runs around.
+        let gutter = ContactSheet.gutter
+        #expect(labelled.width == 192 + 2 * gutter && labelled.height == 192 + 2 * gutter)
+        let strip = try labelled.crop(
+            left: gutter, top: gutter + 176, width: 192, height: ContactSheetLabel.height)
+        #expect(try strip.average() > 45, "the strip is the cell's grey 40 with light text")
+        #expect(try labelled.crop(left: gutter, top: gutter + 16, width: 192, height: 144).average() == 0)
+        #expect(plain.width == 192 + 2 * gutter && plain.height == 144 + 2 * gutter)
+        #expect(try plain.crop(left: gutter, top: gutter + 128, width: 192, height: 16).average() == 0)
     }
 
     /// File names are drawn as given: with its contextual alternates on, Inter draws the `x` of
