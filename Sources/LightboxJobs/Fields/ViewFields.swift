@@ -50,7 +50,8 @@ package enum ViewFields {
     package static let chrome = Flag("chrome", help: "Draw the header, N of M and the close button.")
     /// `--reduce-motion`.
     package static let reduceMotion = Flag(
-        "reduce-motion", help: "Reduce Motion on: the screen style's page does not scale.")
+        "reduce-motion", help: "Reduce Motion on: the screen style's page does not scale; animations jump to their end."
+    )
     /// `--animate zoom|dismiss`.
     package static let animate = Option<ViewAnimation>(
         "animate", valueName: "kind", help: "Render an animation: zoom or dismiss.")

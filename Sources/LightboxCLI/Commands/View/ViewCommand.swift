@@ -31,9 +31,12 @@ struct ViewCommand: LightboxCommand {
 
             ANIMATION:
               --animate zoom eases in-out from the zoom to its double-tap toggle.
-              --animate dismiss releases the pull: a drag that dismisses (viewer: a
-              flick heading past 200 points; screen: past the threshold, or a flick
-              heading past twice it) eases off the screen, one that does not springs back.
+              --animate dismiss releases the pull: one that does not dismiss springs
+              back. One that dismisses (viewer: a flick heading past 200 points;
+              screen: past the threshold, or a flick heading past twice it) ends as
+              the app does, with nothing left but what is under it: the screen's page
+              eases off the screen; the viewer springs back as the app fades it out.
+              With --reduce-motion either jumps to its end after the first frame.
               The frame delays add up to --duration: whole centiseconds in a GIF,
               milliseconds in a WebP (kept under 10 ms too, though browsers show such
               a frame for 100 ms; a warning says so).
