@@ -23,7 +23,7 @@ import Vips
         let long = "#12 a_very_long_file_name_from_a_camera_roll_export_2024_12_31.jpeg"
         let cut = try #require(try ContactSheetLabel.fitted(long, width: 150))
         #expect(cut.text.hasSuffix("…") && cut.text.hasPrefix("#12 a_very"), "\(cut.text)")
-        #expect(cut.mask.width <= 150)
+        #expect(cut.image.width <= 150)
         let short = try #require(try ContactSheetLabel.fitted("#1 a.jpg", width: 150))
         #expect(short.text == "#1 a.jpg")
     }
@@ -60,10 +60,10 @@ import Vips
     /// `1001x479` exactly as `×`, so labels and card captions turn them off.
     @Test func anXBetweenDigitsIsDrawnAsAnX() throws {
         let label = { (text: String) throws -> VImage in
-            try #require(try ContactSheetLabel.fitted(text, width: 500)).mask
+            try #require(try ContactSheetLabel.fitted(text, width: 500)).image
         }
         let caption = { (text: String) throws -> VImage in
-            try #require(try CardCaption.mask(text, width: 500, scale: 1))
+            try #require(try CardCaption.image(text, width: 500, scale: 1))
         }
         for draw in [label, caption] {
             let (x, times) = (try draw("p1001x479.jpg"), try draw("p1001×479.jpg"))

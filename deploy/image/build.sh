@@ -21,10 +21,10 @@ mkdir -p "$work"
 # Symbols and debug info are half the binary's size; a crash in the image is reported by signal, as on the host.
 strip -o "$work/lightbox" "$binary"
 
-# The runtime packages (the Containerfile installs the same; fontconfig builds the font cache, so text is drawn
-# without scanning the fonts on every run, or writing, in a read-only container); `essential` is the smallest
-# variant, without apt.
-packages=libvips42,libyaml-0-2,fontconfig,fonts-inter,fonts-dejavu-core
+# The runtime packages (the Containerfile installs the same; Noto Color Emoji draws the emoji of captions and
+# labels in colour; fontconfig builds the font cache, so text is drawn without scanning the fonts on every run, or
+# writing, in a read-only container); `essential` is the smallest variant, without apt.
+packages=libvips42,libyaml-0-2,fontconfig,fonts-inter,fonts-dejavu-core,fonts-noto-color-emoji
 # The font cache: fontconfig trusts a cache that recorded its font folder's mtime, and mmdebstrap clamps every
 # mtime to SOURCE_DATE_EPOCH (its start when unset), so the folders are set to that time and the cache made
 # last (fc-cache records SOURCE_DATE_EPOCH; mmdebstrap's reproducible clean-up is skipped to keep it). Then no
