@@ -46,20 +46,20 @@ package struct CropPreview: Sendable {
         return inside ? 0 : Int(reach.rounded(.up)) + 1
     }
 
-    /// `base` with the overlay of the normalized `crop` drawn over it, on a margin when the strokes need one.
-    package func render(_ crop: CGRect, over base: VImage, input: String) throws(RenderError) -> VImage {
+    /// `base` with the overlay of `shape` drawn over it, on a margin when the strokes need one:
+    /// a rect as the crop screen draws it, a turned box the same in its own frame, a polygon or
+    /// a mask outlined (`PreviewShape`).
+    package func render(_ shape: PreviewShape, over base: VImage, input: String) throws(RenderError) -> VImage {
         let scale = pixelsPerPoint(base)
-        let margin = Self.margin(for: crop, width: base.width, height: base.height, pixelsPerPoint: scale)
-        let svg = CropOverlaySVG.document(
-            crop: crop, width: base.width, height: base.height, scale: scale, margin: margin)
+        let margin = Self.margin(for: shape.bounds, width: base.width, height: base.height, pixelsPerPoint: scale)
         return try RenderError.catching(input, prefix: "preview: ") { () throws(VipsError) in
-            let overlay = try VImage.svg(svg)
             let page = try base.embedded(
                 x: margin, y: margin, width: base.width + 2 * margin, height: base.height + 2 * margin,
                 background: [0, 0, 0]
             )
-            return try page.composited([overlay], at: [(x: 0, y: 0)]).cast("uchar").band(0, count: 3).interpreted(
-                "srgb")
+            let overlay = try Self.overlay(shape, width: base.width, height: base.height, scale: scale, margin: margin)
+            return try page.composited(overlay, at: overlay.map { _ in (x: 0, y: 0) }).cast("uchar")
+                .band(0, count: 3).interpreted("srgb")
         }
     }
 
