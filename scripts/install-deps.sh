@@ -3,7 +3,7 @@
 # JPEG region decoder and lossless cuts), libexif-dev (a lossless cut's EXIF), libxml2-dev
 # (libxml2's own words for a malformed VOC file), libwebp-dev (libwebpmux, to drop the EXIF
 # block libvips makes up in WebP files) and the fonts for text (Inter for captions and the
-# viewer's header, DejaVu Sans as the fallback) to build and run, and exiftool, which the tests
+# viewer's header, DejaVu Sans as the fallback, Noto Color Emoji for emoji in colour) to build and run, and exiftool, which the tests
 # use as an outside witness of the metadata outputs carry.
 set -euo pipefail
 need=()
@@ -16,6 +16,7 @@ pkg-config --exists libexif 2>/dev/null || need+=(libexif-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
+dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || need+=(fonts-noto-color-emoji)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"

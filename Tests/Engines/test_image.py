@@ -53,8 +53,9 @@ def test_the_image_is_tagged_with_the_version_and_small() -> None:
         ["crop", "photo.jpg", "--rect", "0.1,0.2,0.5,0.6", "-o", "{out}/crop.jpg"],
         ["crop", "--manifest", "crops.csv", "--out-dir", "{out}", "--jobs", "2", "-q"],
         ["view", "photo.jpg", "pattern.png", "--screen", "390x844", "--scale", "2", "--chrome", "-o", "{out}/view.png"],
+        ["board", "photo.jpg", "--captions", "Brighton \U0001F3D6 beach", "--size", "200x220", "-o", "{out}/board.png"],
     ],
-    ids=["crop", "manifest", "view-with-text"],
+    ids=["crop", "manifest", "view-with-text", "board-with-emoji"],
 )
 def test_a_run_in_the_image_writes_the_bytes_the_host_writes(tmp_path: Path, arguments: List[str]) -> None:
     shutil.copyfile(FIXTURES / "photo.jpg", tmp_path / "photo.jpg")

@@ -30,7 +30,7 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         let durations = try #require(WebPFrames.durations(try Data(contentsOf: URL(fileURLWithPath: output))))
         #expect(durations.reduce(0, +) == milliseconds, "\(durations)")
-        // libwebp merges a frame identical to the one before it (the dismiss's end holds still).
+        // libwebp merges a frame identical to the one before it (where an animation holds still).
         #expect(durations.count <= frames && durations.count > 1, "\(durations)")
         if durations.count == frames { #expect(durations.max()! - durations.min()! <= 1, "\(durations)") }
         let seconds = try #require(Double(try Exiftool.tags(output)["RIFF:Duration"] ?? ""))

@@ -38,7 +38,7 @@ package struct JobWorkerTask: WorkerTask {
             }
         case .view(let job, let context):
             LibvipsSettings.forWorker(jobs: context.jobs)
-            let record = ViewExecutor.run(job, roots: context.roots)
+            let record = ViewExecutor.run(job, roots: context.roots, console: Console(quiet: context.quiet))
             overMemory = record.cause?.isOverMemoryLimit == true
             record.write(to: &answer)
         case .cardPhoto(let path, let side, let limits, let roots):
