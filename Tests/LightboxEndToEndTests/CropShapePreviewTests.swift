@@ -5,7 +5,7 @@ import Vips
 /// The preview of a crop that follows a shape outlines that shape: an oriented box (`--angle`, a
 /// YOLO OBB line, `--oriented`) along its turned edges, a masked polygon or run-length mask along
 /// its outline, with the outside dimmed; the level rect holding it is not drawn.
-@Suite struct CropShapePreviewTests {
+@Suite(.processes) struct CropShapePreviewTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png").path
 
     /// Whether a preview pixel is white (the outline), the dimmed photo, or the photo as it is.

@@ -4,7 +4,7 @@ import Vips
 
 /// Emoji in a board's captions and a contact sheet's labels come out in colour in the files
 /// written, as on the phone, where they used to be a box with the code point in it.
-@Suite struct EmojiCaptionTests {
+@Suite(.processes) struct EmojiCaptionTests {
     /// How many pixels of `image`'s RGB have bands at least 80 apart (none on a grey card over white).
     static func colouredPixels(_ image: VImage) throws -> Int {
         let bytes = try image.band(0, count: 3).ucharBytes()

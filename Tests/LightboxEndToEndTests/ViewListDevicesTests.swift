@@ -4,7 +4,7 @@ import Testing
 
 /// `view --list-devices`: every preset `--device` takes, as a table or as JSON Lines whose numbers
 /// give the same snapshot as the preset.
-@Suite struct ViewListDevicesTests {
+@Suite(.processes) struct ViewListDevicesTests {
     /// The JSON lines, one object per preset.
     static func objects() throws -> [[String: Any]] {
         let result = try CommandRunner.run(["view", "--list-devices", "--json"])
