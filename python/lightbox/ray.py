@@ -65,7 +65,8 @@ class Crops:
             {"id": index, "command": "crop", "input": photo, "crops": [crops[row] for row in positions]}
             for index, (photo, positions) in enumerate(groups)
         )
-        for answer in self._lightbox.run(jobs):
+        for reply in self._lightbox.run(jobs):
+            answer: Dict[str, Any] = dict(reply)
             positions = groups[answer["id"]][1]
             # A job given as `crops` answers one object per crop, in order; a crop Lightbox refused
             # before decoding fails alone in its place.

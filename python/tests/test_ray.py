@@ -70,11 +70,11 @@ def test_each_photo_is_one_job_and_each_answer_returns_to_its_row(fake: str, tmp
     assert jobs[0]["crops"][2] == {"rect": [0.1, 0.0, 0.4, 0.5], "output": str(tmp_path / "out" / "a-2.jpg")}
     assert list(result.columns) == list(Crops.columns) + list(Crops.added)
     assert list(result["status"]) == ["done"] * 3 + ["done", "failed", "failed"] + ["failed"] * 3 + ["done", "failed", "done"]
-    assert result.loc[10, "error"] == "stdin: crops[1].rect: width must be over 0"
+    assert result.loc[10, "error"] == "stdin:4: crops[1].rect: width must be over 0"
     assert result.loc[2, "pixel_left"] == 100 and result.loc[2, "pixel_width"] == 400
     assert pandas.isna(result.loc[4, "pixel_left"]) and result.loc[4, "error"] == "b.jpg: rect: x is not a finite number"
     assert result.loc[5, "error"] == "b.jpg: rect: width 'wide' is not a number"
-    assert result.loc[6, "error"] == "stdin: bad.jpg: cannot crop " + str(tmp_path / "out" / "bad-0.jpg")
+    assert result.loc[6, "error"] == "stdin:3: bad.jpg: cannot crop " + str(tmp_path / "out" / "bad-0.jpg")
     assert all(error is None for error in result["error"].iloc[[0, 1, 2, 3, 9, 11]])
 
 
@@ -101,7 +101,7 @@ def test_the_example_runs_a_ray_data_pipeline_of_actors(fake: str, tmp_path: Pat
     finished = run_example(tmp_path, fake)
     assert finished.returncode == 1, finished.stderr[-3000:]
     assert "95 done, 1 failed" in finished.stdout
-    assert f"stdin: bad.jpg: cannot crop {tmp_path / 'out' / 'p1-4.jpg'}" in finished.stderr
+    assert f"bad.jpg: cannot crop {tmp_path / 'out' / 'p1-4.jpg'}" in finished.stderr
 
 
 @needs_multi_rect
