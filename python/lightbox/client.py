@@ -377,7 +377,7 @@ class Lightbox:
         raise LightboxError(self._ended_message(checked.returncode))
 
     def _ask(self, job: Mapping[str, Any], rename: Callable[[Answer], Answer] = lambda answer: answer) -> Answer:
-        """Sends `job`, waits for its answer (its paths named by `rename`), and raises JobError (JobTimeout) if failed."""
+        """Sends `job`, waits for its answer (paths named by `rename`), and raises JobError (JobTimeout) on failure."""
         answer = rename(self.submit(job).result())
         if answer.get("status") in ("done", "skipped"):
             return answer
