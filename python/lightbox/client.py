@@ -106,18 +106,19 @@ class Lightbox:
         """The process id of `lightbox batch`."""
         return self._process.pid
 
-    def submit(self, job: Mapping[str, Any]) -> "Future[Answer]":
+    def submit(self, job: Mapping[str, Any], *, timeout: Optional[Number] = None) -> "Future[Answer]":
         """Sends one job (a dict with `command` and its fields) and returns the future of its answer.
 
         The answer is given whether the job was done, failed or skipped (see its `status`);
         the future fails with LightboxError only when the process ends before answering. A
         job's own `id`, if any, is echoed in its answer. The job is sent at once, so the
-        future cannot be cancelled (`cancel()` returns False, as for running work). With a
-        `timeout` key, a job Lightbox does not answer in time is given up here too: its
-        answer is a failed one saying so, and the late answer is dropped. NaN and infinite
-        numbers raise ValueError here.
+        future cannot be cancelled (`cancel()` returns False, as for running work).
+        `timeout` (seconds) is the job's `timeout` key unless it has one: Lightbox gives the
+        job up then, and if no answer comes the client gives it up too (its answer is a
+        failed one saying so, and the late answer is dropped). NaN and infinite numbers
+        raise ValueError here.
         """
-        return self._submit(job)
+        return self._submit(_with_timeout(job, timeout))
 
     def _submit(
         self, job: Mapping[str, Any], when_done: Optional[Callable[["Future[Answer]"], Any]] = None
@@ -315,11 +316,14 @@ class Lightbox:
             skip_existing=skip_existing))
         return cast(BoardAnswer, self._ask(job))
 
-    def run(self, jobs: Iterable[Mapping[str, Any]], window: Optional[int] = None) -> Iterator[Answer]:
+    def run(
+        self, jobs: Iterable[Mapping[str, Any]], window: Optional[int] = None, *, timeout: Optional[Number] = None
+    ) -> Iterator[Answer]:
         """Sends `jobs` and yields their answers as they come, done and failed alike, with up to `window` in flight.
 
         `window` defaults to twice `jobs`, so every worker has its next job waiting. Answers
-        come in the order jobs finish; give each job an `id` to match them.
+        come in the order jobs finish; give each job an `id` to match them. `timeout` is each
+        job's, as for `submit`.
         """
         limit = max(1, window or 2 * self.jobs)
         finished: "queue.Queue[Future[Answer]]" = queue.Queue()
@@ -332,7 +336,7 @@ class Lightbox:
                 if job is None:
                     exhausted = True
                     break
-                self._submit(job, finished.put)
+                self._submit(_with_timeout(job, timeout), finished.put)
                 in_flight += 1
             if in_flight == 0:
                 return
@@ -487,6 +491,13 @@ def _crop(entry: Crop) -> Dict[str, Any]:
     if "output" in crop:
         crop["output"] = fields.path(crop["output"])
     return crop
+
+
+def _with_timeout(job: Mapping[str, Any], timeout: Optional[Number]) -> Mapping[str, Any]:
+    """`job` with `timeout` as its `timeout` key, unless it has one or none is given."""
+    if timeout is None or "timeout" in job:
+        return job
+    return {**job, "timeout": timeout}
 
 
 def _seconds(value: Any) -> Optional[float]:

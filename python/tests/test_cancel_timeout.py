@@ -73,9 +73,13 @@ def test_a_job_past_its_timeout_is_given_up_by_lightbox_and_later_jobs_work(fake
         assert 0.9 < time.monotonic() - started < 5
         assert isinstance(raised.value, TimeoutError) and raised.value.answer["status"] == "failed"
         assert box.crop("quick.jpg", rect=(0, 0, 1, 1), output="q.jpg", timeout=1)["status"] == "done"
-        answers = list(box.run([{"id": "late", "command": "crop", "input": "slow.jpg", "output": "l", "timeout": 0.5},
-                                {"id": "now", "command": "crop", "input": "a.jpg", "output": "n", "timeout": 2}]))
+        answers = list(box.run([{"id": "late", "command": "crop", "input": "slow.jpg", "output": "l"},
+                                {"id": "now", "command": "crop", "input": "a.jpg", "output": "n", "timeout": 2}],
+                               timeout=0.5))
+        submitted = box.submit({"command": "crop", "input": "slow.jpg", "output": "s"}, timeout=0.5)
+        assert "timed out after 0.5 s" in submitted.result(timeout=10)["error"]
     assert [(a["id"], a["status"]) for a in answers] == [("now", "done"), ("late", "failed")]
+    assert "timed out after 0.5 s" in answers[1]["error"]
 
 
 def test_a_job_lightbox_does_not_answer_is_given_up_here_and_its_late_answer_dropped(
