@@ -75,7 +75,8 @@ class Lightbox:
         except OSError as error:
             raise LightboxError(f"cannot start {arguments[0]}: {error.strerror or error}") from error
         self._stderr_tail: Deque[str] = deque(maxlen=20)
-        self._check_options(arguments, where, environment)
+        if len(arguments) > 2:  # with no option there is nothing Lightbox could refuse
+            self._check_options(arguments, where, environment)
         self.jobs = count or os.cpu_count() or 1
         self._scratch = Scratch(temp_dir)
         self._lock = threading.Lock()
@@ -363,7 +364,11 @@ class Lightbox:
         return self.close()
 
     def _check_options(self, arguments: List[str], cwd: Optional[str], env: Optional[Dict[str, str]]) -> None:
-        """Lightbox checks the options itself: the same command with no jobs exits 0, or 64 naming the bad one."""
+        """Lightbox checks the options itself: the same command with no jobs exits 0, or 64 naming the bad one.
+
+        It runs beside the process that will take the jobs, so it costs one start-up's time
+        (tens of milliseconds), once.
+        """
         try:
             checked = subprocess.run(arguments, stdin=subprocess.DEVNULL, capture_output=True, cwd=cwd, env=env,
                                      timeout=60)
