@@ -25,7 +25,7 @@ from typing import (
 from . import fields
 from .answers import Answer, BoardAnswer, CropAnswer, ViewAnswer
 from .errors import JobError, JobTimeout, LightboxError
-from .fields import BoardPhoto, Crop, FailOn, Flag, Number, Offset, Oriented, Pair, Path, Rect, Size, Units
+from .fields import BoardPhoto, BoardSize, Crop, FailOn, Flag, Number, Offset, Oriented, Pair, Path, Rect, Size, Units
 from .pending import Job, PendingJobs
 from .scratch import BYTES_LABEL, Input, Scratch
 
@@ -285,7 +285,7 @@ class Lightbox:
         output: Path,
         *,
         photos: Sequence[Union[Path, BoardPhoto]],
-        board: Size,
+        board: BoardSize,
         card_width: Optional[Number] = None,
         scale: Optional[Number] = None,
         background: Optional[str] = None,
@@ -303,8 +303,8 @@ class Lightbox:
         """Renders a board into `output`: the keys of a board layout file (docs/board.md) and the job's limits.
 
         `photos` are paths, or dicts with `path` and optionally `id` and `caption`; `board`
-        is the board's size in points (`(420, 300)` or `"420x300"`); `offsets` maps card
-        ids to (dx, dy). Raises JobError if the job failed, or if a photo was left out (the
+        is the board's size in points (`(420, 300)`, or `{"width": 420, "height": 300}` as a
+        layout file has it); `offsets` maps card ids to (dx, dy). Raises JobError if the job failed, or if a photo was left out (the
         board is still written; `error.answer["failed"]` lists them).
         """
         cards = [{"path": fields.path(p)} if isinstance(p, (str, os.PathLike)) else dict(p) for p in photos]

@@ -47,6 +47,9 @@ class SizeObject(TypedDict):
 Size = Union[Tuple[Number, Number], str, SizeObject]
 """A size in points: (width, height), the text "WxH", or {"width", "height"}."""
 
+BoardSize = Union[Tuple[Number, Number], SizeObject]
+"""A board's size in points, as a layout file writes it: (width, height) or {"width", "height"}."""
+
 Offset = Union[Tuple[Number, Number], str, SizeObject]
 """An offset in points: (dx, dy), the text "dx,dy", or {"width", "height"} as a layout file writes one."""
 

@@ -86,6 +86,23 @@ def test_view_and_board_write_what_the_command_line_writes(binary: str, photos: 
     assert same_bytes(tmp_path / "client-board.png", tmp_path / "cli-board.png")
 
 
+def test_board_takes_paths_and_a_size_as_docs_batch_md_shows(binary: str, photos: List[str], tmp_path: Path) -> None:
+    with lightbox.Lightbox(binary, jobs=2) as box:
+        board = box.board(tmp_path / "client.png", photos=[photos[0], Path(photos[1]), {"path": photos[2], "caption": "third"}],
+                          board=(420, 300), card_width=120, offsets={photos[0]: (40, -20)}, stacking=[photos[0]])
+        with pytest.raises(lightbox.JobError, match="gone.jpg: cannot open") as left_out:
+            box.board(tmp_path / "partial.png", photos=[photos[0], tmp_path / "gone.jpg"],
+                      board={"width": 420, "height": 300})
+    assert board["status"] == "done" and board["cards"] == 3 and (board["width"], board["height"]) == (420, 300)
+    assert left_out.value.answer["failed"][0]["input"].endswith("gone.jpg") and (tmp_path / "partial.png").is_file()
+    layout = {"board": [420, 300], "cardWidth": 120, "offsets": {photos[0]: [40, -20]}, "stacking": [photos[0]],
+              "photos": [{"path": photos[0]}, {"path": photos[1]}, {"path": photos[2], "caption": "third"}]}
+    (tmp_path / "layout.json").write_text(json.dumps(layout))
+    drawn = cli(binary, "board", "--layout", "layout.json", "-o", "cli.png", cwd=tmp_path)
+    assert drawn.returncode == 0, drawn.stderr
+    assert same_bytes(tmp_path / "client.png", tmp_path / "cli.png")
+
+
 def test_run_streams_every_answer_with_its_id_many_in_flight(binary: str, photos: List[str], tmp_path: Path) -> None:
     jobs = [
         {"id": f"job-{n}", "command": "crop", "input": photos[n % len(photos)], "rect": [0.05 * (n % 5), 0.1, 0.5, 0.5],

@@ -66,9 +66,10 @@ def test_numpy_numbers_type_check(tmp_path: Path) -> None:
         ("box.crop('a.jpg', rect=(0, 0, 1, 1), output='b.jpg', fail_on='never')", r'Argument "fail_on"'),
         ("box.view('a.jpg', 'b.png', zoom='2')", r'Argument "zoom" to "view"'),
         ("box.board('b.png', photos=['a.jpg'])", r'Missing named argument "board"'),
+        ("box.board('b.png', photos=['a.jpg'], board='420x300')", r'Argument "board" to "board"'),
         ("box.crop('a.jpg', rect=(0, 0, 1, 1), output='b.jpg')['pixel']", r'TypedDict "CropAnswer" has no key "pixel"'),
     ],
-    ids=["misspelt-key", "three-number-rect", "bad-oriented", "bad-fail-on", "text-zoom", "board-without-size",
+    ids=["misspelt-key", "three-number-rect", "bad-oriented", "bad-fail-on", "text-zoom", "board-without-size", "board-size-as-text",
          "misspelt-answer-key"],
 )
 def test_mypy_catches_the_mistakes(tmp_path: Path, call: str, message: str) -> None:
