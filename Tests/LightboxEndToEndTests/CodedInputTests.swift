@@ -77,9 +77,8 @@ import Vips
         #expect(result.status == 0, "\(command): \(result.stderr)")
         let image = try VImage.load(output)
         #expect(image.bands == 3, "\(command)")
-        #expect(
-            abs(try image.average() - 100) < 1.5,
-            "\(command) \(try image.average()) \(image.bands) \(image.interpretation)")
+        let average = try image.average()
+        #expect(abs(average - 100) < 1.5, "\(command) \(average) \(image.bands) \(image.interpretation)")
     }
 
     @Test func aBoardDrawsAGreyTGACard() throws {
