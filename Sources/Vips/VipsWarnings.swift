@@ -9,11 +9,20 @@ import Synchronization
 /// libvips thread that decodes, while the error says `vipspng: libpng read error`; so the last
 /// warnings of every thread are kept too (a few, forgotten whenever a file is opened), and the
 /// last one that is not libvips' own `error in tile X x Y` is added to that one message.
+///
+/// Every warning belongs to the job it was given in: `DecodeState.startJob` forgets them all,
+/// those of libvips' pool threads too (they live across jobs), so no job is told another's.
 enum VipsWarnings {
-    private static let key = "lightbox.vips.warning"
+    /// The warnings kept: each thread's last, and the process's last few since a file was opened.
+    private struct Kept {
+        /// The last warning of each thread, by `pthread_self()`.
+        var byThread: [UInt: String] = [:]
+        /// The last warnings of any thread since a file was last opened, the latest last.
+        var latest: [String] = []
+    }
 
-    /// The last warnings of any thread since a file was last opened, the latest last.
-    private static let latest = Mutex<[String]>([])
+    /// Every warning kept, for the job under way.
+    private static let kept = Mutex(Kept())
 
     /// libvips errors that stand for a reason given only as a warning.
     static let standIns: Set<String> = ["vipspng: libpng read error"]
@@ -30,26 +39,33 @@ enum VipsWarnings {
 
     /// Keeps `message` as this thread's last warning, and the process's.
     static func record(_ message: String) {
-        Thread.current.threadDictionary[key] = message
-        latest.withLock { $0 = Array(($0 + [message]).suffix(8)) }
+        let thread = UInt(pthread_self())
+        kept.withLock {
+            $0.byThread[thread] = message
+            $0.latest = Array(($0.latest + [message]).suffix(8))
+        }
     }
 
     /// This thread's last warning, cleared.
     static func takeLast() -> String? {
-        let message = Thread.current.threadDictionary[key] as? String
-        Thread.current.threadDictionary.removeObject(forKey: key)
-        return message
+        let thread = UInt(pthread_self())
+        return kept.withLock { $0.byThread.removeValue(forKey: thread) }
     }
 
     /// Forgets the process's last warnings: a file is being opened, so earlier ones are not its.
     static func forgetLatest() {
-        latest.withLock { $0 = [] }
+        kept.withLock { $0.latest = [] }
+    }
+
+    /// Forgets every warning of every thread: a new job starts.
+    static func forgetAll() {
+        kept.withLock { $0 = Kept() }
     }
 
     /// `line` with the process's last telling warning after it when `line` is a stand-in for it.
     static func explained(_ line: String) -> String {
         guard standIns.contains(line),
-            let warning = latest.withLock({ $0 }).last(where: { !$0.hasPrefix("error in tile ") && $0 != line })
+            let warning = kept.withLock({ $0.latest }).last(where: { !$0.hasPrefix("error in tile ") && $0 != line })
         else { return line }
         return "\(line) (\(warning))"
     }

@@ -13,14 +13,17 @@ package struct JobWorkerTask: WorkerTask {
     /// Makes the task.
     package init() {}
 
-    /// Starts libvips before the first request, so its start-up does not count against an item.
+    /// Starts libvips before the first request, so its start-up does not count against an item,
+    /// and seals the process's heap (`DecodeState.sealProcess`).
     package func prepare() {
-        Vips.ensureStarted()
+        DecodeState.sealProcess()
     }
 
     /// Reads the request, runs it, and answers: previews for a crop job, the record for a view
     /// job, the square's pixels (or the error) for a card photo.
+    /// Every request starts from a clean decode state (`DecodeState.startJob`), whatever ran before it here.
     package func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer {
+        DecodeState.startJob()
         var answer = WireWriter()
         var overMemory = false
         switch WorkerRequest(bytes: request) {

@@ -1,0 +1,32 @@
+import CVips
+import Foundation
+import Testing
+
+@testable import Vips
+
+/// A job starts with nothing of the last one: no error text, no warning of any thread, no cached load.
+@Suite(.serialized) struct DecodeStateTests {
+    @Test func aJobStartsWithNothingOfTheLast() throws {
+        Vips.ensureStarted()
+        let path = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/pattern.png").path
+        _ = try VImage.load(path, access: "sequential").average()
+        let other = Thread {
+            VipsWarnings.record("IDAT: CRC error")
+        }
+        other.start()
+        while !other.isFinished { usleep(1000) }
+        VipsWarnings.record("found marker 0xf7 instead of RST0")
+        withVaList([]) { vips_verror("VipsJpeg", "Corrupt JPEG data", $0) }
+        #expect(vips_cache_get_size() > 0)
+
+        DecodeState.startJob()
+
+        #expect(String(cString: vips_error_buffer()).isEmpty)
+        #expect(VipsWarnings.takeLast() == nil)
+        #expect(VipsWarnings.explained("vipspng: libpng read error") == "vipspng: libpng read error")
+        #expect(vips_cache_get_size() == 0)
+        #expect(VipsError.fromBuffer("load").message == "load: failed (libvips gave no reason)")
+    }
+}
