@@ -57,6 +57,7 @@ package struct JobWorkerTask: WorkerTask {
         case nil:
             answer.string("a worker could not read its request")
         }
+        WorkerFault.answeredOne()
         return WorkerAnswer(answer.bytes, retire: overMemory)
     }
 
