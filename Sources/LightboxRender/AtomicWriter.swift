@@ -197,13 +197,15 @@ package struct AtomicWriter: Sendable {
         return RenderError(input, inputReason(text))
     }
 
-    /// The input's part of a save failure: the saver's name and its own "unable to write" parts removed.
+    /// The input's part of a save failure: the saver's name and its own "unable to write" parts
+    /// removed; when nothing is left, the decoder's last warning.
     static func inputReason(_ text: String) -> String {
         let parts = text.components(separatedBy: "; ").map { part in
             part.replacingOccurrences(of: #"^VipsForeignSave\w*: "#, with: "", options: .regularExpression)
         }
         let reasons = parts.filter { !$0.contains("unable to write") && !$0.isEmpty }
-        return reasons.isEmpty ? "the image data is damaged (libvips gave no detail)" : reasons.joined(separator: "; ")
+        guard reasons.isEmpty else { return reasons.joined(separator: "; ") }
+        return VipsError.lastWarning ?? "the image data is damaged (libvips gave no detail)"
     }
 
     /// The text of `errno` (or `code`).

@@ -27,7 +27,7 @@ package enum DecodeState {
         Vips.ensureStarted()
         TIFFHandlers.restoreLibvips()
         vips_error_clear()
-        VipsWarnings.forgetAll()
+        VipsWarnings.forgetLatest()
         Vips.emptyCache()
         _ = lbx_trim_heap()
     }

@@ -2,27 +2,18 @@ import CVips
 import Foundation
 import Synchronization
 
-/// libvips' GLib warnings: kept off stderr, and the last one of each thread kept as the reason
-/// for an error that libvips reports with an empty error buffer (such as a PNG's bad CRC).
+/// libvips' GLib warnings: kept off stderr, and the last few kept as the reason for an error that
+/// libvips reports without one.
 ///
-/// libpng's own reason for failing mid-image (`IDAT: CRC error`) is only a warning, given on the
-/// libvips thread that decodes, while the error says `vipspng: libpng read error`; so the last
-/// warnings of every thread are kept too (a few, forgotten whenever a file is opened), and the
-/// last one that is not libvips' own `error in tile X x Y` is added to that one message.
-///
-/// Every warning belongs to the job it was given in: `DecodeState.startJob` forgets them all,
-/// those of libvips' pool threads too (they live across jobs), so no job is told another's.
+/// Decoders often say why they failed only in a warning, given on the libvips thread that
+/// decodes: libpng's `IDAT: CRC error` while the error says `vipspng: libpng read error`, or
+/// nothing at all (an interlaced PNG's read fails with an empty error buffer). So the last
+/// warnings of any thread since a file was last opened are kept, and the last one that is not
+/// libvips' own `error in tile X x Y` is added to such a stand-in, or given when libvips gave no
+/// reason. They belong to the job they were given in: `DecodeState.startJob` forgets them.
 enum VipsWarnings {
-    /// The warnings kept: each thread's last, and the process's last few since a file was opened.
-    private struct Kept {
-        /// The last warning of each thread, by `pthread_self()`.
-        var byThread: [UInt: String] = [:]
-        /// The last warnings of any thread since a file was last opened, the latest last.
-        var latest: [String] = []
-    }
-
-    /// Every warning kept, for the job under way.
-    private static let kept = Mutex(Kept())
+    /// The last warnings of any thread since a file was last opened, the latest last.
+    private static let latest = Mutex<[String]>([])
 
     /// libvips errors that stand for a reason given only as a warning.
     static let standIns: Set<String> = ["vipspng: libpng read error"]
@@ -37,36 +28,25 @@ enum VipsWarnings {
             }, nil)
     }
 
-    /// Keeps `message` as this thread's last warning, and the process's.
+    /// Keeps `message` among the last warnings.
     static func record(_ message: String) {
-        let thread = UInt(pthread_self())
-        kept.withLock {
-            $0.byThread[thread] = message
-            $0.latest = Array(($0.latest + [message]).suffix(8))
-        }
+        latest.withLock { $0 = Array(($0 + [message]).suffix(8)) }
     }
 
-    /// This thread's last warning, cleared.
-    static func takeLast() -> String? {
-        let thread = UInt(pthread_self())
-        return kept.withLock { $0.byThread.removeValue(forKey: thread) }
-    }
-
-    /// Forgets the process's last warnings: a file is being opened, so earlier ones are not its.
+    /// Forgets the last warnings: a file is being opened (or a job starts), so earlier ones are not its.
     static func forgetLatest() {
-        kept.withLock { $0.latest = [] }
+        latest.withLock { $0 = [] }
     }
 
-    /// Forgets every warning of every thread: a new job starts.
-    static func forgetAll() {
-        kept.withLock { $0 = Kept() }
+    /// The last warning since a file was opened that says something of it (not libvips' own
+    /// `error in tile`, nor one of the stand-ins), if any.
+    static func telling() -> String? {
+        latest.withLock { $0 }.last { !$0.hasPrefix("error in tile ") && !standIns.contains($0) }
     }
 
-    /// `line` with the process's last telling warning after it when `line` is a stand-in for it.
+    /// `line` with the last telling warning after it when `line` is a stand-in for it.
     static func explained(_ line: String) -> String {
-        guard standIns.contains(line),
-            let warning = kept.withLock({ $0.latest }).last(where: { !$0.hasPrefix("error in tile ") && $0 != line })
-        else { return line }
+        guard standIns.contains(line), let warning = telling() else { return line }
         return "\(line) (\(warning))"
     }
 }

@@ -28,7 +28,7 @@ package struct JobWorkerTask: WorkerTask {
         var overMemory = false
         switch WorkerRequest(bytes: request) {
         case .crop(let job, let context):
-            LibvipsSettings.forWorker(jobs: context.jobs)
+            LibvipsSettings.forWorker()
             let executor = CropExecutor(console: Console(quiet: context.quiet), roots: context.roots)
             let previews = executor.run(job) { progress in
                 if case .record(let record) = progress, record.cause?.isOverMemoryLimit == true { overMemory = true }
@@ -40,17 +40,17 @@ package struct JobWorkerTask: WorkerTask {
                 WorkerImage.write(preview.pixels, to: &wire)
             }
         case .view(let job, let context):
-            LibvipsSettings.forWorker(jobs: context.jobs)
+            LibvipsSettings.forWorker()
             let record = ViewExecutor.run(job, roots: context.roots)
             overMemory = record.cause?.isOverMemoryLimit == true
             record.write(to: &answer)
         case .cardPhoto(let path, let side, let limits, let roots):
-            LibvipsSettings.singleThreaded()
+            LibvipsSettings.forWorker()
             overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
                 try CardPhoto.square(path, side: side, limits: limits)
             }
         case .cover(let path, let width, let height, let roots):
-            LibvipsSettings.forWorker(jobs: 1)
+            LibvipsSettings.forWorker()
             overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
                 try BoardRenderer.cover(path, width, height)
             }
