@@ -12,8 +12,9 @@ import Synchronization
 /// libvips' own `error in tile X x Y` is added to such a stand-in, or given when libvips gave no
 /// reason. They belong to the job they were given in: `DecodeState.startJob` forgets them.
 enum VipsWarnings {
-    /// The last warnings of any thread since a file was last opened, the latest last.
-    private static let latest = Mutex<[String]>([])
+    /// The last warnings of any thread since a file was last opened (the latest last), and how
+    /// many were ever recorded.
+    private static let kept = Mutex<(latest: [String], recorded: Int)>(([], 0))
 
     /// libvips errors that stand for a reason given only as a warning.
     static let standIns: Set<String> = ["vipspng: libpng read error"]
@@ -30,18 +31,33 @@ enum VipsWarnings {
 
     /// Keeps `message` among the last warnings.
     static func record(_ message: String) {
-        latest.withLock { $0 = Array(($0 + [message]).suffix(8)) }
+        kept.withLock {
+            $0.latest = Array(($0.latest + [message]).suffix(8))
+            $0.recorded += 1
+        }
+    }
+
+    /// Runs `work` and returns the warnings given meanwhile (the last 8 at most), which are then
+    /// forgotten: they are the work's (a probe), not the file's.
+    static func taken<T>(_ work: () -> T) -> (T, [String]) {
+        let before = kept.withLock { $0 }
+        let result = work()
+        let new = kept.withLock { state in
+            defer { state.latest = before.latest }
+            return Array(state.latest.suffix(min(8, state.recorded - before.recorded)))
+        }
+        return (result, new)
     }
 
     /// Forgets the last warnings: a file is being opened (or a job starts), so earlier ones are not its.
     static func forgetLatest() {
-        latest.withLock { $0 = [] }
+        kept.withLock { $0.latest = [] }
     }
 
     /// The last warning since a file was opened that says something of it (not libvips' own
     /// `error in tile`, nor one of the stand-ins), if any.
     static func telling() -> String? {
-        latest.withLock { $0 }.last { !$0.hasPrefix("error in tile ") && !standIns.contains($0) }
+        kept.withLock { $0.latest }.last { !$0.hasPrefix("error in tile ") && !standIns.contains($0) }
     }
 
     /// `line` with the last telling warning after it when `line` is a stand-in for it.
