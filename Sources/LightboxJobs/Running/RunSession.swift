@@ -31,7 +31,8 @@ package enum RunSession {
                         path: path, resume: options.resume,
                         header: Journal.header(
                             command: options.command, resume: options.resume,
-                            shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"))
+                            shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"),
+                        compacting: ledger)
             }
         } catch {
             console.error(error.description)
