@@ -8,27 +8,22 @@ import Testing
 @Suite(.serialized) struct DecodeStateTests {
     @Test func aJobStartsWithNothingOfTheLast() throws {
         Vips.ensureStarted()
-        let path = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/pattern.png").path
-        _ = try VImage.load(path, access: "sequential").average()
-        let other = Thread {
-            VipsWarnings.record("IDAT: CRC error")
-        }
+        // Other suites share this process and its libvips: only this test's own words are looked for.
+        let marker = "decode-state-\(getpid())"
+        let other = Thread { VipsWarnings.record("\(marker): IDAT: CRC error") }
         other.start()
         while !other.isFinished { usleep(1000) }
-        VipsWarnings.record("found marker 0xf7 instead of RST0")
-        withVaList([]) { vips_verror("VipsJpeg", "Corrupt JPEG data", $0) }
+        marker.withCString { text in withVaList([text]) { vips_verror("VipsJpeg", "%s: Corrupt JPEG data", $0) } }
         let cached = try VOperation.call("black", [("width", .int(317)), ("height", .int(211))]).image()
 
         DecodeState.startJob()
 
-        #expect(String(cString: vips_error_buffer()).isEmpty)
-        #expect(VipsWarnings.telling() == nil)
-        #expect(VipsWarnings.explained("vipspng: libpng read error") == "vipspng: libpng read error")
-        // Other suites share this process's cache, so only this entry is looked at: built again, it is new.
+        #expect(!String(cString: vips_error_buffer()).contains(marker))
+        #expect(VipsWarnings.telling()?.contains(marker) != true)
+        #expect(!VipsWarnings.explained("vipspng: libpng read error").contains(marker))
+        #expect(!VipsError.fromBuffer("load").message.contains(marker))
+        // Built again, the same operation is a new one: the cache was emptied.
         let again = try VOperation.call("black", [("width", .int(317)), ("height", .int(211))]).image()
         #expect(again.pointer != cached.pointer)
-        #expect(VipsError.fromBuffer("load").message == "load: failed (libvips gave no reason)")
     }
 }
