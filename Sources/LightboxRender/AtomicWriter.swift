@@ -17,11 +17,14 @@ package struct AtomicWriter: Sendable {
     package let options: SaveOptions
     /// The roots outputs must stay in; nil for none.
     package let roots: PathRoots?
+    /// Where a warning about an output goes (its profile's colours converted, `EmbeddedProfile`).
+    package let warn: @Sendable (String) -> Void
 
     /// Makes a writer.
-    package init(options: SaveOptions, roots: PathRoots? = nil) {
+    package init(options: SaveOptions, roots: PathRoots? = nil, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.options = options
         self.roots = roots
+        self.warn = warn
     }
 
     /// Writes `image` to `path` in the format its extension names.
@@ -44,8 +47,11 @@ package struct AtomicWriter: Sendable {
             let prepared: VImage
             let delays: [Int]
             do throws(VipsError) {
-                prepared = try options.prepared(
-                    options.flattened(DisplayColour.saveable(image, as: format), for: format))
+                let fitted = try EmbeddedProfile.fitted(
+                    options.prepared(options.flattened(DisplayColour.saveable(image, as: format), for: format)),
+                    for: format, output: path)
+                prepared = fitted.image
+                if let warning = fitted.warning { warn(warning) }
                 // Read before saving: libvips 8.14's webpsave overwrites the short delays in place.
                 delays = AtomicWriter.animationDelays(prepared)
                 try prepared.save(
@@ -197,13 +203,15 @@ package struct AtomicWriter: Sendable {
         return RenderError(input, inputReason(text))
     }
 
-    /// The input's part of a save failure: the saver's name and its own "unable to write" parts removed.
+    /// The input's part of a save failure: the saver's name and its own "unable to write" parts
+    /// removed; when nothing is left, the decoder's last warning.
     static func inputReason(_ text: String) -> String {
         let parts = text.components(separatedBy: "; ").map { part in
             part.replacingOccurrences(of: #"^VipsForeignSave\w*: "#, with: "", options: .regularExpression)
         }
         let reasons = parts.filter { !$0.contains("unable to write") && !$0.isEmpty }
-        return reasons.isEmpty ? "the image data is damaged (libvips gave no detail)" : reasons.joined(separator: "; ")
+        guard reasons.isEmpty else { return reasons.joined(separator: "; ") }
+        return VipsError.lastWarning ?? "the image data is damaged (libvips gave no detail)"
     }
 
     /// The text of `errno` (or `code`).

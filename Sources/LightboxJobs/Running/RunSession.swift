@@ -31,7 +31,8 @@ package enum RunSession {
                         path: path, resume: options.resume,
                         header: Journal.header(
                             command: options.command, resume: options.resume,
-                            shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"))
+                            shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"),
+                        compacting: ledger)
             }
         } catch {
             console.error(error.description)
@@ -53,7 +54,7 @@ package enum RunSession {
         let sheet = options.contactSheet == nil ? nil : ContactSheet()
         let runner = JobRunner(
             executor: WorkerExecutor(pool: pool, console: console), concurrency: options.jobs,
-            context: WorkerContext(jobs: options.jobs, quiet: options.quiet, roots: options.roots),
+            context: WorkerContext(quiet: options.quiet, roots: options.roots),
             resume: ledger.map(ResumeFilter.init), check: OutputCheck(dryRun: options.dryRun, roots: options.roots),
             sheet: sheet)
         runner.run(jobs, report: report, first: 1)

@@ -54,7 +54,8 @@ package struct CropExecutor: Sendable {
         guard !items.isEmpty else { return [] }
         let settings = job.settings
         let cropper = Cropper(
-            writer: AtomicWriter(options: settings.save, roots: roots), minimumSide: settings.minimumSide,
+            writer: AtomicWriter(options: settings.save, roots: roots, warn: console.warning),
+            minimumSide: settings.minimumSide,
             failOn: settings.failOn,
             maxPixels: settings.maxPixels, resize: settings.resize)
         let cuts = items.map {

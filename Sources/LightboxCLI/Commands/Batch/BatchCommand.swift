@@ -120,7 +120,7 @@ struct BatchCommand: LightboxCommand {
         defer { pool.finish() }
         let runner = JobRunner(
             executor: WorkerExecutor(pool: pool, console: console), concurrency: jobs,
-            context: WorkerContext(jobs: jobs, quiet: quiet, roots: roots),
+            context: WorkerContext(quiet: quiet, roots: roots),
             check: OutputCheck(dryRun: false, roots: roots))
         let server = BatchServer(reader: reader, runner: runner, console: console)
         Interrupts.install { server.counts }
