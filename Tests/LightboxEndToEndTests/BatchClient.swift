@@ -71,6 +71,11 @@ final class BatchClient {
         return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
     }
 
+    /// `value` as a string, or empty: an answer's field read in an expectation.
+    static func text(_ value: Any?) -> String {
+        value as? String ?? ""
+    }
+
     /// Closes stdin (the end of the jobs), reads what is left and waits: the exit status and stderr.
     func finish() throws -> (status: Int32, rest: [String], stderr: String) {
         try input.fileHandleForWriting.close()
