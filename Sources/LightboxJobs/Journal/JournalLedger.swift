@@ -22,7 +22,7 @@ package struct JournalLedger: Sendable {
     package init(path: String) {
         guard let data = FileManager.default.contents(atPath: path) else { return }
         for line in JSONLines.lines(data) {
-            guard case .success(let object) = JSONLines.object(line.text, number: line.number, path: path),
+            guard case .success(let object) = JSONLines.object(line, path: path),
                 let output = object["output"] as? String
             else { continue }
             if let count = object[Journal.crashesField] as? Int { crashes[output] = max(crashes[output] ?? 0, count) }

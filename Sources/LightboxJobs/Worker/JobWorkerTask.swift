@@ -51,6 +51,9 @@ package struct JobWorkerTask: WorkerTask {
             overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
                 try BoardRenderer.cover(path, width, height)
             }
+        case .wholeOutput(let path, let roots):
+            LibvipsSettings.forWorker(jobs: 1)
+            answer.bool(OutputPath.isWholeImage(path, roots: roots))
         case nil:
             answer.string("a worker could not read its request")
         }

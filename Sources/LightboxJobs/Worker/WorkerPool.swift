@@ -44,16 +44,25 @@ package final class WorkerPool: @unchecked Sendable {
     /// Sends `request` to a worker; `folders` are where it may leave temp files if it dies, and
     /// `interim` gets the messages it sends ahead of its answer. A worker that answered for the
     /// last time (it went over its memory limit) is waited for and replaced, as is one that died.
+    /// `timeout` (a job's own, at most the pool's) replaces the pool's when given; what the worker
+    /// wrote on stderr goes to `stderr` when given (a batch job's answer), else to this process's stderr.
     package func perform(
-        _ request: [UInt8], folders: [String], interim: ([UInt8]) -> Void = { _ in }
+        _ request: [UInt8], folders: [String], timeout: Double? = nil, stderr: ((String) -> Void)? = nil,
+        interim: ([UInt8]) -> Void = { _ in }
     ) -> Result<[UInt8], WorkerFailure> {
         guard let worker = checkOut(folders: folders) else {
             return .failure(.unavailable("every worker failed to start"))
         }
-        let (answer, stderr) = worker.perform(request, timeout: timeout, interim: interim)
+        let (answer, written) = worker.perform(request, timeout: timeout ?? self.timeout, interim: interim)
         let result = answer.mapError { $0.underMemoryLimit(memoryMegabytes) }
+        if case .success = result, !written.isEmpty {
+            if let stderr {
+                stderr(written)
+            } else {
+                try? FileHandle.standardError.write(contentsOf: Data(written.utf8))
+            }
+        }
         if case .success = result {
-            if !stderr.isEmpty { try? FileHandle.standardError.write(contentsOf: Data(stderr.utf8)) }
             guard worker.isRetiring else {
                 checkIn(worker, replacing: nil)
                 return result
