@@ -25,6 +25,40 @@ import Testing
         #expect(try scratch.contents() == ["a.jpg", "d.png"])
     }
 
+    /// (a job's numbers, what its answer says): numbers no double-to-integer conversion can take
+    /// are refused where they are read, in the supervisor, not trapped on (which took the server
+    /// down) nor in a worker (which cost a crash).
+    @Test(arguments: [
+        (
+            #""command":"view","input":"a.jpg","screen":[40,30],"animate":"zoom","duration":1e308,"output":"v.gif""#,
+            "duration '1e+308': expected seconds, more than 0 and at most 3600"
+        ),
+        (
+            #""command":"crop","input":"a.jpg","rect":[0,0,1e300,1e300],"units":"px","angle":30,"output":"c.png""#,
+            "rect: width 1e+300 is beyond 1000000000 pixels"
+        ),
+        (
+            #""command":"crop","input":"a.jpg","rect":[0,0,1e300,1e300],"angle":30,"output":"c.png""#,
+            "rect: width 1e+300 is beyond a million times the image's side"
+        ),
+        (
+            #""command":"view","input":"a.jpg","screen":[1e308,1],"output":"v.png""#,
+            "is over the 32768 pixels a side Lightbox writes"
+        ),
+    ])
+    func numbersNoIntegerHoldsAreRefusedNotTrappedOn(keys: String, error: String) throws {
+        let scratch = try Scratch()
+        try WorkerCrashTests.inputs(scratch, ["a.jpg"])
+        let client = try BatchClient([], in: scratch)
+        try client.send(line: #"{"id":1,\#(keys)}"#)
+        let answer = try client.answer()
+        let end = try client.finish()
+        #expect(end.status == 1)
+        #expect(answer["status"] as? String == "failed")
+        let text = BatchClient.text(answer["error"])
+        #expect(text.contains(error) && !text.contains("crashed"), "\(answer)")
+    }
+
     @Test func aBoardRefusedForAPhotoOutsideTheRootDrawsNoCards() throws {
         let scratch = try Scratch()
         _ = try RootConfinementTests.tree(scratch)

@@ -98,7 +98,12 @@ package struct JSONMembers {
             }
             compact.append(byte)
         }
-        guard let numbersChecked = JSONMembers.numbersAsZero(compact),
+        // Once white space is gone, JSON text holds no control byte, in strings or out, and starts
+        // as a value does (the parser below forgives a leading byte-order mark).
+        guard let first = compact.first, "{[\"-0123456789tfn".utf8.contains(first),
+            !"tfn".utf8.contains(first)
+                || ["true", "false", "null"].contains(String(decoding: compact, as: UTF8.self)),
+            !compact.contains(where: { $0 < 0x20 }), let numbersChecked = JSONMembers.numbersAsZero(compact),
             (try? JSONSerialization.jsonObject(with: Data(numbersChecked), options: .fragmentsAllowed)) != nil,
             let text = String(validating: compact, as: UTF8.self)
         else { return nil }
