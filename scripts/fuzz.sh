@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make fuzz`: builds the libFuzzer target and runs each of the ten parsers for FUZZ_SECONDS (default 30).
-# Crashes land in Fuzz/Regressions/<target>/, which the test suite replays.
+# `make fuzz`: builds the libFuzzer target and runs each of the ten parsers for FUZZ_SECONDS (default 30),
+# then drives `lightbox batch --root` with hostile lines while its folders are swapped for links
+# (scripts/fuzz-batch.py) for as long. Crashes land in Fuzz/Regressions/<target>/, which the test suite replays.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
@@ -16,3 +17,8 @@ for target in rect csv jsonl yolo yaml layout states coco voc heif; do
     LIGHTBOX_FUZZ_TARGET=$target "$bin" "$corpus" -max_total_time="$seconds" -max_len=4096 \
         -artifact_prefix="$found/" -print_final_stats=1 2>&1 | grep -E "^(#|stat::number_of_executed_units|==|SUMMARY)" | tail -3
 done
+
+# The batch server as hostile clients drive it (one answer per line, no crash, nothing outside the root).
+LIGHTBOX_FUZZ= swift build --product lightbox
+echo "fuzzing lightbox batch for ${seconds}s"
+python3 scripts/fuzz-batch.py .build/debug/lightbox --seconds "$seconds"
