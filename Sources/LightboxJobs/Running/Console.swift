@@ -38,19 +38,29 @@ package final class Console: @unchecked Sendable {
     }
 
     /// Passes on what a worker wrote on stderr during a request: kept line by line as warnings
-    /// (without their `warning: ` prefix) by a job's console, written on stderr otherwise.
+    /// (without their `warning: ` prefix) by a job's console, written on stderr otherwise. A debug
+    /// build's own report lines (`lightbox-debug: ...`, for the tests) are the process's, not the
+    /// job's, and go to stderr either way.
     package func passOn(_ text: String) {
         guard keeps else {
             if !silent { StandardError.write(text) }
             return
         }
-        let lines = text.split(whereSeparator: \.isNewline).map { line in
-            line.hasPrefix("warning: ") ? String(line.dropFirst("warning: ".count)) : String(line)
+        var lines: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            if line.hasPrefix(Console.debugPrefix) {
+                StandardError.write(line + "\n")
+            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                lines.append(line.hasPrefix("warning: ") ? String(line.dropFirst("warning: ".count)) : String(line))
+            }
         }
         lock.lock()
-        kept += lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        kept += lines
         lock.unlock()
     }
+
+    /// How a debug build's report lines start.
+    static let debugPrefix = "lightbox-debug: "
 
     /// Writes one line on stdout; a stdout that cannot be written stops the run (`Interrupts.stdoutFailed`).
     package func out(_ line: String) {
