@@ -18,7 +18,7 @@ package final class DrawingBudget: @unchecked Sendable {
 
     /// Runs `body` once `bytes` (at most `total`) are free, holding them until it returns.
     package func whileHolding<Result>(_ bytes: Double, _ body: () -> Result) -> Result {
-        let bytes = min(max(bytes, 0), total)
+        let bytes = bytes.isFinite ? min(max(bytes, 0), total) : total
         condition.lock()
         while taken + bytes > total { condition.wait() }
         taken += bytes

@@ -108,8 +108,6 @@ struct BatchCommand: LightboxCommand {
     /// Serves every job of the input, then waits for those in flight; returns the exit code.
     func run(console: Console) -> Int32 {
         console.quiet = quiet
-        // A client may never read stderr: from now on it is written without waiting (StandardError).
-        StandardError.neverWait()
         let descriptor = file == OutputPath.standardOutput ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
         var status = stat()
         if descriptor >= 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
@@ -128,6 +126,9 @@ struct BatchCommand: LightboxCommand {
         // Forked before any thread starts; every job runs in one of them (a board: its photos).
         let pool = WorkerPool(count: jobs, timeout: workers.timeout, memoryMegabytes: workers.memoryMegabytes)
         defer { pool.finish() }
+        // A client may never read stderr: from now on nothing waits on it (StandardError starts a
+        // thread, so the workers are forked first).
+        StandardError.neverWait()
         BatchServer.returnFreedMemory()
         let server = BatchServer(
             reader: reader, pool: pool, context: WorkerContext(jobs: jobs, quiet: quiet, roots: roots),
