@@ -8,6 +8,9 @@ import Vips
 /// Without `force` the final step is `link(2)`, which fails rather than replace a file that
 /// appeared meanwhile.
 ///
+/// Before the first write into a folder (and then at most once a minute), the temp files a killed
+/// process left there are removed (`TempFiles.sweepStale`).
+///
 /// With roots, the output's folder is opened through the write roots first (`PathRoots.openFolder`)
 /// and everything happens relative to that descriptor: the temp file is written as
 /// `/proc/self/fd/N/.name…`, then linked or renamed with `linkat`/`renameat` in the same folder,
@@ -127,8 +130,10 @@ package struct AtomicWriter: Sendable {
             let folder = try roots.openFolder(of: path)
             let name = URL(fileURLWithPath: OutputPath.temporary(for: url)).lastPathComponent
             spot = Spot(folder: folder, name: url.lastPathComponent, temp: "/proc/self/fd/\(folder)/\(name)")
+            TempFiles.shared.sweepStale(in: url.deletingLastPathComponent().path, descriptor: folder)
         } else {
             spot = Spot(folder: AT_FDCWD, name: path, temp: OutputPath.temporary(for: url))
+            TempFiles.shared.sweepStale(in: url.deletingLastPathComponent().path)
         }
         defer { if spot.folder != AT_FDCWD { close(spot.folder) } }
         let temp = spot.temp

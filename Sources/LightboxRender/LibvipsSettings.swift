@@ -18,4 +18,17 @@ package enum LibvipsSettings {
         Vips.setConcurrency(1)
         Vips.limitCache(operations: 20, memoryBytes: 32 << 20, files: 4)
     }
+
+    /// Keeps liborc's code files out of the user's home folder; call it at start, before any thread.
+    ///
+    /// libvips compiles its resampling and integer convolution loops with liborc, which maps its
+    /// code through a file it makes and unlinks at once in `$XDG_RUNTIME_DIR`, else `$HOME`, else
+    /// `$TMPDIR`, else `/tmp` (orc 0.4.33, `orc_code_region_allocate_codemem`). A service's home
+    /// is no place for files it did not ask for, so when `XDG_RUNTIME_DIR` is unset it is set to
+    /// the temp folder, for this process and the workers it starts.
+    package static func keepOrcCodeOutOfHome() {
+        guard getenv("XDG_RUNTIME_DIR") == nil else { return }
+        let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        setenv("XDG_RUNTIME_DIR", folder, 0)
+    }
 }

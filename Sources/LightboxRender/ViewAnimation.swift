@@ -34,7 +34,9 @@ package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
     package static func delays(frames: Int, duration: Double, unit: Int) -> [Int] {
         let count = max(frames, 1)
         let step = max(unit, 1)
-        let units = max(Int((duration * 1000 / Double(step)).rounded()), 0)
+        // Bounded before the conversion: a duration no Int can count in units must not trap.
+        let exact = (duration * 1000 / Double(step)).rounded()
+        let units = exact.isFinite ? Int(min(max(exact, 0), 1e12)) : 0
         return (0..<count).map { index in (units * (index + 1) / count - units * index / count) * step }
     }
 

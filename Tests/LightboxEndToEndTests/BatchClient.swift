@@ -43,6 +43,18 @@ final class BatchClient {
         try input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
+    /// Sends `jobs` (as `send` writes them) from another thread, so a client that writes many jobs
+    /// never waits on answers it has not read yet.
+    func sendInBackground(_ jobs: [[String: Any]]) {
+        let lines = jobs.compactMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]) }
+        let handle = input.fileHandleForWriting
+        // A server that died must fail the test, not kill the test process as it writes.
+        signal(SIGPIPE, SIG_IGN)
+        Thread.detachNewThread {
+            for line in lines { try? handle.write(contentsOf: line + Data("\n".utf8)) }
+        }
+    }
+
     /// The next answer line, waiting for it (nil at the end of stdout).
     func answerLine() -> String? {
         while true {
@@ -61,6 +73,11 @@ final class BatchClient {
     func answer() throws -> [String: Any] {
         guard let line = answerLine() else { throw CocoaError(.fileReadUnknown) }
         return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+    }
+
+    /// `value` as a string, or empty: an answer's field read in an expectation.
+    static func text(_ value: Any?) -> String {
+        value as? String ?? ""
     }
 
     /// Closes stdin (the end of the jobs), reads what is left and waits: the exit status and stderr.

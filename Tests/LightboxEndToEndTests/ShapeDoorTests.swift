@@ -127,8 +127,9 @@ import Vips
             "oriented", "sideways", #""oriented":"sideways""#, ["--oriented", "sideways"],
             "'sideways': use one of bounds, upright"
         ),
-        ("angle", "x", #""angle":"x""#, ["--angle", "x"], "'x': expected a number"),
-        ("angle", "nan", #""angle":"nan""#, ["--angle", "nan"], "'nan': expected a number"),
+        ("angle", "x", #""angle":"x""#, ["--angle", "x"], "'x': expected a number from -360 to 360"),
+        ("angle", "nan", #""angle":"nan""#, ["--angle", "nan"], "'nan': expected a number from -360 to 360"),
+        ("angle", "400", #""angle":"400""#, ["--angle", "400"], "'400': expected a number from -360 to 360"),
         ("mask", "maybe", #""mask":"maybe""#, [], "'maybe': expected true or false"),
     ]
 

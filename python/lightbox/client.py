@@ -442,6 +442,8 @@ class Lightbox:
         if not isinstance(answer, dict):
             log.warning("lightbox: not an answer: %r", raw[:200])
             return
+        for warning in answer.get("warnings") or []:
+            log.warning("warning: %s", warning)
         job = self._pending.take(answer.get("id"))
         if job is None:
             return

@@ -18,24 +18,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "Fixtures"
 
-# Multi-rect crop jobs (issue #20, which the lead lands on main): the tests that need them are
-# skipped until it is merged, then this turns them on.
-MULTI_RECT_LANDED = True
-needs_multi_rect = pytest.mark.skipif(
-    not MULTI_RECT_LANDED, reason="needs multi-rect crop jobs in lightbox batch (issue #20, the lead, on main)"
-)
-
-# The batch server's contract of issue #30 (issue #29, being built beside this): every job takes the
-# narrowing keys force, quality, maxPixels, failOn and timeout, and skipExisting; answers carry
-# warnings. Until it is merged the real binary refuses those keys, so the tests that send them to it
-# are skipped (the same tests run against fake_batch.py, which follows the contract); the merge
-# turns this on.
-BATCH_CONTRACT_LANDED = False
-needs_batch_contract = pytest.mark.skipif(
-    not BATCH_CONTRACT_LANDED,
-    reason="needs lightbox batch's job keys force/quality/timeout/skipExisting and warnings (issue #29)",
-)
-
 
 @pytest.fixture
 def binary() -> str:

@@ -18,7 +18,7 @@ import pytest
 
 import lightbox
 import lightbox.pending
-from conftest import cli, needs_batch_contract, needs_multi_rect
+from conftest import cli
 from lightbox.pending import Job, PendingJobs
 
 
@@ -124,8 +124,6 @@ def test_a_queued_jobs_clock_starts_when_lightbox_can_run_it(monkeypatch: pytest
     assert pending.close() == []
 
 
-@needs_batch_contract
-@needs_multi_rect
 def test_the_real_lightbox_gives_up_a_job_at_its_timeout(binary: str, tmp_path: Path) -> None:
     """A 10000x10000 PNG cut twice is decoded whole: seconds of work, given up after half a second."""
     import struct

@@ -18,7 +18,7 @@ from typing import List
 import pytest
 
 import lightbox
-from conftest import ROOT, cli, needs_multi_rect
+from conftest import ROOT, cli
 
 
 def same_bytes(first: Path, second: Path) -> bool:
@@ -202,7 +202,6 @@ def test_an_exception_in_the_with_block_stops_the_process(binary: str) -> None:
         os.kill(pid, 0)
 
 
-@needs_multi_rect
 def test_a_multi_rect_crop_writes_each_output_from_one_job(binary: str, photos: List[str], tmp_path: Path) -> None:
     rects = [(0.0, 0.0, 0.5, 0.5), (0.5, 0.5, 0.5, 0.5), (0.1, 0.2, 0.3, 0.4)]
     with lightbox.Lightbox(binary, jobs=1) as box:
@@ -215,7 +214,6 @@ def test_a_multi_rect_crop_writes_each_output_from_one_job(binary: str, photos: 
         assert answer["crops"][n]["status"] == "done" and answer["crops"][n]["output"].endswith(f"m{n}.jpg")
 
 
-@needs_multi_rect
 def test_a_multi_rect_crop_that_fails_names_each_output(binary: str, photos: List[str], tmp_path: Path) -> None:
     gone = str(tmp_path / "gone.jpg")
     crops = [((0, 0, 0.5, 0.5), str(tmp_path / "a.jpg")), ((0.5, 0.5, 0.5, 0.5), str(tmp_path / "b.jpg"))]

@@ -1,7 +1,7 @@
 """Each call's own keys (quality, force, max_pixels, fail_on, timeout, skip_existing) reach the job, within the process's policy.
 
 The protocol double follows the server contract and logs what it receives; the real binary
-takes these keys once issue #29 is merged (BATCH_CONTRACT_LANDED).
+is held to the same keys and policy.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import List
 import pytest
 
 import lightbox
-from conftest import cli, needs_batch_contract
+from conftest import cli
 
 
 def logged(log: Path) -> List[dict]:
@@ -68,7 +68,6 @@ def test_skip_existing_answers_skipped_and_warnings_come_in_the_answer(fake: str
     assert again["status"] == "skipped"
 
 
-@needs_batch_contract
 def test_the_real_lightbox_takes_each_calls_keys(binary: str, photos: List[str], tmp_path: Path) -> None:
     with lightbox.Lightbox(binary, jobs=1, options=["--force", "--timeout", "60"]) as box:
         box.crop(photos[0], rect=(0.1, 0.2, 0.5, 0.6), output=tmp_path / "q40.jpg", quality=40)

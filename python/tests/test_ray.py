@@ -17,7 +17,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from conftest import ROOT, cli, needs_batch_contract
+from conftest import ROOT, cli
 
 pandas = pytest.importorskip("pandas")
 from lightbox.ray import Crops  # noqa: E402  (after the skip when pandas is missing)
@@ -239,7 +239,6 @@ def test_the_example_runs_a_ray_data_pipeline_of_actors_and_a_rerun_is_free(fake
     assert again.stdout.endswith("0 done, 95 skipped, 1 failed\n"), again.stdout + again.stderr[-3000:]
 
 
-@needs_batch_contract
 def test_the_example_crops_every_row_as_the_command_line_does_and_a_rerun_skips_them(
     binary: str, photos: List[str], tmp_path: Path
 ) -> None:

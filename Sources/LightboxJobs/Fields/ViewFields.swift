@@ -62,8 +62,8 @@ package enum ViewFields {
         "frames", valueName: "N", help: "Frames of the animation (default \(defaultFrames)).", in: 2...600)
     /// `--duration S`, positive.
     package static let duration = Option<Double>(
-        "duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25).",
-        expected: "expected a positive number", where: { $0 > 0 })
+        "duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25; at most 3600).",
+        expected: "expected seconds, more than 0 and at most 3600", where: { $0 > 0 && $0 <= 3600 })
 
     /// Every option of `view`, in the order help lists them.
     package static let declared: [any OptionDeclaration] =

@@ -37,7 +37,7 @@ package struct JournalLedger: Sendable {
         var run = 0
         var resolved = ResolvedFolders()
         for line in JSONLines.lines(data) {
-            guard case .success(let object) = JSONLines.object(line.text, number: line.number, path: path) else {
+            guard case .success(let object) = JSONLines.object(line, path: path) else {
                 continue
             }
             guard let output = object["output"] as? String else {

@@ -17,7 +17,16 @@ package enum RunSession {
             console.error("\(outDir): --out-dir \(problem.reason)")
             return ExitCode.cannotCreate
         }
-        if let outDir = options.outDir, let reason = OutputPath.prepareFolder(outDir, make: !options.dryRun) {
+        if let outDir = options.outDir, let roots = options.roots, !options.dryRun {
+            do throws(RenderError) {
+                try roots.makeFolder(outDir, for: outDir)
+            } catch {
+                console.error("\(outDir): cannot write --out-dir (\(error.reason))")
+                return ExitCode.cannotCreate
+            }
+        }
+        let makesOutDir = !options.dryRun && options.roots == nil
+        if let outDir = options.outDir, let reason = OutputPath.prepareFolder(outDir, make: makesOutDir) {
             console.error("\(outDir): cannot write --out-dir (\(reason))")
             return ExitCode.cannotCreate
         }

@@ -11,13 +11,25 @@ import Vips
 package struct WorkerExecutor: JobExecutor {
     /// The workers.
     package let pool: WorkerPool
-    /// Where a board's photo failures are printed.
+    /// Where a board's photo failures and the workers' warnings go.
     package let console: Console
+    /// Seconds each request may take when the job sets its own (at most the pool's); nil for the pool's.
+    package let timeout: Double?
 
     /// Makes an executor over `pool`.
-    package init(pool: WorkerPool, console: Console) {
+    package init(pool: WorkerPool, console: Console, timeout: Double? = nil) {
         self.pool = pool
         self.console = console
+        self.timeout = timeout
+    }
+
+    /// Sends `request` to a worker of the pool (a fresh one when `fresh`) under the job's
+    /// timeout, its stderr to the console.
+    private func perform(
+        _ request: WorkerRequest, folders: [String], fresh: Bool = false, interim: ([UInt8]) -> Void = { _ in }
+    ) -> WorkerPool.Outcome {
+        pool.perform(
+            request.bytes, folders: folders, fresh: fresh, timeout: timeout, stderr: console.passOn, interim: interim)
     }
 
     /// Runs `job` in a worker (a board: its photos).
@@ -30,7 +42,7 @@ package struct WorkerExecutor: JobExecutor {
         case .board(let board):
             let executor = BoardExecutor(
                 decode: photoDecoder(roots: context.roots), cover: coverDecoder(roots: context.roots), console: console,
-                roots: context.roots)
+                roots: context.roots, isWhole: wholeChecker(roots: context.roots))
             record(executor.run(board))
         }
         return []
@@ -49,8 +61,8 @@ package struct WorkerExecutor: JobExecutor {
         var image: (Int, Int)?
         let start = DispatchTime.now().uptimeNanoseconds
         let folders = job.items.flatMap { [$0.output] + ($0.preview.map { [$0] } ?? []) }
-        let outcome = pool.perform(
-            WorkerRequest.crop(job, context).bytes, folders: WorkerExecutor.folders(of: folders), fresh: fresh
+        let outcome = perform(
+            WorkerRequest.crop(job, context), folders: WorkerExecutor.folders(of: folders), fresh: fresh
         ) {
             switch JobProgress(bytes: $0) {
             case .opened(let width, let height): image = (width, height)
@@ -111,7 +123,7 @@ package struct WorkerExecutor: JobExecutor {
     private func run(_ job: ViewJob, context: WorkerContext, fresh: Bool = false) -> BatchRecord {
         let start = DispatchTime.now().uptimeNanoseconds
         let folders = WorkerExecutor.folders(of: [job.request.output])
-        let outcome = pool.perform(WorkerRequest.view(job, context).bytes, folders: folders, fresh: fresh)
+        let outcome = perform(WorkerRequest.view(job, context), folders: folders, fresh: fresh)
         if !outcome.fresh && outcome.overMemory { return run(job, context: context, fresh: true) }
         switch outcome.result {
         case .success(let answer):
@@ -128,31 +140,34 @@ package struct WorkerExecutor: JobExecutor {
 
     /// Decodes a card's photo in a worker (opened there through `roots`), for a board drawn here.
     private func photoDecoder(roots: PathRoots?) -> BoardRenderer.PhotoDecoder {
-        { [pool] path, side, limits throws(RenderError) in
-            try WorkerExecutor.pixels(
-                of: path, pool: pool,
-                request: WorkerRequest.cardPhoto(path: path, side: side, limits: limits, roots: roots))
+        { [self] path, side, limits throws(RenderError) in
+            try pixels(of: path, request: WorkerRequest.cardPhoto(path: path, side: side, limits: limits, roots: roots))
         }
     }
 
     /// Decodes a board's background image in a worker (opened there through `roots`), for a board drawn here.
     private func coverDecoder(roots: PathRoots?) -> BoardRenderer.CoverDecoder {
-        { [pool] path, width, height throws(RenderError) in
-            try WorkerExecutor.pixels(
-                of: path, pool: pool,
-                request: WorkerRequest.cover(path: path, width: width, height: height, roots: roots))
+        { [self] path, width, height throws(RenderError) in
+            try pixels(of: path, request: WorkerRequest.cover(path: path, width: width, height: height, roots: roots))
+        }
+    }
+
+    /// Whether a board's existing output decodes whole, read in a worker (through `roots`); a worker
+    /// that fails to say counts as not whole, so the board is drawn again.
+    private func wholeChecker(roots: PathRoots?) -> @Sendable (String) -> Bool {
+        { [self] path in
+            guard case .success(let answer) = perform(.wholeOutput(path: path, roots: roots), folders: []).result
+            else { return false }
+            var reader = WireReader(answer)
+            return (try? reader.bool()) == true
         }
     }
 
     /// The pixels a worker decoded from `path` for `request`, or the failure it gave (over the
     /// memory limit in a worker that had served other jobs, tried once more in a fresh one).
-    private static func pixels(
-        of path: String, pool: WorkerPool, request: WorkerRequest, fresh: Bool = false
-    ) throws(RenderError) -> VImage {
-        let outcome = pool.perform(request.bytes, folders: [], fresh: fresh)
-        if !outcome.fresh && outcome.overMemory {
-            return try pixels(of: path, pool: pool, request: request, fresh: true)
-        }
+    private func pixels(of path: String, request: WorkerRequest, fresh: Bool = false) throws(RenderError) -> VImage {
+        let outcome = perform(request, folders: [], fresh: fresh)
+        if !outcome.fresh && outcome.overMemory { return try pixels(of: path, request: request, fresh: true) }
         let answer: [UInt8]
         switch outcome.result {
         case .failure(let failure): throw RenderError(path, failure.reason)

@@ -24,11 +24,11 @@ package struct JobWorkerTask: WorkerTask {
     /// Every request starts from a clean decode state (`DecodeState.startJob`), whatever ran before it here.
     package func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer {
         DecodeState.startJob()
+        LibvipsSettings.forWorker()
         var answer = WireWriter()
         var overMemory = false
         switch WorkerRequest(bytes: request) {
         case .crop(let job, let context):
-            LibvipsSettings.forWorker()
             let executor = CropExecutor(console: Console(quiet: context.quiet), roots: context.roots)
             let previews = executor.run(job) { progress in
                 if case .record(let record) = progress, record.cause?.isOverMemoryLimit == true { overMemory = true }
@@ -40,20 +40,19 @@ package struct JobWorkerTask: WorkerTask {
                 WorkerImage.write(preview.pixels, to: &wire)
             }
         case .view(let job, let context):
-            LibvipsSettings.forWorker()
             let record = ViewExecutor.run(job, roots: context.roots, console: Console(quiet: context.quiet))
             overMemory = record.cause?.isOverMemoryLimit == true
             record.write(to: &answer)
         case .cardPhoto(let path, let side, let limits, let roots):
-            LibvipsSettings.forWorker()
             overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
                 try CardPhoto.square(path, side: side, limits: limits)
             }
         case .cover(let path, let width, let height, let roots):
-            LibvipsSettings.forWorker()
             overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
                 try BoardRenderer.cover(path, width, height)
             }
+        case .wholeOutput(let path, let roots):
+            answer.bool(OutputPath.isWholeImage(path, roots: roots))
         case nil:
             answer.string("a worker could not read its request")
         }

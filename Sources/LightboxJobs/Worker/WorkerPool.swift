@@ -57,16 +57,20 @@ package final class WorkerPool: @unchecked Sendable {
     /// Sends `request` to a worker (a fresh one when `fresh`); `folders` are where it may leave
     /// temp files if it dies, and `interim` gets the messages it sends ahead of its answer. A
     /// worker that answered for the last time (it went over its memory limit) is waited for and
-    /// replaced, as is one that died.
+    /// replaced, as is one that died. `timeout` (a job's own, at most the pool's) replaces the
+    /// pool's when given; what the worker wrote on stderr goes to `stderr` when given (a batch
+    /// job's answer), else to this process's stderr.
     package func perform(
-        _ request: [UInt8], folders: [String], fresh: Bool = false, interim: ([UInt8]) -> Void = { _ in }
+        _ request: [UInt8], folders: [String], fresh: Bool = false, timeout: Double? = nil,
+        stderr: ((String) -> Void)? = nil, interim: ([UInt8]) -> Void = { _ in }
     ) -> Outcome {
         guard let worker = checkOut(folders: folders, fresh: fresh) else {
             return Outcome(
                 result: .failure(.unavailable("every worker failed to start")), fresh: fresh, overMemory: false)
         }
         let wasFresh = worker.served == 0
-        let result = perform(request, on: worker, folders: folders, interim: interim)
+        let result = perform(
+            request, on: worker, folders: folders, timeout: timeout ?? self.timeout, stderr: stderr, interim: interim)
         var died = false
         if case .failure(.overMemory) = result { died = true }
         return Outcome(result: result, fresh: wasFresh, overMemory: worker.isRetiring || died)
@@ -79,12 +83,19 @@ package final class WorkerPool: @unchecked Sendable {
 
     /// `perform`'s work on a worker checked out.
     private func perform(
-        _ request: [UInt8], on worker: WorkerProcess, folders: [String], interim: ([UInt8]) -> Void
+        _ request: [UInt8], on worker: WorkerProcess, folders: [String], timeout: Double,
+        stderr: ((String) -> Void)?, interim: ([UInt8]) -> Void
     ) -> Result<[UInt8], WorkerFailure> {
-        let (answer, stderr) = worker.perform(request, timeout: timeout, interim: interim)
+        let (answer, written) = worker.perform(request, timeout: timeout, interim: interim)
         let result = answer.mapError { $0.underMemoryLimit(memoryMegabytes) }
+        if case .success = result, !written.isEmpty {
+            if let stderr {
+                stderr(written)
+            } else {
+                try? FileHandle.standardError.write(contentsOf: Data(written.utf8))
+            }
+        }
         if case .success = result {
-            if !stderr.isEmpty { try? FileHandle.standardError.write(contentsOf: Data(stderr.utf8)) }
             guard worker.isRetiring else {
                 checkIn(worker, replacing: nil)
                 return result
