@@ -59,7 +59,8 @@ fixtures:
 bench: release
 	@bash bench/run.sh
 
-## libFuzzer over the rect, CSV, JSON Lines, YOLO, data.yaml, COCO, VOC, layout, state and HEIF box parsers (FUZZ_SECONDS each).
+## libFuzzer over the rect, CSV, JSON Lines, YOLO, data.yaml, COCO, VOC, layout, state and HEIF box parsers, then
+## lightbox batch --root under hostile lines and swapped folders (scripts/fuzz-batch.py), FUZZ_SECONDS each.
 fuzz: $(PC_DIR)/lightbox-vips.pc
 	@bash scripts/fuzz.sh
 

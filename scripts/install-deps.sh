@@ -4,7 +4,7 @@
 # (libxml2's own words for a malformed VOC file), libwebp-dev (libwebpmux, to drop the EXIF
 # block libvips makes up in WebP files), libpng-dev and zlib1g-dev (the PNG encoder's chunks and
 # strips), libisal-dev (ISA-L's igzip, the PNG encoder's fast deflate) and the fonts for text (Inter for captions and the
-# viewer's header, DejaVu Sans as the fallback) to build and run, and exiftool, which the tests
+# viewer's header, DejaVu Sans as the fallback, Noto Color Emoji for emoji in colour) to build and run, and exiftool, which the tests
 # use as an outside witness of the metadata outputs carry.
 set -euo pipefail
 need=()
@@ -20,6 +20,7 @@ pkg-config --exists libisal 2>/dev/null || need+=(libisal-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
+dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || need+=(fonts-noto-color-emoji)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"

@@ -16,8 +16,9 @@ export LIGHTBOX_BIN=${LIGHTBOX_BIN:-$root/.build/debug/lightbox}
 work=$root/.build/engines
 mkdir -p "$work"
 declare -A outcome=()
-# The test venv's PyPI packages: the test runner, the offline Kubernetes validator, the type checker.
-tools=(pytest kubernetes-validate mypy)
+# The test venv's PyPI packages: the test runner, the offline Kubernetes validator, the type checker, and
+# numpy (the client takes its numbers; the package itself never imports it), and what builds its wheel.
+tools=(pytest kubernetes-validate mypy numpy setuptools wheel)
 
 # Installs the Debian packages named when a command of theirs is missing; fails with a reason.
 apt_install() {

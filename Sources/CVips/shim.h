@@ -10,6 +10,15 @@
 /// memory over a batch; capping the arenas keeps it flat. mallopt is not in Swift's Glibc.
 static inline int lbx_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
 
+/// Gives freed heap memory back to the system, so a job starts with the heap the last one left
+/// empty (its big buffers do not count against the next job's memory limit). Not in Swift's Glibc.
+static inline int lbx_trim_heap(void) { return malloc_trim(0); }
+
+/// Makes glibc fill every block malloc hands out with zeros and every freed block with 0xff, so a
+/// decoder that leaves part of its output unwritten (libde265 on a damaged HEVC stream) shows the
+/// same bytes in every run, never another job's pixels. M_PERTURB is glibc's, not in Swift's Glibc.
+static inline int lbx_perturb_heap(void) { return mallopt(M_PERTURB, 0xff); }
+
 /// VIPS_INIT is a macro; this is the function it calls, under a stable name.
 static inline int lbx_init(const char *argv0) { return vips_init(argv0); }
 

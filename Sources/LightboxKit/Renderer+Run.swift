@@ -29,7 +29,7 @@ extension Renderer {
     func perform(_ job: LightboxJob) -> LightboxJobResult {
         let runner = JobRunner(
             executor: LocalExecutor(console: Console(quiet: true, silent: true)), concurrency: 1,
-            context: WorkerContext(jobs: 1, quiet: true), check: OutputCheck(dryRun: false))
+            context: WorkerContext(quiet: true), check: OutputCheck(dryRun: false))
         switch job {
         case .crop(let request):
             return .crop(crops(request, runner: runner))

@@ -8,6 +8,9 @@ import Vips
 /// Without `force` the final step is `link(2)`, which fails rather than replace a file that
 /// appeared meanwhile.
 ///
+/// Before the first write into a folder (and then at most once a minute), the temp files a killed
+/// process left there are removed (`TempFiles.sweepStale`).
+///
 /// With roots, the output's folder is opened through the write roots first (`PathRoots.openFolder`)
 /// and everything happens relative to that descriptor: the temp file is written as
 /// `/proc/self/fd/N/.name…`, then linked or renamed with `linkat`/`renameat` in the same folder,
@@ -17,11 +20,14 @@ package struct AtomicWriter: Sendable {
     package let options: SaveOptions
     /// The roots outputs must stay in; nil for none.
     package let roots: PathRoots?
+    /// Where a warning about an output goes (its profile's colours converted, `EmbeddedProfile`).
+    package let warn: @Sendable (String) -> Void
 
     /// Makes a writer.
-    package init(options: SaveOptions, roots: PathRoots? = nil) {
+    package init(options: SaveOptions, roots: PathRoots? = nil, warn: @escaping @Sendable (String) -> Void = { _ in }) {
         self.options = options
         self.roots = roots
+        self.warn = warn
     }
 
     /// Writes `image` to `path` in the format its extension names.
@@ -44,8 +50,11 @@ package struct AtomicWriter: Sendable {
             let prepared: VImage
             let delays: [Int]
             do throws(VipsError) {
-                prepared = try options.prepared(
-                    options.flattened(DisplayColour.saveable(image, as: format), for: format))
+                let fitted = try EmbeddedProfile.fitted(
+                    options.prepared(options.flattened(DisplayColour.saveable(image, as: format), for: format)),
+                    for: format, output: path)
+                prepared = fitted.image
+                if let warning = fitted.warning { warn(warning) }
                 // Read before saving: libvips 8.14's webpsave overwrites the short delays in place.
                 delays = AtomicWriter.animationDelays(prepared)
                 let arguments = options.saverArguments(for: format, image: prepared)
@@ -126,8 +135,10 @@ package struct AtomicWriter: Sendable {
             let folder = try roots.openFolder(of: path)
             let name = URL(fileURLWithPath: OutputPath.temporary(for: url)).lastPathComponent
             spot = Spot(folder: folder, name: url.lastPathComponent, temp: "/proc/self/fd/\(folder)/\(name)")
+            TempFiles.shared.sweepStale(in: url.deletingLastPathComponent().path, descriptor: folder)
         } else {
             spot = Spot(folder: AT_FDCWD, name: path, temp: OutputPath.temporary(for: url))
+            TempFiles.shared.sweepStale(in: url.deletingLastPathComponent().path)
         }
         defer { if spot.folder != AT_FDCWD { close(spot.folder) } }
         let temp = spot.temp
@@ -202,13 +213,15 @@ package struct AtomicWriter: Sendable {
         return RenderError(input, inputReason(text))
     }
 
-    /// The input's part of a save failure: the saver's name and its own "unable to write" parts removed.
+    /// The input's part of a save failure: the saver's name and its own "unable to write" parts
+    /// removed; when nothing is left, the decoder's last warning.
     static func inputReason(_ text: String) -> String {
         let parts = text.components(separatedBy: "; ").map { part in
             part.replacingOccurrences(of: #"^VipsForeignSave\w*: "#, with: "", options: .regularExpression)
         }
         let reasons = parts.filter { !$0.contains("unable to write") && !$0.isEmpty }
-        return reasons.isEmpty ? "the image data is damaged (libvips gave no detail)" : reasons.joined(separator: "; ")
+        guard reasons.isEmpty else { return reasons.joined(separator: "; ") }
+        return VipsError.lastWarning ?? "the image data is damaged (libvips gave no detail)"
     }
 
     /// The text of `errno` (or `code`).

@@ -114,7 +114,7 @@ package struct BoardRenderer: Sendable {
             guard placeholder else { return Prepared(layer: nil, failure: error) }
         }
         do {
-            let caption = try CardCaption.mask(
+            let caption = try CardCaption.image(
                 card.photo.caption, width: metrics.captionBox.width, scale: metrics.scale)
             let canvas = try renderer.canvas(photo: photo, caption: caption?.inMemory())
             return Prepared(

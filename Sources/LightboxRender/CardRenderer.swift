@@ -46,7 +46,8 @@ package struct CardRenderer: Sendable {
         String(format: "%.4f", value)
     }
 
-    /// The straight card with `photo` (or an empty grey square when nil) and `caption`, premultiplied.
+    /// The straight card with `photo` (or an empty grey square when nil) and `caption` (as
+    /// `CardCaption.image` draws it), premultiplied.
     package func canvas(photo: VImage?, caption: VImage?) throws(VipsError) -> VImage {
         let side = metrics.photoSide
         let grey = [Double](repeating: CardRenderer.placeholderGrey, count: 3)
@@ -55,9 +56,7 @@ package struct CardRenderer: Sendable {
         var positions = [(x: metrics.photoOrigin, y: metrics.photoOrigin)]
         if let caption {
             let box = metrics.captionBox
-            let alpha = try caption.linear([CardStyle.captionOpacity], [0]).cast("uchar")
-            let black = try VImage.filled(width: caption.width, height: caption.height, color: [0, 0, 0])
-            layers.append(try black.bandjoin([alpha]).interpreted("srgb"))
+            layers.append(caption)
             positions.append(
                 (
                     x: box.x + (box.width - caption.width) / 2,

@@ -2,11 +2,18 @@ import Foundation
 import Vips
 
 /// Collects crop previews from every job and writes them as one grid, in batch order.
+///
+/// Each labelled cell is a tile of its own grey, `cell` pixels square; the tiles are set apart
+/// by a darker gutter, which also runs around the sheet, so no two cells touch.
 package final class ContactSheet: @unchecked Sendable {
-    /// The longest side of one cell, in pixels.
+    /// The side of one cell, in pixels.
     package static let cell = 192
-    /// The sheet's grey, between and around the cells.
+    /// A cell's grey, around its preview and under its label.
     static let background: [Double] = [40, 40, 40]
+    /// The gutter between the cells and around the sheet, in pixels.
+    package static let gutter = 8
+    /// The gutter's grey, darker than the cells.
+    static let gutterColour: [Double] = [16, 16, 16]
 
     private var previews: [(order: (Int, Int), image: VImage)] = []
     private let lock = NSLock()

@@ -24,8 +24,8 @@ package enum ContactSheetLabel {
     }
 
     /// `text` as drawn in `width` pixels: whole when it fits, else its longest start plus "…";
-    /// with its mask (0 to 255), nil when not even the ellipsis fits.
-    package static func fitted(_ text: String, width: Int) throws(VipsError) -> (text: String, mask: VImage)? {
+    /// with its image (light letters, emoji in colour, sRGB with alpha), nil when not even the ellipsis fits.
+    package static func fitted(_ text: String, width: Int) throws(VipsError) -> (text: String, image: VImage)? {
         let whole = try render(text)
         if whole.width <= width { return (text, whole) }
         let characters = Array(text)
@@ -47,19 +47,20 @@ package enum ContactSheetLabel {
         return ellipsis.width <= width ? ("…", ellipsis) : nil
     }
 
-    /// A cell `width` wide: `preview` at the top, centred, over the sheet's grey, and `text` under it.
+    /// A square cell `width` wide in the cell's grey: `preview` centred in the part above the
+    /// label strip, and `text` in the strip.
     package static func cell(_ preview: VImage, text: String, width: Int) throws(VipsError) -> VImage {
+        let room = max(width - height, preview.height)
         let canvas = try preview.embedded(
-            x: (width - preview.width) / 2, y: 0, width: width, height: preview.height + height,
+            x: (width - preview.width) / 2, y: (room - preview.height) / 2, width: width, height: room + height,
             background: ContactSheet.background)
-        guard let (_, mask) = try fitted(text, width: width - 4) else { return canvas }
-        let label = try VImage.filled(width: mask.width, height: mask.height, color: ink).bandjoin([mask])
-        let top = preview.height + max((height - mask.height) / 2, 0)
-        return try canvas.composited([label], at: [(x: (width - mask.width) / 2, y: top)]).band(0, count: 3)
+        guard let (_, label) = try fitted(text, width: width - 4) else { return canvas }
+        let top = room + max((height - label.height) / 2, 0)
+        return try canvas.composited([label], at: [(x: (width - label.width) / 2, y: top)]).band(0, count: 3)
     }
 
-    /// `text` as a one-line mask in the caption's face.
+    /// `text` as one line in the caption's face, in the label's ink.
     private static func render(_ text: String) throws(VipsError) -> VImage {
-        try CardCaption.line(CardCaption.escaped(text), font: Typeface.caption.description(pixels: fontPixels))
+        try TextLine.image(TextLine.escaped(text), font: Typeface.caption.description(pixels: fontPixels), ink: ink)
     }
 }

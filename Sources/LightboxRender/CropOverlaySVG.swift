@@ -10,29 +10,19 @@ import LightboxGeometry
 enum CropOverlaySVG {
     /// The overlay for the normalized `crop` over a `width` by `height` pixel image set `margin` pixels in.
     static func document(crop: CGRect, width: Int, height: Int, scale: CGFloat, margin: Int = 0) -> String {
-        guard scale > 0 else {
-            return
-                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width + 2 * margin)\" height=\"\(height + 2 * margin)\"/>"
-        }
+        guard scale > 0 else { return empty(width: width, height: height, margin: margin) }
         let points = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
         let frame = CropOverlayGeometry.frame(for: crop, in: points)
         let px = { (value: CGFloat) in String(format: "%.2f", Double(value * scale)) }
         let box = { (rect: CGRect) in
             "M\(px(rect.minX)) \(px(rect.minY))H\(px(rect.maxX))V\(px(rect.maxY))H\(px(rect.minX))Z"
         }
-        let thirds = CropOverlayGeometry.thirdsLines(in: frame)
-            .map { "M\(px($0.0.x)) \(px($0.0.y))L\(px($0.1.x)) \(px($0.1.y))" }.joined()
-        let brackets = CropOverlayGeometry.bracketPaths(in: frame)
-            .map { line in "M" + line.map { "\(px($0.x)) \(px($0.y))" }.joined(separator: "L") }.joined()
         let whole = CGRect(x: 0, y: 0, width: points.width, height: points.height)
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(width + 2 * margin)" height="\(height + 2 * margin)">\
             <g transform="translate(\(margin) \(margin))">\
             <path d="\(box(whole))\(box(frame))" fill="black" fill-opacity="\(CropOverlayGeometry.dimOpacity)" fill-rule="evenodd"/>\
-            <path d="\(thirds)" stroke="white" stroke-opacity="\(CropOverlayGeometry.thirdsOpacity)" stroke-width="\(px(CropOverlayGeometry.thirdsLineWidth))" fill="none"/>\
-            <path d="\(box(frame))" stroke="white" stroke-width="\(px(CropOverlayGeometry.frameLineWidth))" fill="none"/>\
-            <path d="\(brackets)" stroke="white" stroke-width="\(px(CropOverlayGeometry.bracketLineWidth))" \
-            stroke-linecap="round" stroke-linejoin="round" fill="none"/></g></svg>
+            \(strokes(frame: frame, px: px))</g></svg>
             """
     }
 }

@@ -3,9 +3,10 @@ import Vips
 
 /// The previews of one input's finished crops, drawn over one decode of the input.
 extension CropPreview {
-    /// One finished crop to preview: its place among the input's crops, its rect, and its
-    /// label on the contact sheet (`ContactSheetLabel.text`).
-    package typealias Crop = (index: Int, rect: CGRect, label: String)
+    /// One finished crop to preview: its place among the input's crops, what to outline (its
+    /// rect, or the shape it follows: `PreviewShape.of`), and its label on the contact sheet
+    /// (`ContactSheetLabel.text`).
+    package typealias Crop = (index: Int, shape: PreviewShape, label: String)
 
     /// Draws each crop's preview over one decode of `input`, adds it to `sheet` in `order`, and
     /// writes it where `destination` says (nil: nowhere) with `writer`.
@@ -24,7 +25,7 @@ extension CropPreview {
         var problems: [RenderError] = []
         for crop in crops {
             do throws(RenderError) {
-                let preview = try render(crop.rect, over: base, input: input)
+                let preview = try render(crop.shape, over: base, input: input)
                 try sheet?.add(preview, order: (order, crop.index), input: input, label: crop.label)
                 if let path = try destination(crop.index) {
                     try writer.write(preview, to: path, input: input)

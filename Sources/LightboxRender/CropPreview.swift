@@ -46,32 +46,37 @@ package struct CropPreview: Sendable {
         return inside ? 0 : Int(reach.rounded(.up)) + 1
     }
 
-    /// `base` with the overlay of the normalized `crop` drawn over it, on a margin when the strokes need one.
-    package func render(_ crop: CGRect, over base: VImage, input: String) throws(RenderError) -> VImage {
+    /// `base` with the overlay of `shape` drawn over it, on a margin when the strokes need one:
+    /// a rect as the crop screen draws it, a turned box the same in its own frame, a polygon or
+    /// a mask outlined (`PreviewShape`).
+    package func render(_ shape: PreviewShape, over base: VImage, input: String) throws(RenderError) -> VImage {
         let scale = pixelsPerPoint(base)
-        let margin = Self.margin(for: crop, width: base.width, height: base.height, pixelsPerPoint: scale)
-        let svg = CropOverlaySVG.document(
-            crop: crop, width: base.width, height: base.height, scale: scale, margin: margin)
+        let margin = Self.margin(for: shape.bounds, width: base.width, height: base.height, pixelsPerPoint: scale)
         return try RenderError.catching(input, prefix: "preview: ") { () throws(VipsError) in
-            let overlay = try VImage.svg(svg)
             let page = try base.embedded(
                 x: margin, y: margin, width: base.width + 2 * margin, height: base.height + 2 * margin,
                 background: [0, 0, 0]
             )
-            return try page.composited([overlay], at: [(x: 0, y: 0)]).cast("uchar").band(0, count: 3).interpreted(
-                "srgb")
+            let overlay = try Self.overlay(shape, width: base.width, height: base.height, scale: scale, margin: margin)
+            return try page.composited(overlay, at: overlay.map { _ in (x: 0, y: 0) }).cast("uchar")
+                .band(0, count: 3).interpreted("srgb")
         }
     }
 
-    /// Small previews joined into one grid image, `columns` across, each centred in its cell.
+    /// Small previews joined into one grid image, `columns` across, each centred in its cell,
+    /// with `ContactSheet.gutter` pixels of the gutter's grey between the cells and around them.
     package static func sheet(_ cells: [VImage], columns: Int) throws(VipsError) -> VImage {
-        try VOperation.call(
+        let gutter = ContactSheet.gutter
+        let grid = try VOperation.call(
             "arrayjoin",
             [
-                ("in", .images(cells)), ("across", .int(columns)), ("shim", .int(8)),
-                ("background", .doubles(ContactSheet.background)), ("halign", .nick("centre")),
+                ("in", .images(cells)), ("across", .int(columns)), ("shim", .int(gutter)),
+                ("background", .doubles(ContactSheet.gutterColour)), ("halign", .nick("centre")),
                 ("valign", .nick("centre")),
             ]
         ).image()
+        return try grid.embedded(
+            x: gutter, y: gutter, width: grid.width + 2 * gutter, height: grid.height + 2 * gutter,
+            background: ContactSheet.gutterColour)
     }
 }

@@ -37,7 +37,7 @@ package struct Cropper: Sendable {
             guard let saverOptions else { return writer }
             var options = writer.options
             options.saverOptions = saverOptions
-            return AtomicWriter(options: options, roots: writer.roots)
+            return AtomicWriter(options: options, roots: writer.roots, warn: writer.warn)
         }
     }
 

@@ -59,6 +59,9 @@ struct RootedWalk {
         var rootDepth: Int?
         /// How many components at the end of `real` do not exist (taken as written).
         var missing = 0
+        /// How many components at the end of `real`, outside every root, do not exist: no root
+        /// can be reached through them, and `..` after one fails as the kernel fails it.
+        var missingOutside = 0
         /// Symbolic links followed so far.
         var links = 0
         /// Whether any link was followed.
@@ -121,7 +124,7 @@ struct RootedWalk {
     ) throws(Failure) {
         if name == "." { return }
         if name == ".." {
-            climb(&state)
+            try climb(&state)
             return
         }
         guard state.rootDepth != nil else {
@@ -151,8 +154,11 @@ struct RootedWalk {
         }
     }
 
-    /// `..`: up one folder; out of the root when at it.
-    private func climb(_ state: inout State) {
+    /// `..`: up one folder; out of the root when at it. Above a folder outside the roots that does
+    /// not exist it fails, as the kernel does (`ENOENT`): taken as written, `/nowhere/../root/x`
+    /// would reach a root through a folder that only a plain `mkdir -p` outside the roots could make.
+    private func climb(_ state: inout State) throws(Failure) {
+        guard state.missingOutside == 0 else { throw RootedWalk.failure(ENOENT) }
         guard !state.real.isEmpty else { return }
         state.real.removeLast()
         if state.missing > 0 {
@@ -166,17 +172,21 @@ struct RootedWalk {
     private func outside(_ name: String, state: inout State, queue: inout ArraySlice<String>) throws(Failure) {
         let path = "/" + (state.real + [name]).joined(separator: "/")
         var info = stat()
-        if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+        let found = state.missingOutside == 0 && lstat(path, &info) == 0
+        if found && (info.st_mode & S_IFMT) == S_IFLNK {
             try splice(RootedWalk.readLink { readlink(path, $0, $1) }, state: &state, queue: &queue)
             return
         }
         state.real.append(name)
+        if !found { state.missingOutside += 1 }
         try enterIfRoot(&state)
     }
 
     /// Takes the root's descriptor when the real path so far is a root.
     private func enterIfRoot(_ state: inout State) throws(Failure) {
-        guard state.rootDepth == nil, state.missing == 0, roots.contains(state.real) else { return }
+        guard state.rootDepth == nil, state.missing == 0, state.missingOutside == 0, roots.contains(state.real) else {
+            return
+        }
         let root = open(
             "/" + state.real.joined(separator: "/"), RootedWalk.pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard root >= 0 else { throw RootedWalk.failure() }
@@ -243,6 +253,7 @@ struct RootedWalk {
         state.leaveRoot()
         state.real = []
         state.missing = 0
+        state.missingOutside = 0
         try enterIfRoot(&state)
     }
 

@@ -6,8 +6,11 @@ package final class TempFiles: @unchecked Sendable {
     package static let shared = TempFiles()
 
     private var paths: Set<String> = []
-    private var swept: Set<String> = []
+    /// When each folder was last swept (uptime in seconds), so a busy folder is listed once a minute at most.
+    private var swept: [String: Double] = [:]
     private let lock = NSLock()
+    /// Seconds before a folder swept already is swept again.
+    static let sweepInterval = 60.0
 
     /// Notes a temp file that is about to be written.
     func add(_ path: String) {
@@ -26,18 +29,39 @@ package final class TempFiles: @unchecked Sendable {
         return try body()
     }
 
-    /// Removes, once per folder, the temp files that a killed run (its process gone) left in `folder`.
+    /// Removes the temp files that a killed run (its process gone) left in `folder`, when this
+    /// process has not swept it in the last minute; `descriptor` is the folder opened through the
+    /// roots, when the run has them, so the names are listed and removed in that very folder.
     ///
     /// Temp names are `.<stem>.lightbox-<pid>-<token>.<ext>`; a file whose process still runs is
     /// left alone, since another run may be writing it.
-    package func sweepStale(in folder: String) {
+    package func sweepStale(in folder: String, descriptor: Int32? = nil) {
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
         lock.lock()
-        let first = swept.insert(folder).inserted
+        let due = swept[folder].map { now - $0 >= TempFiles.sweepInterval } ?? true
+        if due {
+            if swept.count >= 4096 { swept.removeAll() }
+            swept[folder] = now
+        }
         lock.unlock()
-        guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names where name.hasPrefix(".") {
-            guard let pid = TempFiles.owner(of: name), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
+        guard due else { return }
+        let place = descriptor ?? AT_FDCWD
+        let listed =
+            descriptor.map { openat($0, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            ?? open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard listed >= 0, let stream = fdopendir(listed) else {
+            if listed >= 0 { close(listed) }
+            return
+        }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("."), let pid = TempFiles.owner(of: name), kill(pid, 0) != 0, errno == ESRCH else {
+                continue
+            }
+            unlinkat(place, descriptor == nil ? (folder as NSString).appendingPathComponent(name) : name, 0)
         }
     }
 

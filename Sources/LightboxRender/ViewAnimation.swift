@@ -5,7 +5,8 @@ import LightboxGeometry
 package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
     /// The double-tap zoom: ease in-out from the current zoom to the toggled one, the pan going to zero.
     case zoom
-    /// The release of a pull: ease in off the screen when it dismisses, otherwise spring back.
+    /// The release of a pull: when it dismisses, the screen style's page eases off the screen and
+    /// the viewer fades out as it springs back; otherwise either springs back.
     case dismiss
 
     /// The spring bounce of the snap back: `.snappy` for the viewer, 0.2 for the screen style.
@@ -13,12 +14,16 @@ package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
         style == .viewer ? 0.15 : 0.2
     }
 
-    /// The states of `frames` frames evenly spread over `duration` seconds, starting from `start`.
-    package func states(from start: ViewState, frames: Int, duration: Double, dismisses: Bool) -> [ViewState] {
+    /// `frames` frames evenly spread over `duration` seconds, starting from `start`.
+    ///
+    /// With Reduce Motion the seeds animate nothing (`withAnimation(reduceMotion ? nil : ...)`):
+    /// the first frame is `start` and every later one where the animation ends.
+    package func frames(from start: ViewState, frames: Int, duration: Double, dismisses: Bool) -> [ViewFrame] {
         let count = max(frames, 1)
         return (0..<count).map { index in
-            let fraction = count == 1 ? 1 : Double(index) / Double(count - 1)
-            return state(start, fraction: fraction, duration: duration, dismisses: dismisses)
+            var fraction = count == 1 ? 1 : Double(index) / Double(count - 1)
+            if start.reduceMotion && index > 0 { fraction = 1 }
+            return frame(start, fraction: fraction, duration: duration, dismisses: dismisses)
         }
     }
 
@@ -29,7 +34,9 @@ package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
     package static func delays(frames: Int, duration: Double, unit: Int) -> [Int] {
         let count = max(frames, 1)
         let step = max(unit, 1)
-        let units = max(Int((duration * 1000 / Double(step)).rounded()), 0)
+        // Bounded before the conversion: a duration no Int can count in units must not trap.
+        let exact = (duration * 1000 / Double(step)).rounded()
+        let units = exact.isFinite ? Int(min(max(exact, 0), 1e12)) : 0
         return (0..<count).map { index in (units * (index + 1) / count - units * index / count) * step }
     }
 
@@ -57,8 +64,14 @@ package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
     /// The advice for frames too short in any format.
     private static let fewer = "use fewer frames or a longer --duration"
 
-    /// The state at `fraction` (0 to 1) of the animation.
-    private func state(_ start: ViewState, fraction: Double, duration: Double, dismisses: Bool) -> ViewState {
+    /// The frame at `fraction` (0 to 1) of the animation.
+    ///
+    /// A dismissing release ends as the app does. The screen style's page eases off the screen
+    /// (`easeIn` to `dismissDistance`), then `onDismiss` removes it. The viewer has no slide of
+    /// its own: its pull resets and springs back (`.snappy`) while `onClose` has the app take the
+    /// viewer away, which the seed's demo does with `.transition(.opacity)` under
+    /// `.easeInOut(duration: 0.25)`; so it fades out, backdrop included, to what lies under it.
+    private func frame(_ start: ViewState, fraction: Double, duration: Double, dismisses: Bool) -> ViewFrame {
         var next = start
         switch self {
         case .zoom:
@@ -67,15 +80,22 @@ package enum ViewAnimation: String, Sendable, CaseIterable, Codable {
             let eased = CGFloat(ViewTiming.easeInOut(fraction))
             next.zoom = from + (target - from) * eased
             next.offset = CGSize(width: start.offset.width * (1 - eased), height: start.offset.height * (1 - eased))
-        case .dismiss where dismisses:
+        case .dismiss where dismisses && start.style == .screen:
             let eased = CGFloat(ViewTiming.easeIn(fraction))
             next.pull = start.pull + (start.dismissDistance - start.pull) * eased
+            // Reduce Motion: `onDismiss` at once, no slide.
+            if start.reduceMotion && fraction > 0 { return ViewFrame(next, opacity: 0) }
         case .dismiss:
-            let left = ViewTiming.springRemaining(
-                time: fraction * duration, duration: duration, bounce: ViewAnimation.bounce(start.style)
-            )
-            next.pull = start.pull * CGFloat(left)
+            next.pull = start.pull * CGFloat(springRemaining(start, fraction: fraction, duration: duration))
+            if dismisses { return ViewFrame(next, opacity: 1 - CGFloat(ViewTiming.easeInOut(fraction))) }
         }
-        return next
+        return ViewFrame(next)
+    }
+
+    /// How much of the pull is left at `fraction` of the spring back: none with Reduce Motion.
+    private func springRemaining(_ start: ViewState, fraction: Double, duration: Double) -> Double {
+        guard !(start.reduceMotion && fraction > 0) else { return 0 }
+        return ViewTiming.springRemaining(
+            time: fraction * duration, duration: duration, bounce: ViewAnimation.bounce(start.style))
     }
 }

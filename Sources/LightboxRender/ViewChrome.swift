@@ -77,9 +77,7 @@ package struct ViewChrome: Sendable, Equatable {
     func labelImage(scale: CGFloat) throws(VipsError) -> VImage? {
         guard !label.isEmpty else { return nil }
         let font = Typeface.headline.description(pixels: Double(Self.fontSize * scale))
-        let markup = "<span font_features=\"tnum\">\(CardCaption.escaped(label))</span>"
-        let mask = try CardCaption.line(markup, font: font)
-        let white = try VImage.filled(width: mask.width, height: mask.height, color: [255, 255, 255])
-        return try white.bandjoin([mask]).interpreted("srgb")
+        let markup = "<span font_features=\"tnum\">\(TextLine.escaped(label))</span>"
+        return try TextLine.image(markup, font: font, ink: [255, 255, 255])
     }
 }

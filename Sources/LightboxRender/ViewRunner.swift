@@ -24,11 +24,12 @@ package struct ViewRunner: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         do {
             let source = try ViewportSource(path: outcome.input, failOn: failOn, maxPixels: maxPixels)
-            let states = frameStates(request)
-            let layouts = states.map { $0.layout(photo: source.displayedSize) }
+            let frames = frames(request)
+            let layouts = frames.map { $0.state.layout(photo: source.displayedSize) }
             outcome.layout = layouts.first
             guard !dryRun else { return outcome }
-            let (image, decoder, fallback) = try render(request, source: source, layouts: layouts)
+            let (image, decoder, fallback) = try render(
+                request, source: source, layouts: layouts, opacities: frames.map(\.opacity))
             outcome.fallback = decoder == "libvips" ? fallback : nil
             try writer.write(image, to: request.output, input: outcome.input)
             outcome.decoder = decoder
@@ -39,10 +40,10 @@ package struct ViewRunner: Sendable {
         return outcome
     }
 
-    /// The states to render: one, or one per frame of the animation.
-    func frameStates(_ request: ViewRequest) -> [ViewState] {
-        guard let animation = request.animation else { return [request.state] }
-        return animation.states(
+    /// The frames to render: the snapshot, or one per frame of the animation.
+    func frames(_ request: ViewRequest) -> [ViewFrame] {
+        guard let animation = request.animation else { return [ViewFrame(request.state)] }
+        return animation.frames(
             from: request.state, frames: request.frames, duration: request.duration, dismisses: request.dismisses
         )
     }
@@ -51,7 +52,7 @@ package struct ViewRunner: Sendable {
     /// JPEG: only the part it shows, by the region decoder; of a HEIF grid: only the tiles under
     /// it), and renders every frame; also names the decoder, "region", "heif-tiles" or "libvips".
     private func render(
-        _ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout]
+        _ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout], opacities: [CGFloat]
     ) throws(RenderError) -> (VImage, String, String?) {
         let width = source.displayedSize.width
         let needed = layouts.map { $0.pixelsPerPhotoPixel(photoWidth: width) }.max() ?? 1
@@ -75,8 +76,8 @@ package struct ViewRunner: Sendable {
         let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil
         let renderer = ViewportRenderer(under: request.under)
         return try RenderError.catching(source.path) { () throws(VipsError) in
-            var frames = try layouts.map { (layout) throws(VipsError) in
-                try renderer.render(pixels, layout: layout, chrome: chrome)
+            var frames = try zip(layouts, opacities).map { (layout, opacity) throws(VipsError) in
+                try renderer.render(pixels, layout: layout, chrome: chrome, opacity: opacity)
             }
             guard request.animation != nil, let first = layouts.first else {
                 return (frames[0], decoder, tiles.fallback)

@@ -69,11 +69,8 @@ package struct ViewState: Sendable, Equatable, Codable {
         }
     }
 
-    /// How far the page slides when it leaves: the screen height (the screen style's rule adds four thresholds).
+    /// How far the screen style's page slides when it leaves: the screen height, or four thresholds if more.
     package var dismissDistance: CGFloat {
-        switch style {
-        case .viewer: return screen.height
-        case .screen: return DismissMath.dismissDistance(screenHeight: screen.height, threshold: threshold)
-        }
+        DismissMath.dismissDistance(screenHeight: screen.height, threshold: threshold)
     }
 }

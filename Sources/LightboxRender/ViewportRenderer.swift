@@ -12,11 +12,16 @@ package struct ViewportRenderer: Sendable {
         self.under = under
     }
 
-    /// The snapshot of `pixels` laid out by `layout`, with the header `chrome` when given.
+    /// The snapshot of `pixels` laid out by `layout`, with the header `chrome` when given, the
+    /// whole viewer at `opacity` (below 1 while the app removes it; 0 leaves only what is under it).
     package func render(
-        _ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?
+        _ pixels: ViewportPixels, layout: ViewportLayout, chrome: ViewChrome?, opacity: CGFloat = 1
     ) throws(VipsError) -> VImage {
-        let image: VImage
+        if opacity <= 0 {
+            return try finished(
+                VImage.filled(width: layout.pixelWidth, height: layout.pixelHeight, color: [0, 0, 0, 0]))
+        }
+        var image: VImage
         switch layout.style {
         case .viewer where layout.backdropOpacity >= 1:
             image = try opaqueViewer(pixels, layout: layout, chrome: layout.pull == 0 ? chrome : nil)
@@ -24,6 +29,14 @@ package struct ViewportRenderer: Sendable {
             image = try translucentViewer(pixels, layout: layout)
         case .screen:
             image = try screen(pixels, layout: layout, chrome: chrome)
+        }
+        if opacity < 1 {
+            image =
+                image.hasAlpha
+                ? try image.linear(
+                    [Double](repeating: 1, count: image.bands - 1) + [Double(opacity)],
+                    [Double](repeating: 0, count: image.bands))
+                : try image.appendingBands([(Double(opacity) * 255).rounded()])
         }
         return try finished(image)
     }

@@ -16,6 +16,8 @@ package final class WorkerProcess: @unchecked Sendable {
     private var ready = false
     /// Whether the worker's last answer was its last: it exits, and is to be replaced.
     package private(set) var isRetiring = false
+    /// How many requests the worker has answered: 0 for a fresh one, which holds nothing of any job.
+    package private(set) var served = 0
     /// Bytes read from the worker that do not yet make a whole message.
     private var buffer: [UInt8] = []
 
@@ -57,6 +59,7 @@ package final class WorkerProcess: @unchecked Sendable {
                 guard tag == WorkerFrames.interim else {
                     stderr.drain()
                     isRetiring = tag == WorkerFrames.lastAnswer
+                    served += 1
                     return (.success(Array(message.dropFirst())), stderr.text)
                 }
                 interim(Array(message.dropFirst()))
@@ -110,6 +113,14 @@ package final class WorkerProcess: @unchecked Sendable {
         kill(pid, SIGKILL)
         _ = reap()
         return .timedOut(seconds: timeout)
+    }
+
+    /// Whether the worker has gone while idle (killed from outside, say): its answer pipe has hung
+    /// up, since the worker held its only write end. Checked before a request is given to it (a
+    /// new worker's ready message may be waiting there, which is not a hang-up).
+    package var hasEnded: Bool {
+        var watched = pollfd(fd: responses, events: 0, revents: 0)
+        return poll(&watched, 1, 0) > 0 && watched.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Kills the worker now (an interrupt, a timeout) and waits for it to be gone.

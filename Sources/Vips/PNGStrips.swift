@@ -61,25 +61,30 @@ final class PNGStrips: @unchecked Sendable {
         workers = PNGWorkers(helpers: threads - 1)
     }
 
-    /// Runs the image's pipeline and writes every strip; throws the first failure (libvips', or a write's).
+    /// Runs the image's pipeline and writes every strip; throws the first failure (libvips', or a
+    /// write's). The pipeline runs under `EvaluationGuard`, as every save does: a decoder failing
+    /// on a thread libvips 8.14 stops listening to fails the image, not a strip of black.
     func write() throws(VipsError) {
-        let status = vips_sink_disc(
-            settings.image.pointer,
-            { region, area, context in
-                guard let region, let area, let context else { return -1 }
-                return Unmanaged<PNGStrips>.fromOpaque(context).takeUnretainedValue().take(region, area.pointee)
-            }, Unmanaged.passUnretained(self).toOpaque())
-        workers.finish()
-        lock.lock()
-        let failure = self.failure
-        lock.unlock()
-        if let failure {
-            vips_error_clear()
-            throw failure
-        }
-        guard status == 0 else { throw VipsError.fromBuffer(PNGEncoder.context) }
-        guard written == made, taken == settings.image.height else {
-            throw VipsError("\(PNGEncoder.context): rows missing")
+        try EvaluationGuard.evaluate(settings.image, context: PNGEncoder.context) {
+            (guarded: VImage) throws(VipsError) in
+            let status = vips_sink_disc(
+                guarded.pointer,
+                { region, area, context in
+                    guard let region, let area, let context else { return -1 }
+                    return Unmanaged<PNGStrips>.fromOpaque(context).takeUnretainedValue().take(region, area.pointee)
+                }, Unmanaged.passUnretained(self).toOpaque())
+            workers.finish()
+            lock.lock()
+            let failure = self.failure
+            lock.unlock()
+            if let failure {
+                vips_error_clear()
+                throw failure
+            }
+            guard status == 0 else { throw VipsError.fromBuffer(PNGEncoder.context) }
+            guard written == made, taken == settings.image.height else {
+                throw VipsError("\(PNGEncoder.context): rows missing")
+            }
         }
     }
 

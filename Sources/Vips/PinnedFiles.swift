@@ -66,11 +66,7 @@ package enum PinnedFiles {
         registry.pins[pin.path]?.removeAll { $0 == pin }
         if registry.pins[pin.path]?.isEmpty == true { registry.pins[pin.path] = nil }
         lock.unlock()
-        // vips_cache_drop_all would free the cache's table for good (it is for shutdown); a
-        // maximum of 0 trims every entry, then the maximum is put back.
-        let maximum = vips_cache_get_max()
-        vips_cache_set_max(0)
-        vips_cache_set_max(maximum)
+        Vips.emptyCache()
         close(pin.descriptor)
     }
 

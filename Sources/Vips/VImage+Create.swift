@@ -18,16 +18,19 @@ extension VImage {
             .image()
     }
 
-    /// Pango markup rendered as a one-band mask (0 to 255), fitted into `width` when given.
+    /// Pango markup rendered as a one-band mask (0 to 255), fitted into `width` when given; with
+    /// `rgba`, as sRGB with alpha instead, through cairo, so colour fonts (emoji) keep their colours.
     ///
-    /// `dpi` 72 makes the font's point size equal to pixels.
+    /// `dpi` 72 makes the font's point size equal to pixels. In `rgba` the letters take the
+    /// markup's `foreground` (black by default); the alpha is not premultiplied.
     package static func text(
-        _ markup: String, font: String, width: Int? = nil, dpi: Int = 72, align: String = "low"
+        _ markup: String, font: String, width: Int? = nil, dpi: Int = 72, align: String = "low", rgba: Bool = false
     ) throws(VipsError) -> VImage {
         var arguments: [(String, VValue)] = [
             ("text", .string(markup)), ("font", .string(font)), ("dpi", .int(dpi)), ("align", .nick(align)),
         ]
         if let width { arguments.append(("width", .int(width))) }
+        if rgba { arguments.append(("rgba", .bool(true))) }
         return try VOperation.call("text", arguments).image()
     }
 

@@ -5,12 +5,14 @@ extension VImage {
     /// The 8-bit pixels, band-interleaved row by row (`width * height * bands` bytes).
     package func ucharBytes() throws(VipsError) -> [UInt8] {
         guard format == "uchar" else { throw VipsError("raw pixels: expected 8-bit bands, got \(format)") }
-        var size = 0
-        guard let buffer = vips_image_write_to_memory(pointer, &size) else {
-            throw VipsError.fromBuffer("write to memory")
+        return try EvaluationGuard.evaluate(self, context: "write to memory") { (guarded: VImage) throws(VipsError) in
+            var size = 0
+            guard let buffer = vips_image_write_to_memory(guarded.pointer, &size) else {
+                throw VipsError.fromBuffer("write to memory")
+            }
+            defer { g_free(buffer) }
+            return Array(UnsafeRawBufferPointer(start: buffer, count: size))
         }
-        defer { g_free(buffer) }
-        return Array(UnsafeRawBufferPointer(start: buffer, count: size))
     }
 
     /// An 8-bit image of `bands` bands copied from `bytes` and labelled `interpretation`.

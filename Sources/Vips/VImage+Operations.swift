@@ -25,13 +25,18 @@ extension VImage {
         let loader: String
         if let known { loader = known } else { loader = try Vips.loader(for: path) }
         let opened = try PinnedFiles.opening(path)
-        var arguments: [(String, VValue)] = [("filename", .string(opened)), ("access", .nick(access))]
+        // A sequential loader streams, and random access copies it into memory under a guard (`MemoryOnDemand`).
+        let onDemand = access == "random" && Vips.loadsSequentially(loader, opened)
+        var arguments: [(String, VValue)] = [
+            ("filename", .string(opened)), ("access", .nick(onDemand ? "sequential" : access)),
+        ]
         // A random-access decode of a format libvips cannot read lazily goes to memory, never to a
         // disc temp file past 100 MB: TMPDIR may be read-only (a container), and --max-memory counts it.
-        if access == "random" { arguments.append(("memory", .bool(true))) }
+        if access == "random" && !onDemand { arguments.append(("memory", .bool(true))) }
         if let failOn { arguments.append(("fail_on", .nick(failOn))) }
         arguments += options.filter { VOperation.hasArgument(loader, $0.0) }
-        return try VOperation.call(loader, arguments).image()
+        let image = try VOperation.call(loader, arguments).image()
+        return onDemand ? try MemoryOnDemand.image(of: image) : image
     }
 
     /// Writes the image to `path` with the saver `saver` (named for the final filename) and options.
@@ -40,9 +45,11 @@ extension VImage {
     package func save(
         to path: String, saver: String, options: [(String, VValue)] = [], optionString: String? = nil
     ) throws(VipsError) {
-        _ = try VOperation.call(
-            saver, [("in", .image(self)), ("filename", .string(path))] + options, outputs: [], options: optionString
-        )
+        try EvaluationGuard.evaluate(self, context: saver) { (guarded: VImage) throws(VipsError) in
+            _ = try VOperation.call(
+                saver, [("in", .image(guarded)), ("filename", .string(path))] + options, outputs: [],
+                options: optionString)
+        }
     }
 
     /// The area `width` by `height` at `left`, `top`.
@@ -68,8 +75,12 @@ extension VImage {
 
     /// Rendered into memory, so later operations may read it in any order.
     package func inMemory() throws(VipsError) -> VImage {
-        guard let copy = vips_image_copy_memory(pointer) else { throw VipsError.fromBuffer("copy to memory") }
-        return VImage(owning: copy)
+        try EvaluationGuard.evaluate(self, context: "copy to memory") { (guarded: VImage) throws(VipsError) in
+            guard let copy = vips_image_copy_memory(guarded.pointer) else {
+                throw VipsError.fromBuffer("copy to memory")
+            }
+            return VImage(owning: copy)
+        }
     }
 
     /// The pixel values at `x`, `y`, one per band.
@@ -80,7 +91,9 @@ extension VImage {
 
     /// The mean of all pixel values over every band.
     package func average() throws(VipsError) -> Double {
-        try VOperation.call("avg", [("in", .image(self))], outputs: ["out"]).double("out")
+        try EvaluationGuard.evaluate(self, context: "avg") { (guarded: VImage) throws(VipsError) in
+            try VOperation.call("avg", [("in", .image(guarded))], outputs: ["out"]).double("out")
+        }
     }
 
     /// Shrunk by whole factors (box filter), `horizontal` by `vertical`.

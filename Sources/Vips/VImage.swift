@@ -49,14 +49,20 @@ package final class VImage: @unchecked Sendable {
         return String(cString: nick)
     }
 
-    /// The names of every metadata field the image carries.
+    /// The names of every metadata field the image carries (bytes that are not UTF-8, as a PNG
+    /// text chunk's key may have, read as U+FFFD).
     package var fieldNames: [String] {
+        rawFieldNames.map { String(decoding: $0.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+    }
+
+    /// The names of every metadata field as libvips holds them: bytes ending with a NUL.
+    private var rawFieldNames: [[CChar]] {
         guard let fields = vips_image_get_fields(pointer) else { return [] }
         defer { g_strfreev(fields) }
-        var names: [String] = []
+        var names: [[CChar]] = []
         var index = 0
         while let field = fields[index] {
-            names.append(String(cString: field))
+            names.append(Array(UnsafeBufferPointer(start: field, count: strlen(field) + 1)))
             index += 1
         }
         return names
@@ -67,13 +73,17 @@ package final class VImage: @unchecked Sendable {
         vips_image_get_typeof(pointer, name) != 0
     }
 
-    /// A copy without the fields for which `drop` is true; the original stays as it was.
+    /// A copy without the fields for which `drop` is true; the original stays as it was. A field
+    /// is removed by the very bytes of its name, so a name that is not UTF-8 (a PNG text chunk's
+    /// key with a stray byte) goes too.
     package func removingFields(where drop: (String) -> Bool) throws(VipsError) -> VImage {
-        let names = fieldNames.filter(drop)
+        let names = rawFieldNames.filter {
+            drop(String(decoding: $0.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
         guard !names.isEmpty else { return self }
         let copy = try VOperation.call("copy", [("in", .image(self))], cached: false).image()
         for name in names {
-            _ = vips_image_remove(copy.pointer, name)
+            _ = name.withUnsafeBufferPointer { vips_image_remove(copy.pointer, $0.baseAddress) }
         }
         return copy
     }

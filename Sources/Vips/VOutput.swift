@@ -14,6 +14,8 @@ package enum VOutput: Sendable {
     case doubles([Double])
     /// An image.
     case image(VImage)
+    /// Bytes (a `VipsBlob`), such as a file a `_buffer` saver made.
+    case blob([UInt8])
 
     /// Reads a GValue of `type` into an output value.
     init(gvalue: inout GValue, type: GType, argument: String) throws(VipsError) {
@@ -34,6 +36,10 @@ package enum VOutput: Sendable {
             var count: Int32 = 0
             let array = vips_value_get_array_double(&gvalue, &count)
             self = .doubles((0..<Int(count)).map { array?[$0] ?? 0 })
+        } else if type == vips_blob_get_type() {
+            var length = 0
+            let area = vips_value_get_blob(&gvalue, &length)
+            self = .blob(area.map { Array(UnsafeRawBufferPointer(start: $0, count: length)) } ?? [])
         } else if lbx_type_is_enum(type) != 0 {
             self = .int(Int(g_value_get_enum(&gvalue)))
         } else {

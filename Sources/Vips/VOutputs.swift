@@ -32,6 +32,12 @@ package struct VOutputs: Sendable {
         return value
     }
 
+    /// The bytes output `name` (a `VipsBlob`).
+    package func blob(_ name: String) throws(VipsError) -> [UInt8] {
+        guard case .blob(let value) = values[name] else { throw missing(name, "bytes") }
+        return value
+    }
+
     private func missing(_ name: String, _ kind: String) -> VipsError {
         VipsError("\(operation) gave no \(kind) for '\(name)'")
     }

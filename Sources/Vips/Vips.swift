@@ -34,6 +34,16 @@ package enum Vips {
         vips_cache_set_max_files(Int32(files))
     }
 
+    /// Empties the operation cache (its loads hold decoded pixels and open files) and keeps its bounds.
+    package static func emptyCache() {
+        ensureStarted()
+        // vips_cache_drop_all would free the cache's table for good (it is for shutdown); a
+        // maximum of 0 trims every entry, then the maximum is put back.
+        let maximum = vips_cache_get_max()
+        vips_cache_set_max(0)
+        vips_cache_set_max(maximum)
+    }
+
     /// The loader operation libvips picks for a file, from its first bytes.
     ///
     /// libvips' modules are loaded first when one of their loaders could take the file (see
@@ -55,6 +65,14 @@ package enum Vips {
         }
         guard let name else { throw VipsError.fromBuffer("cannot open") }
         return name
+    }
+
+    /// Whether `loader` reads the file `opened` top to bottom only (JPEG, PNG, strip TIFF, GIF,
+    /// HEIF), so random access means decoding it whole first.
+    static func loadsSequentially(_ loader: String, _ opened: String) -> Bool {
+        guard let nickname = vips_nickname_find(g_type_from_name(loader)) else { return false }
+        let flags = vips_foreign_flags(nickname, opened).rawValue
+        return flags & VIPS_FOREIGN_SEQUENTIAL.rawValue != 0 && flags & VIPS_FOREIGN_PARTIAL.rawValue == 0
     }
 
     /// The saver operation libvips picks for a filename, from its extension; libvips' modules are

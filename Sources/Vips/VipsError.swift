@@ -11,7 +11,8 @@ package struct VipsError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// Reads and clears libvips' global error buffer in one locked step, after `context`.
+    /// Reads and clears libvips' global error buffer in one locked step, after `context`; with
+    /// nothing there, the last telling warning since the file was opened (`VipsWarnings`).
     package static func fromBuffer(_ context: String) -> VipsError {
         var text = ""
         if let buffer = vips_error_buffer_copy() {
@@ -26,10 +27,18 @@ package struct VipsError: Error, Sendable, CustomStringConvertible {
             .map(VipsWarnings.explained)
             .joined(separator: "; ")
         if !detail.isEmpty { return VipsError("\(context): \(detail)") }
-        if let warning = VipsWarnings.takeLast() { return VipsError("\(context): \(PinnedFiles.restoring(warning))") }
+        if let warning = VipsWarnings.telling() { return VipsError("\(context): \(PinnedFiles.restoring(warning))") }
         return VipsError("\(context): failed (libvips gave no reason)")
     }
 
     /// The message, as printed.
     package var description: String { message }
+}
+
+extension VipsError {
+    /// The last warning a decoder gave since the file was opened, for a failure whose message
+    /// says nothing of its own (a saver's "unable to write" when the pixels could not be read).
+    package static var lastWarning: String? {
+        VipsWarnings.telling().map(PinnedFiles.restoring)
+    }
 }

@@ -67,11 +67,17 @@ package enum VipsModules {
             ? folder : nil
     }
 
-    /// Loads the deferred modules, once for the process and from any thread.
+    /// Loads the deferred modules, once for the process and from any thread; ImageMagick's, when
+    /// there, then reads a TIFF at once (`TIFFHandlers.settle`).
     private static let loaded: Int = {
         guard let folder = deferred else { return 0 }
-        return Int(lbx_load_modules(folder))
+        let count = Int(lbx_load_modules(folder))
+        TIFFHandlers.settle()
+        return count
     }()
+
+    /// Whether libvips loaded every module itself when it started (the user set `VIPSHOME`).
+    static var loadedAtStart: Bool { deferred == nil }
 
     /// Loads the HEIF module alone (`vips-heif`, libheif's), once; false when the modules were not
     /// deferred or it did not load. The others stay deferred: for a HEIF file no other module

@@ -2,18 +2,19 @@ import CVips
 import Foundation
 import Synchronization
 
-/// libvips' GLib warnings: kept off stderr, and the last one of each thread kept as the reason
-/// for an error that libvips reports with an empty error buffer (such as a PNG's bad CRC).
+/// libvips' GLib warnings: kept off stderr, and the last few kept as the reason for an error that
+/// libvips reports without one.
 ///
-/// libpng's own reason for failing mid-image (`IDAT: CRC error`) is only a warning, given on the
-/// libvips thread that decodes, while the error says `vipspng: libpng read error`; so the last
-/// warnings of every thread are kept too (a few, forgotten whenever a file is opened), and the
-/// last one that is not libvips' own `error in tile X x Y` is added to that one message.
+/// Decoders often say why they failed only in a warning, given on the libvips thread that
+/// decodes: libpng's `IDAT: CRC error` while the error says `vipspng: libpng read error`, or
+/// nothing at all (an interlaced PNG's read fails with an empty error buffer). So the last
+/// warnings of any thread since a file was last opened are kept, and the last one that is not
+/// libvips' own `error in tile X x Y` is added to such a stand-in, or given when libvips gave no
+/// reason. They belong to the job they were given in: `DecodeState.startJob` forgets them.
 enum VipsWarnings {
-    private static let key = "lightbox.vips.warning"
-
-    /// The last warnings of any thread since a file was last opened, the latest last.
-    private static let latest = Mutex<[String]>([])
+    /// The last warnings of any thread since a file was last opened (the latest last), and how
+    /// many were ever recorded.
+    private static let kept = Mutex<(latest: [String], recorded: Int)>(([], 0))
 
     /// libvips errors that stand for a reason given only as a warning.
     static let standIns: Set<String> = ["vipspng: libpng read error"]
@@ -28,29 +29,40 @@ enum VipsWarnings {
             }, nil)
     }
 
-    /// Keeps `message` as this thread's last warning, and the process's.
+    /// Keeps `message` among the last warnings.
     static func record(_ message: String) {
-        Thread.current.threadDictionary[key] = message
-        latest.withLock { $0 = Array(($0 + [message]).suffix(8)) }
+        kept.withLock {
+            $0.latest = Array(($0.latest + [message]).suffix(8))
+            $0.recorded += 1
+        }
     }
 
-    /// This thread's last warning, cleared.
-    static func takeLast() -> String? {
-        let message = Thread.current.threadDictionary[key] as? String
-        Thread.current.threadDictionary.removeObject(forKey: key)
-        return message
+    /// Runs `work` and returns the warnings given meanwhile (the last 8 at most), which are then
+    /// forgotten: they are the work's (a probe), not the file's.
+    static func taken<T>(_ work: () -> T) -> (T, [String]) {
+        let before = kept.withLock { $0 }
+        let result = work()
+        let new = kept.withLock { state in
+            defer { state.latest = before.latest }
+            return Array(state.latest.suffix(min(8, state.recorded - before.recorded)))
+        }
+        return (result, new)
     }
 
-    /// Forgets the process's last warnings: a file is being opened, so earlier ones are not its.
+    /// Forgets the last warnings: a file is being opened (or a job starts), so earlier ones are not its.
     static func forgetLatest() {
-        latest.withLock { $0 = [] }
+        kept.withLock { $0.latest = [] }
     }
 
-    /// `line` with the process's last telling warning after it when `line` is a stand-in for it.
+    /// The last warning since a file was opened that says something of it (not libvips' own
+    /// `error in tile`, nor one of the stand-ins), if any.
+    static func telling() -> String? {
+        kept.withLock { $0.latest }.last { !$0.hasPrefix("error in tile ") && !standIns.contains($0) }
+    }
+
+    /// `line` with the last telling warning after it when `line` is a stand-in for it.
     static func explained(_ line: String) -> String {
-        guard standIns.contains(line),
-            let warning = latest.withLock({ $0 }).last(where: { !$0.hasPrefix("error in tile ") && $0 != line })
-        else { return line }
+        guard standIns.contains(line), let warning = telling() else { return line }
         return "\(line) (\(warning))"
     }
 }

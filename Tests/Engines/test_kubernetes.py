@@ -7,16 +7,18 @@ environment and `$(VAR)` expansion the kubelet gives it, with /data in a scratch
 
 from __future__ import annotations
 
+import copy
 import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List
+from typing import Any, Dict, List
 
 import pytest
 import yaml
 
 from conftest import EXIT_CODES_LANDED, ROOT, journal, manifest, run
+from pod_security import containers, restricted
 
 FOLDER = ROOT / "deploy" / "kubernetes"
 JOB = FOLDER / "crop-job.yaml"
@@ -80,6 +82,61 @@ def test_the_policy_fails_an_index_at_once_on_the_configuration_codes_of_the_tab
         assert row and "the index fails at once" in row.group(0), code
 
 
+def test_every_container_passes_pod_security_restricted() -> None:
+    pod = job()["spec"]["template"]["spec"]
+    assert restricted(pod) == []
+    # The fields themselves, on every container (the init container is gone: --report makes its folder).
+    for where, each in containers(pod):
+        context = each["securityContext"]
+        assert context["runAsNonRoot"] is True, where
+        assert context["runAsUser"] == pod["securityContext"]["runAsUser"] > 0, where
+        assert context["capabilities"] == {"drop": ["ALL"]}, where
+        assert context["seccompProfile"] == {"type": "RuntimeDefault"}, where
+        assert context["allowPrivilegeEscalation"] is False and context["readOnlyRootFilesystem"] is True, where
+        resources = each["resources"]
+        assert set(resources["requests"]) == set(resources["limits"]) == {"cpu", "memory"}, where
+    assert [where for where, _ in containers(pod)] == ["containers[lightbox]"]
+    assert pod["securityContext"]["fsGroup"] == pod["securityContext"]["runAsGroup"] == 65532
+    assert pod["automountServiceAccountToken"] is False
+
+
+def own(pod: Dict[str, Any]) -> Dict[str, Any]:
+    """The lightbox container's securityContext."""
+    return pod["containers"][0]["securityContext"]
+
+
+@pytest.mark.parametrize(
+    "breach, message",
+    [
+        (lambda pod: own(pod)["capabilities"].update(drop=["NET_RAW"]), "drop must include ALL"),
+        (lambda pod: own(pod).update(runAsUser=0), "runAsUser is 0"),
+        (lambda pod: own(pod).update(allowPrivilegeEscalation=True), "allowPrivilegeEscalation"),
+        (lambda pod: own(pod).update(seccompProfile={"type": "Unconfined"}), "seccompProfile"),
+        (lambda pod: [pod["securityContext"].pop("runAsNonRoot"), own(pod).pop("runAsNonRoot")],
+         "runAsNonRoot must be true"),
+        (lambda pod: pod.setdefault("initContainers", []).append({"name": "mkdir", "image": "x", "command": ["mkdir"]}),
+         "initContainers[mkdir]: securityContext.allowPrivilegeEscalation"),
+        (lambda pod: pod["volumes"].append({"name": "host", "hostPath": {"path": "/"}}), "hostPath is not an allowed"),
+        (lambda pod: own(pod)["capabilities"].update(add=["SYS_ADMIN"]), "SYS_ADMIN"),
+    ],
+    ids=["capabilities", "root-user", "escalation", "unconfined", "may-run-as-root", "bare-init-container", "host-path",
+         "added-capability"],
+)
+def test_the_restricted_check_catches_each_breach(breach: Any, message: str) -> None:
+    pod = copy.deepcopy(job()["spec"]["template"]["spec"])
+    breach(pod)
+    assert any(message in problem for problem in restricted(pod)), restricted(pod)
+
+
+def test_the_job_is_cleaned_up_and_the_claim_names_its_class() -> None:
+    assert job()["spec"]["ttlSecondsAfterFinished"] > 0
+    claim = yaml.safe_load((FOLDER / "data-claim.yaml").read_text())
+    assert claim["spec"]["accessModes"] == ["ReadWriteMany"]
+    assert claim["spec"]["storageClassName"]
+    comments = (FOLDER / "data-claim.yaml").read_text()
+    assert "storageClassName" in comments.split("apiVersion")[0] and "65532" in comments.split("apiVersion")[0]
+
+
 def test_the_shard_count_and_the_completions_agree() -> None:
     spec = job()["spec"]
     arguments = container(job())["args"]
@@ -102,10 +159,10 @@ def test_the_workers_memory_fits_the_container_limit() -> None:
 
 
 def run_index(lightbox: Path, index: int, data: Path) -> subprocess.CompletedProcess:
-    """Runs index `index` of the Job as its pod would: the init container, then lightbox."""
+    """Runs index `index` of the Job as its pod would: its init containers (none), then lightbox."""
     spec = job()
     env = {"JOB_COMPLETION_INDEX": str(index)}
-    for init in spec["spec"]["template"]["spec"]["initContainers"]:
+    for init in spec["spec"]["template"]["spec"].get("initContainers", []):
         assert run(as_kubelet_runs(init["command"], env, data), data).returncode == 0
     arguments = as_kubelet_runs(container(spec)["args"], env, data)
     return run([str(lightbox), *arguments], data, env)

@@ -5,7 +5,7 @@ import Testing
 @testable import LightboxCLI
 
 /// Completion scripts and the man page come from the same tables as `--help`, and each shell accepts its script.
-@Suite struct GeneratedTextTests {
+@Suite(.timeLimit(.minutes(10))) struct GeneratedTextTests {
     /// The text `arguments` generate, or a failed expectation.
     static func generate(_ arguments: [String]) throws -> String {
         try #require(try GeneratedText.text(for: arguments, root: Lightbox.root, version: Lightbox.version))

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox crop --manifest` and `--yolo`: bad items in the middle, reports, shards, resume after SIGKILL.
-@Suite struct BatchCropTests {
+@Suite(.processes) struct BatchCropTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     /// A scratch folder with the pattern copied in as `a.png` and `b.png`, and `text` as the manifest.
@@ -104,7 +104,12 @@ import Vips
             process.executableURL = CommandRunner.binary
             process.arguments = ["crop", "--manifest", manifest, "--out-dir", out, "--jobs", "2", "--resume", "-q"]
             try process.run()
-            Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.25))
+            // Killed at a random point of its progress: after one to eight more files appear in the folder.
+            let target = finished + Int.random(in: 1...8)
+            Poll.until(within: 30) {
+                !process.isRunning
+                    || ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).count >= target
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let written = ((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).filter {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The client examples of docs/batch.md, run against the built binary.
-@Suite struct BatchExampleTests {
+@Suite(.processes) struct BatchExampleTests {
     /// The text of the first fenced block of `language` in docs/batch.md.
     static func example(_ language: String) throws -> String {
         let text = try String(contentsOf: CommandRunner.root.appendingPathComponent("docs/batch.md"), encoding: .utf8)
@@ -29,20 +29,9 @@ import Testing
 
     /// Runs `arguments` through `/usr/bin/env` in `scratch` and waits.
     static func run(_ arguments: [String], in scratch: Scratch) throws -> CommandRunner.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.currentDirectoryURL = scratch.url
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let printed = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandRunner.Result(
-            status: process.terminationStatus, stdout: String(decoding: printed, as: UTF8.self),
-            stderr: String(decoding: errors, as: UTF8.self))
+        let (status, output) = try CommandRunner.execute(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments, in: scratch.url)
+        return CommandRunner.Result(status: status, output: output)
     }
 
     @Test func thePythonClientSendsJobsOneByOneAndReadsTheAnswers() throws {

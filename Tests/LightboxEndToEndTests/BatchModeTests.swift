@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `lightbox batch`: jobs streamed in, one answer per job as soon as it is done, matched by id.
-@Suite struct BatchModeTests {
+@Suite(.processes) struct BatchModeTests {
     /// A crop job of `input` to `output` (the top-left quarter's inside).
     static func crop(_ id: Any, _ input: String, _ output: String, rect: String = "0.1,0.2,0.5,0.4") -> [String: Any] {
         ["id": id, "command": "crop", "input": input, "rect": rect, "output": output]
@@ -175,10 +175,7 @@ import Testing
         try WorkerCrashTests.inputs(scratch, ["hung.jpg"])
         let client = try BatchClient(["--jobs", "1"], in: scratch, environment: ["LIGHTBOX_FAULT": "hang:hung.jpg"])
         try client.send(BatchModeTests.crop(1, "hung.jpg", "hung-crop.jpg"))
-        let deadline = Date().addingTimeInterval(10)
-        while try Date() < deadline && !scratch.contents().contains(where: { $0.hasPrefix(".hung-crop.lightbox-") }) {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
+        try Poll.until(within: 10) { try scratch.contents().contains { $0.hasPrefix(".hung-crop.lightbox-") } }
         let workers = WorkerSignalTests.children(of: client.process.processIdentifier)
         #expect(!workers.isEmpty)
         kill(client.process.processIdentifier, SIGTERM)

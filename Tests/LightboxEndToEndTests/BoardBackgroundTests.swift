@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox board --background`: the default gradient, colours, two-colour gradients and images.
-@Suite struct BoardBackgroundTests {
+@Suite(.processes) struct BoardBackgroundTests {
     /// (spec or nil for the default, expected top-left pixel, expected bottom-left pixel), 0 to 255.
     @Test(
         arguments: [

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox board` failures: usage errors (64), layout file errors and unreadable photos (1), placeholders.
-@Suite struct BoardErrorTests {
+@Suite(.processes) struct BoardErrorTests {
     /// A wrong command line is a usage error (exit 64) and writes nothing.
     @Test(arguments: [
         (["a.jpg", "-o", "out.png"], "missing option '--size <WxH>' (or --device NAME)"),
@@ -47,7 +47,7 @@ import Vips
         #expect(try scratch.contents().isEmpty)
     }
 
-    /// A bad layout file gives one `error: FILE: key: reason` line, exit 1, and no image.
+    /// A bad layout file gives one `error: FILE: key: reason` line, exit 65, and no image.
     @Test(arguments: [
         (
             #"{"board":[300,300],"photos":[{"id":"Oslo","path":"a.png"},{"id":"Lima","path":"b.png"},{"id":"Oslo","path":"c.png"}]}"#,
@@ -65,6 +65,19 @@ import Vips
         #expect(result.stderr.hasPrefix("error: \(file): \(message)"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try scratch.contents() == ["board.json"])
+    }
+
+    /// A layout file that cannot be read (missing, a folder) gives one `error:` line with the
+    /// system's reason, exit 66, and no image, as docs/board.md says.
+    @Test(arguments: [("gone.json", "No such file or directory"), ("folder.json", "Is a directory")])
+    func anUnreadableLayoutExits66(name: String, reason: String) throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("folder.json"), withIntermediateDirectories: false)
+        let file = scratch.path(name)
+        let result = try CommandRunner.run(["board", "--layout", file, "-o", scratch.path("out.png")])
+        #expect(result.status == 66)
+        #expect(result.stderr == "error: \(file): cannot read the layout: \(reason)\n", "\(result.stderr)")
+        #expect(try scratch.contents() == ["folder.json"])
     }
 
     /// An unreadable photo is reported and skipped (exit 1), or drawn empty with `--placeholder` (exit 0).

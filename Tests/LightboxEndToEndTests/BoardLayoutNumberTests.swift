@@ -7,7 +7,7 @@ import Testing
 /// noise(i, s) = frac(sin((i % 10000) * 12.9898 + s) * 43758.5453) - 0.5, angle = noise(i, 7) * 18,
 /// columns = ceil(sqrt(n)), cell = board / (columns, rows), centre = (col + 0.5 + noise(i, 1) * 0.35,
 /// row + 0.5 + noise(i, 3) * 0.35) * cell, clamped to the 9-degree box of the card.
-@Suite struct BoardLayoutNumberTests {
+@Suite(.processes) struct BoardLayoutNumberTests {
     /// (board, card width, offsets by index, stacking by index, expected (index, x, y, angle, depth) in drawing order).
     typealias Case = (String, Int, [Int: (Double, Double)], [Int], [(Int, Double, Double, Double, Double)])
 

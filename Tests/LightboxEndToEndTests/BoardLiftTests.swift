@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// The drawn card's content height and caption place, and the dragged card: lifted, upright, on top.
-@Suite struct BoardLiftTests {
+@Suite(.processes) struct BoardLiftTests {
     static let red: [Double] = [220, 20, 30]
     static let blue: [Double] = [30, 60, 160]
 

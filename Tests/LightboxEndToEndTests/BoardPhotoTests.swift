@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox board` photos: EXIF orientation applied, transparency on white, other colour spaces made sRGB.
-@Suite struct BoardPhotoTests {
+@Suite(.processes) struct BoardPhotoTests {
     /// Draws one photo on a 300x300 board at scale 2 and returns the image.
     static func board(_ photo: String, in scratch: Scratch) throws -> VImage {
         let output = scratch.path("\(UUID().uuidString).png")

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox board` pixels: photo in the card, turn direction, stacking, shadow, caption, round trip.
-@Suite struct BoardPixelTests {
+@Suite(.processes) struct BoardPixelTests {
     static let red: [Double] = [220, 20, 30]
     static let blue: [Double] = [20, 40, 210]
     static let grey: [Double] = [128, 128, 128]

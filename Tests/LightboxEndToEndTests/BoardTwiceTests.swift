@@ -4,7 +4,7 @@ import Vips
 
 /// One photo twice on a board, as the app's board can show it: each card has an id of its own
 /// (`a.png`, `a.png#2`, or `--id`), and `--dragging`, offsets and stacking refer to those ids.
-@Suite struct BoardTwiceTests {
+@Suite(.processes) struct BoardTwiceTests {
     static let red: [Double] = [220, 30, 30]
 
     /// The ids of a dry run's cards, in photo order.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A board's photos are decoded by `--jobs` workers at once (one board job, several workers).
-@Suite struct BoardWorkerPoolTests {
+@Suite(.processes) struct BoardWorkerPoolTests {
     /// The most workers seen at once while a board of four photos, two of which hang until the
     /// timeout, is drawn with `jobs`; and how it ended.
     private static func workersSeen(jobs: Int) throws -> (most: Int, status: Int32, stderr: String) {
@@ -23,9 +23,10 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         var most = 0
-        while process.isRunning {
+        // The hung photos time out after 2 s each: the run ends well within the minute.
+        Poll.until(within: 60, every: 0.02) {
             most = max(most, WorkerSignalTests.children(of: process.processIdentifier).count)
-            Thread.sleep(forTimeInterval: 0.02)
+            return !process.isRunning
         }
         let text = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

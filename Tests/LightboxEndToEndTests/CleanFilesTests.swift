@@ -5,7 +5,7 @@ import Vips
 /// Clean files: exiftool reads every output without a warning, and a board, a snapshot and a
 /// default crop carry no EXIF of libvips' making (its WebP block had an improper header; its
 /// JPEG, HEIC and AVIF savers write one with the ICC profile), while the profile stays.
-@Suite struct CleanFilesTests {
+@Suite(.processes) struct CleanFilesTests {
     static let photo = CommandRunner.fixtures.appendingPathComponent("photo.jpg").path
     static let profiled = CommandRunner.fixtures.appendingPathComponent("icc.jpg").path
     static let cmyk = CommandRunner.fixtures.appendingPathComponent("cmyk.jpg").path

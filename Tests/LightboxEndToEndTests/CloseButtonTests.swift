@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// The close button's material: a blurred, darkened disc that keeps the white cross readable on any photo.
-@Suite struct CloseButtonTests {
+@Suite(.processes) struct CloseButtonTests {
     /// A 600x900 photo of one grey, zoomed so that it covers the header.
     static func render(grey: Double, in scratch: Scratch) throws -> VImage {
         let path = scratch.path("grey-\(Int(grey)).png")

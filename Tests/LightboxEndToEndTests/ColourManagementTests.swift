@@ -4,7 +4,7 @@ import Vips
 
 /// Every command that draws shows a photo through its embedded profile, as iOS does; crops keep
 /// CMYK where the format can hold it and convert it with the file's own profile where not.
-@Suite struct ColourManagementTests {
+@Suite(.processes) struct ColourManagementTests {
     /// The mean difference a JPEG round trip and resampling leave between two renders of the same colours.
     static let sameLook = 0.8
 

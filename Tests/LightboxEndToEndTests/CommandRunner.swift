@@ -8,6 +8,13 @@ struct CommandRunner {
         let stdout: String
         let stderr: String
 
+        /// What a child with exit status `status` wrote, as text.
+        init(status: Int32, output: ChildOutput) {
+            self.status = status
+            stdout = String(decoding: output.stdout, as: UTF8.self)
+            stderr = String(decoding: output.stderr, as: UTF8.self)
+        }
+
         /// The stdout lines, without the empty last one.
         var lines: [String] { stdout.split(separator: "\n").map(String.init) }
     }
@@ -35,29 +42,55 @@ struct CommandRunner {
         return root.appendingPathComponent(".build/debug/lightbox")
     }()
 
-    /// Runs `lightbox` with `arguments` in `directory`, with `environment` added, and waits for it.
+    /// Seconds one run may take before it is killed and the test fails: far above the slowest
+    /// run, so only a hang reaches it.
+    static let runLimit = 300.0
+
+    /// Runs `lightbox` with `arguments` in `directory`, with `environment` added, and waits for
+    /// it, reading stdout and stderr at once; a run past `runLimit` is killed and thrown.
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> Result {
+        let (status, output) = try execute(binary, arguments, in: directory, environment: environment)
+        return Result(status: status, output: output)
+    }
+
+    /// Runs `executable` with `arguments` (in `directory`, with `environment` added, `stdin` on
+    /// its standard input, written from a thread of its own) and waits for it, reading stdout and
+    /// stderr at once; a run past `runLimit` is killed and thrown.
+    static func execute(
+        _ executable: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        stdin: Data? = nil
+    ) throws -> (status: Int32, output: ChildOutput) {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe()
-        let err = Pipe()
+        let (input, out, err) = (Pipe(), Pipe(), Pipe())
+        if stdin != nil { process.standardInput = input }
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        if let stdin {
+            Thread.detachNewThread {
+                try? input.fileHandleForWriting.write(contentsOf: stdin)
+                try? input.fileHandleForWriting.close()
+            }
+        }
+        let watchdog = Watchdog(process, seconds: runLimit)
+        let output = ChildOutput.read(out: out, err: err)
         process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self)
-        )
+        if watchdog.stop() { throw Hang(arguments: arguments, seconds: runLimit) }
+        return (process.terminationStatus, output)
+    }
+
+    /// A run that did not end within its limit.
+    struct Hang: Error, CustomStringConvertible {
+        let arguments: [String]
+        let seconds: Double
+        var description: String { "lightbox \(arguments.joined(separator: " ")) ran past \(Int(seconds)) s: killed" }
     }
 }

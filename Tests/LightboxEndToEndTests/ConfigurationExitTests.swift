@@ -3,7 +3,7 @@ import Testing
 
 /// A whole input file that cannot be read exits 66 with one line saying why, whichever command
 /// reads it; a stdout that cannot be written stops the run with 74 instead of a trap.
-@Suite struct ConfigurationExitTests {
+@Suite(.processes) struct ConfigurationExitTests {
     @Test(arguments: [
         (
             ["crop", "--coco", "folder", "--images", ".", "--out-dir", "o"],
@@ -66,9 +66,7 @@ import Testing
 
     /// Whether `process` ends within `seconds`; one that does not is killed.
     static func ends(_ process: Process, within seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        let ended = !process.isRunning
+        let ended = Poll.until(within: seconds) { !process.isRunning }
         if !ended { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return ended
@@ -116,7 +114,8 @@ import Testing
             (0..<3000).map { #"{"id":\#($0),"command":"crop","input":"none.jpg","rect":"0,0,1,1","output":"x.png"}"# }
                 .joined(separator: "\n") + "\n", to: "jobs.jsonl")
         let batch = try Self.launch(["batch", "jobs.jsonl"], stdout: .stalled, in: scratch)
-        sleep(2)
+        let stalled = try #require(batch.standardOutput as? Pipe)
+        #expect(Poll.until(within: 60) { Poll.unreadBytes(stalled) > 60_000 }, "the answers fill the pipe")
         kill(batch.processIdentifier, SIGTERM)
         #expect(Self.ends(batch, within: 15) && batch.terminationStatus == 143)
     }

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Habits users bring from other tools: shards counted from 1, clamped values announced, plain logs.
-@Suite struct ConventionTests {
+@Suite(.processes) struct ConventionTests {
     @Test func shardZeroIsAUsageErrorWithAHint() throws {
         let result = try CommandRunner.run(["crop", "--manifest", "m.csv", "--out-dir", "out", "--shard", "0/2"])
         #expect(result.status == 64)
@@ -22,6 +22,20 @@ import Vips
         ),
         (["--page", "7"], ["warning: --page 7 is outside the 2 pages (0 to 1); showing page 1"]),
         (["--zoom", "3", "--page", "1"], []),
+        // pattern.png (640x480) fits a 100x100 screen as 100x75: at zoom 2 it pans 50 across, 25 up or down.
+        (
+            ["--zoom", "2", "--offset", "80,-40"],
+            [
+                "warning: --offset 80,-40 is past the photo's edge at zoom 2 (it pans at most 50,25 either way); using 50,-25"
+            ]
+        ),
+        (
+            ["--offset", "10,0"],
+            ["warning: --offset 10,0 is past the photo's edge at zoom 1 (it pans at most 0,0 either way); using 0,0"]
+        ),
+        (["--zoom", "2", "--offset", "-50,25"], []),
+        (["--pull", "-5"], ["warning: --pull -5 is under 0 (the pull only goes down); using 0"]),
+        (["--offset", "80,0", "-q"], []),
     ])
     func viewSaysWhatItClamps(options: [String], warnings: [String]) throws {
         let scratch = try Scratch()
@@ -34,10 +48,33 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").map(String.init) == warnings)
     }
+
+    /// A state manifest's clamped offset is said with its file and line, in a dry run too (the
+    /// photo's header is read there), and the record has the offset used.
+    @Test(arguments: [false, true])
+    func aManifestLineSaysItsClampedOffset(dryRun: Bool) throws {
+        let scratch = try Scratch()
+        let lines = [
+            #"{"input":"\#(ViewHelpers.pattern)","zoom":2,"offset":[0,0],"output":"a.png"}"#,
+            #"{"input":"\#(ViewHelpers.pattern)","zoom":2,"offset":{"width":0,"height":90},"output":"b.png"}"#,
+        ]
+        let manifest = scratch.path("states.jsonl")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
+        let result = try CommandRunner.run(
+            ["view", "--manifest", manifest, "--out-dir", scratch.path("out"), "--screen", "100x100", "--json"]
+                + (dryRun ? ["--dry-run"] : []))
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }.map(String.init)
+        #expect(
+            warnings == [
+                "warning: \(manifest):2: --offset 0,90 is past the photo's edge at zoom 2 (it pans at most 50,25 either way); using 0,25"
+            ])
+        #expect(result.stdout.contains(#""offset":{"x":0,"y":25}"#), "\(result.stdout)")
+    }
 }
 
 /// Save options written in the output name, as `vips` users write them.
-@Suite struct SaveOptionNameTests {
+@Suite(.processes) struct SaveOptionNameTests {
     @Test(arguments: [
         ("s.webp[lossless]", "webp"), ("s.jpg[Q=90,strip,interlace]", "jpg"), ("s.png[compression=9]", "png"),
     ])
@@ -73,7 +110,7 @@ import Vips
 }
 
 /// Board layouts take what the app takes: any card width, drawn `max(width, 1)` wide, with a warning when unusual.
-@Suite struct BoardCardWidthTests {
+@Suite(.processes) struct BoardCardWidthTests {
     @Test(arguments: [("5", "5"), ("0", "1"), ("-3", "1"), ("1", "1")])
     func narrowCardsAreDrawnWithAWarning(width: String, used: String) throws {
         let scratch = try Scratch()

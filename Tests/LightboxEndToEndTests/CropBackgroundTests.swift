@@ -5,7 +5,7 @@ import Vips
 /// Transparent pixels in a crop are flattened onto one colour: white by default for formats
 /// without alpha (JPEG) and previews, `--background COLOUR` for every format; never the black
 /// or leftover colours that lie under alpha 0.
-@Suite struct CropBackgroundTests {
+@Suite(.processes) struct CropBackgroundTests {
     /// A 64x64 RGBA PNG: the left half transparent over green junk (alpha 0), the right half
     /// opaque red; a grey+alpha PNG and a 16-bit RGBA PNG likewise.
     static func inputs(_ scratch: Scratch) throws -> (rgba: String, grey: String, deep: String) {

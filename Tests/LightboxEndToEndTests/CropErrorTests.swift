@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Each bad input gives its one-line message and exit code, and leaves no file behind.
-@Suite struct CropErrorTests {
+@Suite(.processes) struct CropErrorTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png").path
 
     /// (arguments after the input, the text stderr must hold), all usage errors (exit 64).

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Output formats, bit depth, alpha, CMYK and metadata handling of `lightbox crop`.
-@Suite struct CropFormatTests {
+@Suite(.processes) struct CropFormatTests {
     static func fixture(_ name: String) -> String {
         CommandRunner.fixtures.appendingPathComponent(name).path
     }

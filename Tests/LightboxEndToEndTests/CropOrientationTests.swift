@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Every real photo in the shared orientation set gives the same upright crop.
-@Suite struct CropOrientationTests {
+@Suite(.processes) struct CropOrientationTests {
     static let rect = "0.2,0.3,0.4,0.3"
 
     /// The crop of `name` as a lossless PNG in `scratch`.

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox crop` on the coordinate pattern: the output starts and ends at the expected source pixels.
-@Suite struct CropPixelTests {
+@Suite(.processes) struct CropPixelTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png").path
 
     /// (rect, expected left, top, width, height) on the 640x480 pattern, worked out by hand.

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Preview strokes are in points of the photo as the crop screen shows it; edge rects draw over a margin.
-@Suite struct CropPreviewStrokeTests {
+@Suite(.processes) struct CropPreviewStrokeTests {
     /// Writes a black photo `width` by `height` and its preview for `rect` with `extra` options; returns the preview.
     static func preview(
         width: Int, height: Int, rect: String, extra: [String] = [], in scratch: Scratch

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--preview` and `--contact-sheet`: the overlay dims the outside with 55% black and leaves the inside alone.
-@Suite struct CropPreviewTests {
+@Suite(.processes) struct CropPreviewTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png").path
 
     @Test func outsideIsDimmedAndInsideIsUnchanged() throws {
@@ -40,11 +40,35 @@ import Vips
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try VImage.load(sheet)
-        // Each rect touches the photo's edges, so each preview has a 5-pixel margin for the strokes
-        // (640x480 shown 361 points wide: 2 points reach 3.5 pixels, plus one): 650x490 fitted into
-        // 192 is 192x145, and its label strip under it makes the cell 161 high. Three cells in two
-        // columns with an 8-pixel shim: 392 by 330.
-        #expect(image.width == 392 && image.height == 330, "\(image.width)x\(image.height)")
+        // Three square cells of 192 in two columns, with an 8-pixel gutter between and around them.
+        #expect(image.width == 408 && image.height == 408, "\(image.width)x\(image.height)")
+    }
+
+    /// No two cells touch: every pixel of the gutter, between the cells and around the sheet, is
+    /// the gutter's dark grey, and every cell is a tile of its own lighter grey around its preview.
+    @Test func cellsAreSetApartByAGutter() throws {
+        let scratch = try Scratch()
+        let sheet = scratch.path("sheet.png")
+        let rects = ["0,0,1,1", "0.1,0.1,0.5,0.5", "0.2,0.3,0.6,0.4", "0,0,0.5,1", "0.5,0.5,0.5,0.5"]
+        let result = try CommandRunner.run(
+            ["crop", Self.pattern, "-o", scratch.path("c-{n}.png"), "--contact-sheet", sheet]
+                + rects.flatMap { ["--rect", $0] })
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try VImage.load(sheet)
+        // Five cells: three columns, two rows.
+        #expect(image.width == 4 * 8 + 3 * 192 && image.height == 3 * 8 + 2 * 192, "\(image.width)x\(image.height)")
+        let isGutter = { (area: VImage) throws -> Bool in
+            let grey = try VImage.filled(width: area.width, height: area.height, color: [16, 16, 16])
+            return try ImageDifference.maximum(area, grey) == 0
+        }
+        for line in [0, 200, 400, 600] {
+            #expect(try isGutter(image.crop(left: line, top: 0, width: 8, height: image.height)), "column \(line)")
+        }
+        for line in [0, 200, 400] {
+            #expect(try isGutter(image.crop(left: 0, top: line, width: image.width, height: 8)), "row \(line)")
+        }
+        // A preview 192 wide by 145 high leaves the cell's grey above it, inside the tile.
+        #expect(try image.crop(left: 8, top: 8, width: 192, height: 8).average() == 40)
     }
 
     @Test func previewWithSeveralCropsNeedsN() throws {
@@ -68,7 +92,7 @@ import Vips
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try VImage.load(sheet)
-        let strip = try image.crop(left: 0, top: image.height - 16, width: image.width, height: 16)
-        #expect(try strip.average() > 45, "light label text over the sheet's grey 40")
+        let strip = try image.crop(left: 8, top: image.height - 8 - 16, width: image.width - 16, height: 16)
+        #expect(try strip.average() > 45, "light label text over the cell's grey 40")
     }
 }

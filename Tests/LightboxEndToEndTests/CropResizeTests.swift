@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--resize` with each `--fit`, against a full-size crop resampled here, and with datasets.
-@Suite struct CropResizeTests {
+@Suite(.processes) struct CropResizeTests {
     static let photo = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg").path
     static let rect = "0.1,0.2,0.5,0.6"
 
@@ -92,7 +92,7 @@ import Vips
 }
 
 /// Training-size crops of a JPEG decode only the rect, at the DCT scale the target allows.
-@Suite struct CropResizeDecodeTests {
+@Suite(.processes) struct CropResizeDecodeTests {
     @Test(arguments: [("64", 8), ("200", 2), ("900", 1)])
     func aJPEGIsShrunkOnLoadAndRegionDecoded(size: String, shrink: Int) throws {
         let scratch = try Scratch()
@@ -112,7 +112,7 @@ import Vips
 }
 
 /// A HEIF file's embedded thumbnail serves a training-size crop when it has every pixel the target needs.
-@Suite struct CropResizeThumbnailTests {
+@Suite(.processes) struct CropResizeThumbnailTests {
     @Test(arguments: [("64", true), ("200", false)])
     func theEmbeddedThumbnailIsUsedOnlyWhenLargeEnough(size: String, used: Bool) throws {
         let scratch = try Scratch()

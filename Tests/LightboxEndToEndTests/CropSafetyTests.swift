@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Decompression bombs are refused before decoding; SIGINT and SIGTERM stop a batch cleanly.
-@Suite struct CropSafetyTests {
+@Suite(.processes) struct CropSafetyTests {
     /// A PNG whose header declares `width` x `height` pixels, cut off after a few bytes of data.
     static func bombPNG(width: UInt32, height: UInt32) -> Data {
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
@@ -77,12 +77,8 @@ import Vips
         let err = Pipe()
         process.standardError = err
         try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline
-            && ((try? FileManager.default.contentsOfDirectory(atPath: out))?.filter { !$0.hasPrefix(".") }.isEmpty
-                ?? true)
-        {
-            Thread.sleep(forTimeInterval: 0.05)
+        Poll.until(within: 30) {
+            (try? FileManager.default.contentsOfDirectory(atPath: out))?.contains { !$0.hasPrefix(".") } ?? false
         }
         kill(process.processIdentifier, signal)
         let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -4,7 +4,7 @@ import Vips
 
 /// A read error found while an output is written is the input's: one line naming the input and
 /// the loader's reason, never the saver's "unable to write", and every output of it failed.
-@Suite struct DamagedInputTests {
+@Suite(.processes) struct DamagedInputTests {
     /// The upright photo cut to half its bytes in `scratch`.
     static func truncated(in scratch: Scratch) throws -> String {
         let source = try Data(contentsOf: CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg"))

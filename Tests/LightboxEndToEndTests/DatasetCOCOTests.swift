@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox crop --coco` on instances files the tests write: pixels, crowd boxes, --only, rotated photos.
-@Suite struct DatasetCOCOTests {
+@Suite(.processes) struct DatasetCOCOTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     /// Two pattern images and an instances file with three annotations (one a crowd box).

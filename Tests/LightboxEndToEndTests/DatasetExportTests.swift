@@ -3,7 +3,7 @@ import Testing
 
 /// data.yaml files as Roboflow exports them and as Ultralytics ships them, read with Ultralytics'
 /// own path rules (`check_det_dataset`): a missing optional split, `--splits`, `--datasets-dir`.
-@Suite struct DatasetExportTests {
+@Suite(.processes) struct DatasetExportTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     /// A Roboflow YOLO export: `train/` and `valid/` beside data.yaml, no `test/` folder.

@@ -4,7 +4,7 @@ import Testing
 /// One `--only` rule for every format: an entry that cannot match is an error naming `--classes`
 /// and the known names; a class no box has is a warning while the rest is cut, and a filter no
 /// box matches at all is an error (exit 65, nothing done); ids pick classes with or without names.
-@Suite struct DatasetOnlyTests {
+@Suite(.processes) struct DatasetOnlyTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     /// Bare YOLO label files: one image with a box of class 0 and one of class 3.

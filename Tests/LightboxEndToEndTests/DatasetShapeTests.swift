@@ -5,7 +5,7 @@ import Vips
 /// Datasets' shapes from the command line: a YOLO OBB line cut upright (`--oriented upright`,
 /// `--pad` and `--square` in the box's frame), COCO polygons and a run-length mask cut with
 /// `--mask`: transparent outside in PNG, flattened onto `--background` in JPEG.
-@Suite struct DatasetShapeTests {
+@Suite(.processes) struct DatasetShapeTests {
     /// The oriented box of the YOLO line.
     static let box = ShapeFixture.Box(rect: (x: 0.3, y: 0.3, width: 0.375, height: 0.25), degrees: 35)
 

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox crop --voc` on Pascal VOC files the tests write: 1-based corners, bad files, --only.
-@Suite struct DatasetVOCTests {
+@Suite(.processes) struct DatasetVOCTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     /// One VOC file for `image` (640x480) with `objects` as `<object>` elements.

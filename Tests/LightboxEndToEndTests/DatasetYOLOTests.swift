@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox crop --yolo` on Ultralytics datasets the tests write: splits, dict names, polygons, rotated photos.
-@Suite struct DatasetYOLOTests {
+@Suite(.processes) struct DatasetYOLOTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     /// An Ultralytics layout under `ds/` with `cfg/data.yaml` pointing at it through `path`.

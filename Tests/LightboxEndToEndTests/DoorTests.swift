@@ -4,7 +4,7 @@ import Testing
 /// One typed job through every door: the same crop asked for by flags, a CSV line, a JSON Lines
 /// line and a `lightbox batch` line gives the same bytes and the same record; the same bad field
 /// gives the same reason everywhere.
-@Suite struct DoorTests {
+@Suite(.processes) struct DoorTests {
     /// A crop as each door writes it: its rect, units and output name.
     struct Crop: Sendable, CustomStringConvertible {
         let rect: String
@@ -183,7 +183,7 @@ import Testing
 }
 
 /// A batch crop job of several rects: one refused before any work fails alone, in its place.
-@Suite struct BatchCropsTests {
+@Suite(.processes) struct BatchCropsTests {
     @Test func aRefusedCropFailsAloneInItsPlace() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "in.png")

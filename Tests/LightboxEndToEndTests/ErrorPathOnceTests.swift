@@ -3,7 +3,7 @@ import Testing
 
 /// A HEIF file libvips cannot read is named once in the error, in every command: libvips' own
 /// message starts with the path (`x.heic: bad seek to N`), which used to follow `x.heic: ` again.
-@Suite struct ErrorPathOnceTests {
+@Suite(.processes) struct ErrorPathOnceTests {
     /// A damaged file made from the fixtures: one cut before its tiles (its header fails) and
     /// one whose grid disagrees with its header (its pixels fail, as the output is written).
     static func damaged(_ kind: String, in scratch: Scratch) throws -> String {

@@ -3,7 +3,7 @@ import Testing
 
 /// Errors keep their reason: why a file cannot be read, that a name has no extension, and
 /// where and why an XML file is malformed.
-@Suite struct ErrorReasonTests {
+@Suite(.processes) struct ErrorReasonTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
     static let extensions = "jpg, jpeg, png, webp, tif, tiff, gif, avif, heic"
 

@@ -7,7 +7,7 @@ import Vips
 /// would serve: `view`, `crop --resize`, a board card, a board background and `--preview` give
 /// the pixels of the same file without a thumbnail (grid-plain.heic, the same main image, with
 /// LIGHTBOX_NO_HEIF_THUMBNAIL=1).
-@Suite struct HEIFBadThumbnailTests {
+@Suite(.processes) struct HEIFBadThumbnailTests {
     /// One command, run on each file in turn (`IN`), writing `OUT`; `shown` is the file to compare
     /// (`OUT`, or `PREVIEW` for `--preview`); `thumbnail` is whether grid-plain.heic's thumbnail
     /// serves it.

@@ -4,7 +4,7 @@ import Vips
 
 /// A board of HEIF photos draws the same cards with the tile path as without it: cards whose
 /// centre square needs fewer tiles than the whole (a wide photo) decode only those.
-@Suite struct HEIFBoardTests {
+@Suite(.processes) struct HEIFBoardTests {
     @Test func theBoardIsTheSameWithAndWithoutTheTilePath() throws {
         let scratch = try Scratch()
         let photos = ["grid-wide.heic", "IMG_2927.HEIC", "grid-irot1-imir.heic", "grid-alpha.heic"].map {

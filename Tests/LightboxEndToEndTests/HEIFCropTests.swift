@@ -5,7 +5,7 @@ import Vips
 /// `crop` of a HEIF grid decodes only the tiles under each rect ("decoder": "heif-tiles") and
 /// writes libvips' own pixels, for a real iPhone photo and every turn, mirror and clean aperture;
 /// every kind the tile path leaves to libvips goes there (decoded or refused) as before.
-@Suite struct HEIFCropTests {
+@Suite(.processes) struct HEIFCropTests {
     /// The path of `name` under Fixtures/heif.
     static func path(_ name: String) -> String {
         CommandRunner.fixtures.appendingPathComponent("heif/\(name)").path

@@ -5,7 +5,7 @@ import Vips
 /// A zoomed `view` of a HEIF grid decodes only the tiles on screen ("heif-tiles"), and the
 /// snapshot is the whole decode's (LIGHTBOX_NO_REGION=1), at full size and box-shrunk (small
 /// screens); a snapshot that shows the whole photo is decoded whole, as before.
-@Suite struct HEIFViewTests {
+@Suite(.processes) struct HEIFViewTests {
     /// The last two states put some of the affine's sample positions exactly on libvips'
     /// 1/64-pixel steps (`VIPS_TRANSFORM_SCALE`): sampling the tiles' part with an offset shifted
     /// by its corner rounded them onto the other step, up to 4 levels off (phone-wide.heic at

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox crop` (and `view`) over the hostile-input corpus: one-line errors naming the file, exit codes, no partial files.
-@Suite struct HostileCropTests {
+@Suite(.processes) struct HostileCropTests {
     /// (command, its arguments besides input and output, the output width when fixed by the command).
     static let commands: [(String, [String], Int?)] = [
         ("crop", ["--rect", "0,0,1,1"], nil), ("view", ["--screen", "40x30"], 40),

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox board` (and the bomb for `view`) over the hostile-input corpus; single inputs of `view` are in `HostileCropTests`.
-@Suite struct HostileViewBoardTests {
+@Suite(.processes) struct HostileViewBoardTests {
     @Test func boardSkipsEachBadPhotoWithOneLineAndDrawsTheRest() throws {
         let scratch = try Scratch()
         let corpus = try HostileCorpus.make(in: scratch)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `make install` puts the binary, the man page and three completion scripts where each belongs; `make uninstall` removes them.
-@Suite struct InstallTests {
+@Suite(.processes) struct InstallTests {
     /// Every file install writes, under PREFIX.
     static let installed = [
         "bin/lightbox", "share/man/man1/lightbox.1", "share/bash-completion/completions/lightbox",

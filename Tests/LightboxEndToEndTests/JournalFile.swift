@@ -23,4 +23,17 @@ enum JournalFile {
     static func records(_ path: String) throws -> [[String: Any]] {
         try lines(path).filter { $0["run"] == nil }
     }
+
+    /// What the journal knows whole: each output's size by its latest line, when that line is
+    /// `done` or `skipped` (what `--resume` trusts).
+    static func known(_ path: String) throws -> [String: Int] {
+        guard FileManager.default.fileExists(atPath: path) else { return [:] }
+        var sizes: [String: Int] = [:]
+        for record in try records(path) {
+            guard let output = record["output"] as? String else { continue }
+            let whole = ["done", "skipped"].contains(record["status"] as? String ?? "")
+            sizes[output] = whole ? record["bytes"] as? Int : nil
+        }
+        return sizes
+    }
 }

@@ -4,7 +4,7 @@ import Vips
 
 /// libvips' modules stay out of a worker until a file needs one: the debug build's
 /// `LIGHTBOX_REPORT_MODULES` makes each worker name the module files mapped into it after each request.
-@Suite struct LazyModuleTests {
+@Suite(.processes) struct LazyModuleTests {
     /// The environment that asks for the report.
     static let report = ["LIGHTBOX_REPORT_MODULES": "1"]
 

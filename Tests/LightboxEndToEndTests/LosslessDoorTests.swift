@@ -8,7 +8,7 @@ import Vips
 /// snapped rect with `"snapped": true` and `"decoder": "lossless"` in the record, and the input's
 /// own DCT coefficients and quantization tables, read back with libjpeg; a non-JPEG input is the
 /// item's error, naming the reason, in every door.
-@Suite struct LosslessDoorTests {
+@Suite(.processes) struct LosslessDoorTests {
     /// The asked rect, on the 320x240 gradient.
     static let rect = "0.1,0.1,0.5,0.5"
     /// The asked rect is 32,24,160,120: snapped to the 16 x 16 iMCUs of a 4:2:0 JPEG it is 32,16,160,128.

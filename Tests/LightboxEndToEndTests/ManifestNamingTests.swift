@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Manifest default names that keep the input's folder, clipped rows, placeholders and PNG for unwritable inputs.
-@Suite struct ManifestNamingTests {
+@Suite(.processes) struct ManifestNamingTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     @Test func sameNamesInTwoFoldersKeepTheirFoldersAndClippedRowsSaySo() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// Numbers in warnings, errors and dry runs are written short (`0.1`, not `0.09999999999999998`),
 /// and with `--units px` the clipped warning speaks in pixels.
-@Suite struct MessageNumberTests {
+@Suite(.processes) struct MessageNumberTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 
     /// No run of eight or more digits after a decimal point: the noise arithmetic leaves.

@@ -5,7 +5,7 @@ import Vips
 /// Crops drop what identifies a photo (GPS, camera, XMP, IPTC) and keep its colour profile by
 /// default; boards and viewer snapshots are new pictures that carry nothing of any input.
 /// exiftool is the witness, not libvips' own field list.
-@Suite struct MetadataPrivacyTests {
+@Suite(.processes) struct MetadataPrivacyTests {
     /// A camera-tagged copy of the oriented photo (EXIF orientation 6, sRGB profile added, an EXIF
     /// thumbnail of the whole photo, which a crop must not carry) in `scratch`.
     static func cameraPhoto(in scratch: Scratch) throws -> String {
@@ -32,6 +32,56 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Exiftool.privateTags(Exiftool.tags(output)) == [])
         #expect(try VImage.load(output).hasField("icc-profile-data"))
+    }
+
+    /// The test pattern as a PNG with text chunks before its image data in `scratch`: a `tEXt`
+    /// whose key is XMP's with a stray byte (not UTF-8), a plain `tEXt` and an `iTXt`.
+    static func textPNG(in scratch: Scratch) throws -> String {
+        let bytes = [UInt8](try Data(contentsOf: RootConfinementTests.pattern))
+        let idat = try #require((8..<bytes.count - 4).first { Array(bytes[$0..<$0 + 4]) == Array("IDAT".utf8) }) - 4
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in typed {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            let big = { (value: UInt32) in withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+            return big(UInt32(body.count)) + typed + big(~crc)
+        }
+        let text =
+            chunk("tEXt", Array("XML:com.adobe.xm".utf8) + [0xFF] + Array("p".utf8) + [0] + Array("secret-gps".utf8))
+            + chunk("tEXt", Array("Comment".utf8) + [0] + Array("secret-comment".utf8))
+            + chunk("iTXt", Array("Author".utf8) + [0, 0, 0, 0, 0] + Array("secret-author".utf8))
+        let path = scratch.path("text.png")
+        try Data(bytes[..<idat] + text + bytes[idat...]).write(to: URL(fileURLWithPath: path))
+        #expect(try VImage.load(path).fieldNames.filter { $0.hasPrefix("png-comment-") }.count == 3)
+        return path
+    }
+
+    /// A PNG's text chunks are the input's metadata whatever their key, even one that is not
+    /// UTF-8: every format drops them unless `--keep-metadata`.
+    @Test(arguments: ["png", "jpg", "webp", "tif"])
+    func everyTextChunkIsDroppedWhateverItsKey(ext: String) throws {
+        let scratch = try Scratch()
+        let input = try Self.textPNG(in: scratch)
+        for keep in [false, true] {
+            let output = scratch.path("crop-\(keep).\(ext)")
+            let result = try CommandRunner.run(
+                ["crop", input, "--rect", "0,0,0.5,0.5", "-o", output] + (keep ? ["--keep-metadata"] : []))
+            #expect(result.status == 0, "\(result.stderr)")
+            let written = try Data(contentsOf: URL(fileURLWithPath: output))
+            let secrets = ["secret-gps", "secret-comment", "secret-author"].filter {
+                written.range(of: Data($0.utf8)) != nil
+            }
+            if !keep {
+                #expect(secrets.isEmpty, "\(ext): \(secrets)")
+                #expect(try VImage.load(output).fieldNames.allSatisfy { !$0.hasPrefix("png-comment-") }, "\(ext)")
+            } else if ext == "png" {
+                let kept = try VImage.load(output).fieldNames.filter { $0.hasPrefix("png-comment-") }
+                #expect(kept.count >= 2, "\(kept)")
+            }
+        }
     }
 
     @Test func keepMetadataKeepsEverythingWithOrientationOne() throws {

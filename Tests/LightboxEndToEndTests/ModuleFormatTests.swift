@@ -4,7 +4,7 @@ import Vips
 
 /// Formats only libvips' modules read or write (AVIF, JPEG XL, PDF in; AVIF, HEIC out) work in every
 /// command and in a batch, though the modules are loaded only when a file needs them.
-@Suite struct ModuleFormatTests {
+@Suite(.processes) struct ModuleFormatTests {
     /// The inputs only a module reads: 64x48, red, green, blue and white quadrants.
     static let inputs = ["quadrants.avif", "quadrants.jxl", "quadrants.pdf"]
 

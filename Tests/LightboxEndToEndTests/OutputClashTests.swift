@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// Every file a run writes is checked against the others and against the inputs before any work.
-@Suite struct OutputClashTests {
+@Suite(.processes) struct OutputClashTests {
     @Test(arguments: [
         (["--preview", "crop-{n}.jpg"], "preview"),
         (["--contact-sheet", "crop-1.jpg"], "contact sheet"),
@@ -45,7 +45,7 @@ import Vips
 }
 
 /// A board never replaces one of its photos: the same usage error as `crop` gives.
-@Suite struct BoardClashTests {
+@Suite(.processes) struct BoardClashTests {
     @Test func aBoardOverOneOfItsPhotosIsAUsageError() throws {
         let scratch = try Scratch()
         let photo = try scratch.copy(URL(fileURLWithPath: ViewHelpers.photo), as: "a.jpg")

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// With `--out-dir DIR`, no name from a manifest or dataset writes outside DIR.
-@Suite struct OutputConfinementTests {
+@Suite(.processes) struct OutputConfinementTests {
     @Test func manifestOutputsThatLeaveTheFolderAreThatLinesError() throws {
         let scratch = try Scratch()
         let work = scratch.url.appendingPathComponent("a/b")
@@ -71,7 +71,7 @@ import Vips
 }
 
 /// Previews made from a batch stay in the folder `--preview` names, whatever a manifest's inputs fill in.
-@Suite struct PreviewConfinementTests {
+@Suite(.processes) struct PreviewConfinementTests {
     @Test func aPreviewOfAnInputAboveTheManifestStaysInItsFolder() throws {
         let scratch = try Scratch()
         let work = scratch.url.appendingPathComponent("work")

@@ -7,7 +7,7 @@ import Vips
 /// one exit code rule: 64 for a size the command line gives, 65 for a layout's, and a failed
 /// item (exit 1, the others done) for a manifest line's or a crop's, known once its image is read;
 /// a dry run of a snapshot or a board needs no output name.
-@Suite struct OutputLimitTests {
+@Suite(.processes) struct OutputLimitTests {
     static let lightbox = "pixels a side Lightbox writes"
     static let crop = ["crop", ViewHelpers.pattern, "--rect", "0,0,1,1"]
 

@@ -4,7 +4,7 @@ import Vips
 
 /// PNG outputs go through Lightbox's own encoder: the pixels of libvips' writer
 /// (`LIGHTBOX_PNG_WRITER=libvips`), in a file no larger on real snapshots, its options honoured.
-@Suite struct PNGOutputTests {
+@Suite(.processes) struct PNGOutputTests {
     /// Runs `arguments` (its output `name` in `scratch`) with the encoder and with libvips' writer;
     /// returns both outputs' paths.
     static func bothWriters(_ arguments: [String], name: String, in scratch: Scratch) throws -> (String, String) {

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--units px` on the command line and in manifests, and the hint for rects that look like pixels.
-@Suite struct PixelUnitsTests {
+@Suite(.processes) struct PixelUnitsTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
     static let rotated = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_6.jpg").path
 

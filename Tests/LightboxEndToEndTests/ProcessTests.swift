@@ -5,7 +5,7 @@ import Vips
 /// The supervisor waits for its workers on every way out, so no process of a finished `lightbox`
 /// is left; a crashed item's journal line says where it came from; a batch board loses only the
 /// card whose photo crashed.
-@Suite struct ProcessTests {
+@Suite(.processes) struct ProcessTests {
     /// The processes of session `session` still in the process table (zombies included).
     static func members(of session: Int32) -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The progress line appears on a terminal and never when stderr is redirected.
-@Suite struct ProgressLineTests {
+@Suite(.processes) struct ProgressLineTests {
     @Test(
         .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
     func progressIsDrawnOnATerminalOnly() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// The rect numbers of every record (`--json`, `--report`, batch answers) are those a dry run
 /// prints: at 6 significant digits, without the noise of arithmetic; pixels stay whole.
-@Suite struct RecordNumberTests {
+@Suite(.processes) struct RecordNumberTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
     /// The rect a `0.7,0.7,0.4,0.4` crop is clipped to, as a dry run prints it.
     static let clipped = #""rect":{"x":0.7,"y":0.7,"width":0.3,"height":0.3}"#

@@ -5,7 +5,7 @@ import Vips
 
 /// `crop` through the JPEG region decoder gives libvips' own pixels, for every EXIF orientation
 /// and for one or several rects, and every kind it declines goes through libvips as before.
-@Suite struct RegionCropTests {
+@Suite(.processes) struct RegionCropTests {
     /// One crop's JSON line: its decoder and its pixel rect on the upright image.
     struct Line {
         let decoder: String?

@@ -5,7 +5,7 @@ import Vips
 /// A zoomed `view` of a JPEG decodes only the part on screen, and the snapshot is the one the
 /// whole decode gives (LIGHTBOX_NO_REGION=1), for every orientation and shrink-on-load (the
 /// small screens load the photo shrunk 4 and 8 times); one showing most rows is decoded whole.
-@Suite struct RegionViewTests {
+@Suite(.processes) struct RegionViewTests {
     /// Renders `arguments` for `input` with and without the region decoder; returns both
     /// snapshots and the decoders `--json` named.
     ///

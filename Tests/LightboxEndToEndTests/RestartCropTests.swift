@@ -5,7 +5,7 @@ import Vips
 /// Real camera JPEGs with restart markers: crops, lossless cuts and zoomed snapshots start at the
 /// marker before their first rows, with libvips' pixels and the very bytes of the path without
 /// restarts (`LIGHTBOX_NO_RESTART=1`).
-@Suite struct RestartCropTests {
+@Suite(.processes) struct RestartCropTests {
     /// The real files (Fixtures/restart, with their licence), one of them turned (orientation 6).
     static let photos = ["sony-cybershot-3.jpg", "casio-ex-s1.jpg", "fujifilm-finepix1400zoom.jpg", "nikon-e950.jpg"]
 

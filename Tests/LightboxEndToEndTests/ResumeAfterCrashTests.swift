@@ -4,7 +4,7 @@ import Testing
 /// `--resume` skips the outputs the last run finished even when they come after an item that
 /// crashed its worker: the replacement worker is spawned anew, and the report it would read is
 /// the one the resumed run is rewriting, so the supervisor decides what is finished.
-@Suite struct ResumeAfterCrashTests {
+@Suite(.processes) struct ResumeAfterCrashTests {
     /// The report's records of a run, by output file name.
     static func statuses(_ report: String) throws -> [String: String] {
         var statuses: [String: String] = [:]

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--resume` skips an output only when it is known to be whole; a cut file is rendered again.
-@Suite struct ResumeTrustTests {
+@Suite(.processes) struct ResumeTrustTests {
     /// A scratch folder with two pattern copies and a manifest cropping each whole to `out/`.
     static func batch() throws -> (Scratch, [String]) {
         let scratch = try Scratch()
@@ -44,5 +44,47 @@ import Vips
         #expect(result.stderr.hasSuffix("1 done, 0 failed, 1 skipped\n"), "\(result.stderr)")
         let again = try CommandRunner.run(arguments + report + ["--resume"])
         #expect(again.stderr.hasSuffix("0 done, 0 failed, 2 skipped\n"), "\(again.stderr)")
+    }
+
+    /// `--resume` knows its journal's outputs under another spelling of the same paths (`./out`
+    /// after `out`, an absolute path, a link to the folder): they are skipped from the journal,
+    /// never sent to a worker to decode (a worker would crash on these inputs here).
+    @Test func anotherSpellingOfTheOutDirIsTheSameOutputs() throws {
+        let scratch = try Scratch()
+        let manifest = try scratch.manifestOfCopies(URL(fileURLWithPath: ViewHelpers.pattern), count: 3)
+        let report = ["--report", scratch.path("report.jsonl")]
+        let first = try CommandRunner.run(
+            ["crop", "--manifest", manifest, "--out-dir", "out"] + report, in: scratch.url)
+        #expect(first.status == 0, "\(first.stderr)")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("link"), withDestinationPath: scratch.path("."))
+        for spelling in ["./out", "out/", scratch.path("out"), "link/out", "out/../out"] {
+            let result = try CommandRunner.run(
+                ["crop", "--manifest", manifest, "--out-dir", spelling, "--resume"] + report, in: scratch.url,
+                environment: ["LIGHTBOX_FAULT": "crash:in0.png,crash:in1.png,crash:in2.png"])
+            #expect(result.status == 0, "\(spelling): \(result.stderr)")
+            #expect(result.stderr.hasSuffix("0 done, 0 failed, 3 skipped\n"), "\(spelling): \(result.stderr)")
+        }
+    }
+
+    /// A journal resumed again and again keeps what it knows, about two lines per item, instead
+    /// of growing by a `skipped` line per finished item every time.
+    @Test func aJournalResumedManyTimesStaysSmall() throws {
+        let (scratch, arguments) = try Self.batch()
+        let path = scratch.path("report.jsonl")
+        #expect(try CommandRunner.run(arguments + ["--report", path]).status == 0)
+        try Self.cut(scratch.path("out/out0.png"))
+        for _ in 0..<6 {
+            let result = try CommandRunner.run(arguments + ["--report", path, "--resume", "--force"])
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let lines = try JournalFile.lines(path)
+        let headers = lines.filter { $0["run"] != nil }
+        #expect(headers.count == 7)
+        #expect(lines.count - headers.count <= 4, "\(lines.count) lines")
+        let last = try JournalFile.lastRun(path)
+        #expect(last.count == 2 && last.allSatisfy { $0["status"] as? String == "skipped" }, "\(last)")
+        let known = try JournalFile.records(path)
+        #expect(Set(known.compactMap { $0["output"] as? String }).count == 2)
+        #expect(known.allSatisfy { $0["bytes"] is Int }, "\(known)")
     }
 }

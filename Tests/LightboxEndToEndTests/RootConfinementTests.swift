@@ -4,7 +4,7 @@ import Vips
 
 /// `--root`: every input and output of a job must resolve inside the roots; a job that breaks the
 /// rule fails alone, naming the path and the rule, and nothing outside the roots is opened or made.
-@Suite struct RootConfinementTests {
+@Suite(.processes) struct RootConfinementTests {
     /// The coordinate pattern (640x480): each pixel stores where it came from.
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png")
 

@@ -5,7 +5,7 @@ import Vips
 /// An oriented or masked crop through every door: flags (`--rect` with `--angle`), a CSV line, a
 /// JSON Lines line and a `lightbox batch` job give the same bytes and the same record, and the
 /// pixels are the box's; a bad cut value gives the same reason everywhere.
-@Suite struct ShapeDoorTests {
+@Suite(.processes) struct ShapeDoorTests {
     /// A cut as each door asks for it: the box, how it is cut, and the output's name.
     struct Cut: Sendable, CustomStringConvertible {
         let degrees: Double
@@ -127,8 +127,9 @@ import Vips
             "oriented", "sideways", #""oriented":"sideways""#, ["--oriented", "sideways"],
             "'sideways': use one of bounds, upright"
         ),
-        ("angle", "x", #""angle":"x""#, ["--angle", "x"], "'x': expected a number"),
-        ("angle", "nan", #""angle":"nan""#, ["--angle", "nan"], "'nan': expected a number"),
+        ("angle", "x", #""angle":"x""#, ["--angle", "x"], "'x': expected a number from -360 to 360"),
+        ("angle", "nan", #""angle":"nan""#, ["--angle", "nan"], "'nan': expected a number from -360 to 360"),
+        ("angle", "400", #""angle":"400""#, ["--angle", "400"], "'400': expected a number from -360 to 360"),
         ("mask", "maybe", #""mask":"maybe""#, [], "'maybe': expected true or false"),
     ]
 

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--shard auto` and `auto/N` through the built binary: the engine's variables pick the same items as `K/N`.
-@Suite struct ShardFromEngineTests {
+@Suite(.processes) struct ShardFromEngineTests {
     /// Every variable `auto` and `auto/N` may read, unset for a run so the test's own environment cannot leak in.
     static let engineVariables = [
         "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_STEP",

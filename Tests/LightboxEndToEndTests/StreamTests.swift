@@ -3,23 +3,11 @@ import Testing
 import Vips
 
 /// `-` as an input reads standard input, `-o -` writes standard output, `--print-layout -` prints.
-@Suite struct StreamTests {
+@Suite(.processes) struct StreamTests {
     /// Runs `lightbox` with `input` on its standard input and returns status, stdout bytes and stderr.
     static func run(_ arguments: [String], stdin input: Data) throws -> (Int32, Data, String) {
-        let process = Process()
-        process.executableURL = CommandRunner.binary
-        process.arguments = arguments
-        let (inPipe, outPipe, errPipe) = (Pipe(), Pipe(), Pipe())
-        process.standardInput = inPipe
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        try process.run()
-        inPipe.fileHandleForWriting.write(input)
-        try inPipe.fileHandleForWriting.close()
-        let out = outPipe.fileHandleForReading.readDataToEndOfFile()
-        let err = errPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, out, String(decoding: err, as: UTF8.self))
+        let (status, output) = try CommandRunner.execute(CommandRunner.binary, arguments, stdin: input)
+        return (status, output.stdout, String(decoding: output.stderr, as: UTF8.self))
     }
 
     @Test(arguments: [["crop", "-", "--rect", "0,0,0.5,0.5"], ["view", "-", "--screen", "150x100"]])
@@ -93,7 +81,7 @@ import Vips
 }
 
 /// `--json` and `--dry-run` lines come in input order whatever `--jobs`; failed lines say where they came from.
-@Suite struct OutputOrderTests {
+@Suite(.processes) struct OutputOrderTests {
     @Test func dryRunAndJSONLinesFollowTheManifest() throws {
         let scratch = try Scratch()
         var lines = ["input,x,y,width,height,output"]

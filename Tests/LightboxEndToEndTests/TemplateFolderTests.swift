@@ -4,7 +4,7 @@ import Testing
 /// `{dir}` never takes an output out of its folder: with `--out-dir` outputs stay inside it;
 /// without, inside the folder the template's fixed text names; `..` parts of an input's folder are
 /// dropped. A dry run predicts exactly what the run does.
-@Suite struct TemplateFolderTests {
+@Suite(.processes) struct TemplateFolderTests {
     /// A scratch with `work/` (the working folder) and `in/a.png` beside it.
     static func layout() throws -> (Scratch, URL) {
         let scratch = try Scratch()

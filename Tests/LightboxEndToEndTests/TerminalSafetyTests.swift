@@ -4,7 +4,7 @@ import Testing
 /// A manifest, a label file or a file name is untrusted: what it holds is echoed in `error:` and
 /// `warning:` lines with its control characters escaped, so it can neither split the line nor
 /// send escape sequences to the terminal.
-@Suite struct TerminalSafetyTests {
+@Suite(.processes) struct TerminalSafetyTests {
     @Test(arguments: [
         (
             "crops.csv", "input,x,y,width,height\n\"a\u{1B}[31mred.jpg\",0,0,1,1\n",

@@ -5,7 +5,7 @@ import Vips
 /// Rects turned by an angle, placed once the image's size is known (in the worker): in pixels
 /// they cut what the same rect as fractions cuts; past the photo's edge they are clipped (bounds),
 /// filled (upright), refused under `--strict`, or refused when wholly outside.
-@Suite struct TurnedRectTests {
+@Suite(.processes) struct TurnedRectTests {
     @Test func aTurnedRectInPixelsCutsWhatTheSameFractionsCut() throws {
         let scratch = try Scratch()
         try ShapeFixture.write(scratch, as: "in.png")

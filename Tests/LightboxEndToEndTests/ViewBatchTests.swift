@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox view --manifest`: JSON Lines of states, command-line defaults, bad lines reported, same pixels as one run.
-@Suite struct ViewBatchTests {
+@Suite(.processes) struct ViewBatchTests {
     static let pattern = CommandRunner.fixtures.appendingPathComponent("pattern.png").path
 
     @Test func manifestRendersEveryGoodLineAndReportsTheBadOnes() throws {

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `--chrome` draws "N of M" and the close button on the header row, only while the viewer is not pulled.
-@Suite struct ViewChromeTests {
+@Suite(.processes) struct ViewChromeTests {
     /// Three pages of the pattern in 320x480 points: the header row (0...44) is over black.
     static let pages = ["--screen", "320x480", ViewHelpers.pattern, ViewHelpers.pattern, ViewHelpers.pattern]
 

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// The viewer on a device: the header below the top safe area, presets and their overrides, Reduce Motion.
-@Suite struct ViewDeviceTests {
+@Suite(.processes) struct ViewDeviceTests {
     /// A black 600x900 photo in `scratch`: the header rows are over black.
     static func black(_ scratch: Scratch) throws -> String {
         let path = scratch.path("black.png")

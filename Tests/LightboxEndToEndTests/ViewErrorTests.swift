@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `lightbox view` refuses bad command lines with 64 and failed inputs or outputs with 1, one line each.
-@Suite struct ViewErrorTests {
+@Suite(.processes) struct ViewErrorTests {
     @Test(arguments: [
         ["--screen", "0x100"], ["--screen", "390"], ["--screen", "390x844", "--scale", "0"],
         ["--screen", "390x844", "--offset", "1"], ["--screen", "390x844", "--style", "sheet"],

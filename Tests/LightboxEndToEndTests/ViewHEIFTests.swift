@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// A HEIC page renders like the same photo as JPEG, also when its embedded thumbnail is used.
-@Suite struct ViewHEIFTests {
+@Suite(.processes) struct ViewHEIFTests {
     @Test(arguments: ["150x100", "600x400"])
     func heicLooksLikeTheJPEG(screen: String) throws {
         let scratch = try Scratch()

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `lightbox view` on the coordinate pattern: the screen centre shows the source pixel the geometry says.
-@Suite struct ViewPixelTests {
+@Suite(.processes) struct ViewPixelTests {
     /// Screen 320x240 points at 2x (640x480 pixels): the pattern fits exactly, one output pixel per source pixel.
     static let screen = ["--screen", "320x240", "--scale", "2"]
 

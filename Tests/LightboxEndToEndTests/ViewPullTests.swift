@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// A pull down shrinks and lowers the content and fades the backdrop; the screen style fades the whole page.
-@Suite struct ViewPullTests {
+@Suite(.processes) struct ViewPullTests {
     /// Pattern 640x480 in 320x480 points: fitted 320x240, at rest on rows 120...360.
     static let screen = ["--screen", "320x480", ViewHelpers.pattern]
 

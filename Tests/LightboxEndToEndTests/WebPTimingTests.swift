@@ -5,7 +5,7 @@ import Vips
 /// An animated WebP keeps the millisecond delays asked for, those of 10 ms or less too (libvips
 /// 8.14's saver writes 100 ms for them): its frames, read back with libwebpmux and by exiftool,
 /// add up to the duration, and frames that short are warned about, as browsers slow them.
-@Suite struct WebPTimingTests {
+@Suite(.processes) struct WebPTimingTests {
     static let pattern = ["view", ViewHelpers.pattern, "--screen", "30x20"]
 
     /// (arguments, frames asked for, milliseconds in all).
@@ -30,7 +30,7 @@ import Vips
         #expect(result.status == 0, "\(result.stderr)")
         let durations = try #require(WebPFrames.durations(try Data(contentsOf: URL(fileURLWithPath: output))))
         #expect(durations.reduce(0, +) == milliseconds, "\(durations)")
-        // libwebp merges a frame identical to the one before it (the dismiss's end holds still).
+        // libwebp merges a frame identical to the one before it (where an animation holds still).
         #expect(durations.count <= frames && durations.count > 1, "\(durations)")
         if durations.count == frames { #expect(durations.max()! - durations.min()! <= 1, "\(durations)") }
         let seconds = try #require(Double(try Exiftool.tags(output)["RIFF:Duration"] ?? ""))

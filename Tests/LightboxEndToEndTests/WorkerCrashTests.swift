@@ -4,7 +4,7 @@ import Vips
 
 /// A decoder that crashes or hangs costs one item: the debug build's `LIGHTBOX_FAULT` switch makes
 /// the worker raise the signal or sleep, and the supervisor's real signal and timeout handling does the rest.
-@Suite struct WorkerCrashTests {
+@Suite(.processes) struct WorkerCrashTests {
     /// The photo every test copies (1800x1200 upright).
     static let photo = CommandRunner.orientationPhotos.appendingPathComponent("Landscape_1.jpg")
 
@@ -88,6 +88,29 @@ import Vips
         #expect(run.process.terminationStatus == 1)
         #expect(stderr == "error: a.jpg: the decoder crashed (SIGKILL)\n")
         #expect(try scratch.contents() == ["a.jpg", "b-crop.jpg", "b.jpg", "c-crop.jpg", "c.jpg"])
+    }
+
+    /// Workers killed while idle (an OOM killer, an operator) are replaced before they are given
+    /// a job: no job fails for a worker that was already gone.
+    @Test func workersKilledWhileIdleAreReplacedBeforeTheyGetAJob() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(RootConfinementTests.pattern, as: "p.png")
+        let client = try BatchClient(["--jobs", "2"], in: scratch)
+        try client.send(RootConfinementTests.crop("warm", "p.png", "warm.png"))
+        #expect(try client.answer()["status"] as? String == "done")
+        let idle = WorkerMemoryTests.workers(of: client.process).compactMap { pid_t($0) }
+        #expect(idle.count == 2)
+        for worker in idle { kill(worker, SIGKILL) }
+        usleep(200_000)
+        for index in 0..<4 {
+            try client.send(RootConfinementTests.crop("after\(index)", "p.png", "after\(index).png"))
+            let answer = try client.answer()
+            #expect(answer["status"] as? String == "done", "\(answer)")
+        }
+        let now = WorkerMemoryTests.workers(of: client.process).compactMap { pid_t($0) }
+        #expect(!Set(now).subtracting(idle).isEmpty, "\(now) \(idle)")
+        let end = try client.finish()
+        #expect(end.status == 0 && !end.stderr.contains("crashed"), "\(end.stderr)")
     }
 
     @Test func aManifestReportsTheCrashAndResumeRetriesItOnceThenGivesUp() throws {

@@ -4,7 +4,7 @@ import Vips
 
 /// `--max-memory`: each worker runs under a data limit; a job that needs more fails alone with
 /// `over the memory limit of N MB`, its worker is replaced, and the next jobs run.
-@Suite struct WorkerMemoryTests {
+@Suite(.processes) struct WorkerMemoryTests {
     /// Writes the interlaced PNG of the issue in `scratch`: 15000x15000 black RGB (225 megapixels,
     /// under the default --max-pixels) in a 657 KB file, which libvips decodes whole (702 MB at peak).
     static func interlacedPNG(_ scratch: Scratch, as name: String) throws -> String {
@@ -73,10 +73,48 @@ import Vips
                 "error: \(manifest):3: \(scratch.path("in1.png")): over the memory limit of 200 MB\n"),
             "\(result.stderr)")
         #expect(!result.stderr.contains("crashed"))
+        #expect(result.stderr.components(separatedBy: "over the memory limit").count == 2, "\(result.stderr)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: scratch.path("out")).sorted() == [
                 "out0.png", "out2.png",
             ])
+    }
+
+    /// An item that goes over the limit only in a worker that served other jobs first (what their
+    /// leftovers can do) is tried once more in a fresh worker, and its outcome there stands: the
+    /// limit is named only when it alone stopped the item.
+    @Test func overTheLimitOnlyAfterOtherJobsIsTriedAgainInAFreshWorker() throws {
+        let scratch = try Scratch()
+        let manifest = try scratch.manifestOfCopies(RootConfinementTests.pattern, count: 3)
+        let report = scratch.path("report.jsonl")
+        let result = try CommandRunner.run(
+            [
+                "crop", "--manifest", manifest, "--out-dir", scratch.path("out"), "--max-memory", "200", "--jobs", "1",
+                "--report", report,
+            ],
+            in: scratch.url, environment: ["LIGHTBOX_FAULT": "oom-stale:in1.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("memory"), "\(result.stderr)")
+        let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(lines.count == 3 && lines.allSatisfy { $0.contains(#""status":"done""#) }, "\(lines)")
+        for name in ["out0.png", "out1.png", "out2.png"] {
+            #expect(try VImage.load(scratch.path("out/\(name)")).width == 640)
+        }
+
+        let client = try BatchClient(
+            ["--max-memory", "200", "--jobs", "1"], in: scratch, environment: ["LIGHTBOX_FAULT": "oom-stale:in2.png"])
+        try client.send(RootConfinementTests.crop("first", "in0.png", "first.png"))
+        #expect(try client.answer()["status"] as? String == "done")
+        try client.send(["id": "view", "command": "view", "input": "in2.png", "screen": [100, 100], "output": "v.png"])
+        let view = try client.answer()
+        #expect(view["status"] as? String == "done", "\(view)")
+        try client.send([
+            "id": "board", "command": "board", "board": [200, 200], "background": "in2.png",
+            "photos": [["id": "x", "path": "in0.png"]], "output": "b.png",
+        ])
+        let board = try client.answer()
+        #expect(board["status"] as? String == "done", "\(board)")
+        #expect(try client.finish().status == 0)
     }
 
     /// A photo libvips cannot read lazily (a PNG), over libvips' 100 MB disc threshold and cut

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// SIGINT and SIGTERM while a worker hangs: the workers are killed, their temp files removed, exit 130 or 143.
-@Suite struct WorkerSignalTests {
+@Suite(.processes) struct WorkerSignalTests {
     /// A started `lightbox` and the pipe its stderr goes to.
     struct Running {
         let process: Process
@@ -25,13 +25,11 @@ import Testing
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
         let watched = folder ?? scratch.url.path
-        func started() -> Bool {
+        Poll.until(within: 10) {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: watched)) ?? []
             return names.contains { $0.hasPrefix(".\(output).lightbox-") }
         }
-        while Date() < deadline && !started() { Thread.sleep(forTimeInterval: 0.05) }
         return Running(process: process, stderr: stderr)
     }
 

@@ -3,7 +3,7 @@ import Testing
 import Vips
 
 /// `view` and `board` decode in workers too: a crash or hang costs one snapshot or one card.
-@Suite struct WorkerViewBoardTests {
+@Suite(.processes) struct WorkerViewBoardTests {
     @Test(arguments: [("crash", "the decoder crashed (SIGSEGV)"), ("hang", "timed out after 2 s")])
     func aSingleViewFailsWithOneLineAndNoFile(fault: String, reason: String) throws {
         let scratch = try Scratch()

@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: [
         ("[1,2]", "m.jsonl:4: not a JSON object"),
         ("{\"a\":", "m.jsonl:4: not a JSON object"),
-        ("{\"a\":\"\u{FFFD}\"}", "m.jsonl:4: invalid UTF-8"),
+        ("{\"a\":\"b\\u0000\"}", "m.jsonl:4: a value holds the character U+0000 (\\u0000)"),
     ])
     func badLinesAreNamed(line: String, message: String) {
         guard case .failure(let problem) = JSONLines.object(line, number: 4, path: "m.jsonl") else {
@@ -32,6 +32,23 @@ import Testing
             return
         }
         #expect(problem.description == message)
+    }
+
+    /// (a line's bytes, its problem or nil when it is read): a line is judged by its bytes, so
+    /// valid UTF-8 is read whatever it holds (U+FFFD, the replacement character, included).
+    @Test(
+        arguments: [
+            (Array(#"{"a":"\#u{FFFD}é"}"#.utf8), nil),
+            (Array(#"{"a":"x"}"#.utf8) + [0xFF], "m.jsonl:4: invalid UTF-8"),
+            ([0x7B, 0xC3, 0x7D], "m.jsonl:4: invalid UTF-8"),
+            (Array(#"{"a":1}"#.utf8) + [0, 0x41], "m.jsonl:4: a NUL byte at byte 8"),
+            (Array(#"{"a":1,"a":2}"#.utf8), "m.jsonl:4: the key 'a' is given twice"),
+        ] as [([UInt8], String?)])
+    func linesAreJudgedByTheirBytes(bytes: [UInt8], message: String?) {
+        switch JSONLines.object(JSONLines.Line(number: 4, bytes: bytes), path: "m.jsonl") {
+        case .success: #expect(message == nil)
+        case .failure(let problem): #expect(problem.description == message)
+        }
     }
 
     /// A view state manifest with CRLF line ends and a BOM reads like any other JSON Lines file.

@@ -171,4 +171,28 @@ import Testing
             Issue.record("line 2 must fail")
         }
     }
+
+    /// A CSV manifest is judged by its bytes too: U+FFFD written in a name is a name, a byte that is
+    /// not UTF-8 or a NUL byte fails its line alone.
+    @Test func aCSVManifestIsJudgedByItsBytes() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("utf-\(UUID().uuidString).csv").path
+        var data = Data("input,x,y,width,height\n\u{FFFD}.jpg,0,0,1,1\n".utf8)
+        data.append(contentsOf: Array("b".utf8) + [0xFF] + Array(".jpg,0,0,1,1\n".utf8))
+        data.append(contentsOf: Array("c".utf8) + [0] + Array(".jpg,0,0,1,1\n".utf8))
+        try data.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let lines = try ManifestReader.read(path)
+        #expect(lines.count == 3)
+        #expect((try? lines[0].get())?.input.hasSuffix("\u{FFFD}.jpg") == true)
+        #expect(lines[1].failure == BatchProblem(path, line: 3, "invalid UTF-8"))
+        #expect(lines[2].failure == BatchProblem(path, line: 4, "a NUL byte"))
+    }
+}
+
+extension Result {
+    /// The error, if this is a failure.
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
 }

@@ -60,8 +60,8 @@ import Testing
             #"{"rect":"0.1,0.2,0.5,0.3","oriented":"sideways"}"#,
             "m.jsonl:1: oriented: 'sideways': use one of bounds, upright"
         ),
-        (#"{"rect":"0.1,0.2,0.5,0.3","angle":"x"}"#, "m.jsonl:1: angle: 'x': expected a number"),
-        (#"{"rect":"0.1,0.2,0.5,0.3","angle":"inf"}"#, "m.jsonl:1: angle: 'inf': expected a number"),
+        (#"{"rect":"0.1,0.2,0.5,0.3","angle":"x"}"#, "m.jsonl:1: angle: 'x': expected a number from -360 to 360"),
+        (#"{"rect":"0.1,0.2,0.5,0.3","angle":"inf"}"#, "m.jsonl:1: angle: 'inf': expected a number from -360 to 360"),
         (
             #"{"rect":"0.1,0.2,0.5,0.3","angle":30,"lossless":true,"oriented":"upright"}"#,
             "m.jsonl:1: lossless: a lossless cut keeps whole JPEG blocks: it cannot turn an oriented box upright"

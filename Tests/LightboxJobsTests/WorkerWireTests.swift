@@ -50,7 +50,7 @@ import Testing
         var job = CropJob(order: 7, input: "in/a.jpg", items: [item], settings: settings)
         job.annotatedSize = AnnotatedSize(width: 640, height: 480)
         let root = try PathRoots.Root(FileManager.default.temporaryDirectory.path, option: "--root")
-        let sent = WorkerContext(jobs: 2, quiet: true, roots: PathRoots(read: [root], write: [root]))
+        let sent = WorkerContext(quiet: true, roots: PathRoots(read: [root], write: [root]))
         let bytes = WorkerRequest.crop(job, sent).bytes
         guard case .crop(let back, let context)? = WorkerRequest(bytes: bytes) else {
             Issue.record("not a crop request")

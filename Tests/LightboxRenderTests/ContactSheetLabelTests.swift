@@ -23,7 +23,7 @@ import Vips
         let long = "#12 a_very_long_file_name_from_a_camera_roll_export_2024_12_31.jpeg"
         let cut = try #require(try ContactSheetLabel.fitted(long, width: 150))
         #expect(cut.text.hasSuffix("…") && cut.text.hasPrefix("#12 a_very"), "\(cut.text)")
-        #expect(cut.mask.width <= 150)
+        #expect(cut.image.width <= 150)
         let short = try #require(try ContactSheetLabel.fitted("#1 a.jpg", width: 150))
         #expect(short.text == "#1 a.jpg")
     }
@@ -44,22 +44,26 @@ import Vips
             sheets.append(try VImage.load(path))
         }
         let (labelled, plain) = (sheets[0], sheets[1])
-        // With a label the 400x300 preview is fitted into 192x176 (192x144) and the strip follows.
-        #expect(labelled.width == 192 && labelled.height == 144 + ContactSheetLabel.height)
-        let strip = try labelled.crop(left: 0, top: 144, width: 192, height: ContactSheetLabel.height)
-        #expect(try strip.average() > 45, "the strip is the sheet's grey 40 with light text")
-        #expect(plain.width == 192 && plain.height == 144)
-        #expect(try plain.crop(left: 0, top: 128, width: 192, height: 16).average() == 0)
+        // With a label the 400x300 preview is fitted into 192x176 (192x144, centred in it) over
+        // a 192-pixel square cell, and the strip is its bottom 16 rows; the gutter runs around.
+        let gutter = ContactSheet.gutter
+        #expect(labelled.width == 192 + 2 * gutter && labelled.height == 192 + 2 * gutter)
+        let strip = try labelled.crop(
+            left: gutter, top: gutter + 176, width: 192, height: ContactSheetLabel.height)
+        #expect(try strip.average() > 45, "the strip is the cell's grey 40 with light text")
+        #expect(try labelled.crop(left: gutter, top: gutter + 16, width: 192, height: 144).average() == 0)
+        #expect(plain.width == 192 + 2 * gutter && plain.height == 144 + 2 * gutter)
+        #expect(try plain.crop(left: gutter, top: gutter + 128, width: 192, height: 16).average() == 0)
     }
 
     /// File names are drawn as given: with its contextual alternates on, Inter draws the `x` of
     /// `1001x479` exactly as `×`, so labels and card captions turn them off.
     @Test func anXBetweenDigitsIsDrawnAsAnX() throws {
         let label = { (text: String) throws -> VImage in
-            try #require(try ContactSheetLabel.fitted(text, width: 500)).mask
+            try #require(try ContactSheetLabel.fitted(text, width: 500)).image
         }
         let caption = { (text: String) throws -> VImage in
-            try #require(try CardCaption.mask(text, width: 500, scale: 1))
+            try #require(try CardCaption.image(text, width: 500, scale: 1))
         }
         for draw in [label, caption] {
             let (x, times) = (try draw("p1001x479.jpg"), try draw("p1001×479.jpg"))

@@ -25,7 +25,7 @@ import Testing
     @Test(arguments: samples)
     func captionIsWithinSixPercentOfSF(text: String, points: Double, sfWidth: Double) throws {
         try #require(Self.interDisplayInstalled, "fonts-inter 4 is installed by make deps")
-        let mask = try #require(try CardCaption.mask(text, width: 1000, scale: points / 12))
+        let mask = try #require(try CardCaption.image(text, width: 1000, scale: points / 12))
         let ratio = Double(mask.width) / sfWidth
         #expect(abs(ratio - 1) < 0.06, "\(text): \(mask.width) px against SF's \(sfWidth)")
     }

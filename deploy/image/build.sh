@@ -21,22 +21,32 @@ mkdir -p "$work"
 # Symbols and debug info are half the binary's size; a crash in the image is reported by signal, as on the host.
 strip -o "$work/lightbox" "$binary"
 
-# The runtime packages (the Containerfile installs the same; fontconfig builds the font cache, so text is drawn
-# without scanning the fonts on every run, or writing, in a read-only container); `essential` is the smallest
-# variant, without apt.
-packages=libvips42,libyaml-0-2,libisal2,fontconfig,fonts-inter,fonts-dejavu-core
+# The runtime packages (the Containerfile installs the same; libisal2 is the PNG encoder's deflate; Noto Color Emoji
+# draws the emoji of captions and labels in colour; fontconfig builds the font cache, so text is drawn without
+# scanning the fonts on every run, or writing, in a read-only container); `essential` is the smallest variant,
+# without apt.
+packages=libvips42,libyaml-0-2,libisal2,fontconfig,fonts-inter,fonts-dejavu-core,fonts-noto-color-emoji
+# Lightbox never sets italic (captions and labels are escaped), so Inter's 18 italic files (4.8 MB) stay out,
+# which keeps the image under 300 MB with the emoji font's 11 MB in.
 # The font cache: fontconfig trusts a cache that recorded its font folder's mtime, and mmdebstrap clamps every
 # mtime to SOURCE_DATE_EPOCH (its start when unset), so the folders are set to that time and the cache made
 # last (fc-cache records SOURCE_DATE_EPOCH; mmdebstrap's reproducible clean-up is skipped to keep it). Then no
 # run rescans the fonts or writes a cache of its own (read-only: "Fontconfig error: No writable cache directories").
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(date +%s)}
+# The image's user, the Containerfile's too: lightbox, 65532:65532 (distroless' "nonroot" ids), no home, no
+# login; it owns /data, where a container without a volume may write.
+add_user='echo "lightbox:x:65532:65532:Lightbox:/nonexistent:/usr/sbin/nologin" >>"$1/etc/passwd"
+echo "lightbox:x:65532:" >>"$1/etc/group"
+chown 65532:65532 "$1/data"'
 echo "make image: mmdebstrap bookworm with $packages" >&2
 if ! mmdebstrap --quiet --variant=essential --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr \
     --include="$packages" \
     --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
+    --dpkgopt='path-exclude=/usr/share/fonts/opentype/inter/*Italic.otf' \
     --customize-hook="copy-in $work/lightbox /usr/local/bin" \
     --customize-hook='mkdir -p "$1/data"; rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*' \
+    --customize-hook="$add_user" \
     --customize-hook='find "$1/usr/share/fonts" "$1/usr/local/share/fonts" -type d -exec touch -d "@$SOURCE_DATE_EPOCH" {} +' \
     --customize-hook='chroot "$1" fc-cache -f' --skip=cleanup/reproducible \
     bookworm "$work/rootfs.tar" \
@@ -46,11 +56,16 @@ if ! mmdebstrap --quiet --variant=essential --hook-dir=/usr/share/mmdebstrap/hoo
     exit 1
 fi
 
+# `podman import --change LABEL` takes one label each (several in one become one label's value).
+description='Crops, viewer snapshots and photo boards from the saved state of an iOS app, with libvips'
 # The image this build replaces, removed once nothing names it.
 previous=$(podman image inspect --format '{{.Id}}' localhost/lightbox:latest 2>/dev/null || true)
 podman import --quiet \
     --change 'ENTRYPOINT ["/usr/local/bin/lightbox"]' --change 'CMD ["--help"]' --change 'WORKDIR /data' \
-    --change "LABEL org.opencontainers.image.title=lightbox org.opencontainers.image.version=$version" \
+    --change 'USER 65532:65532' \
+    --change 'LABEL org.opencontainers.image.title=lightbox' \
+    --change "LABEL org.opencontainers.image.version=$version" \
+    --change "LABEL org.opencontainers.image.description=\"$description\"" \
     "$work/rootfs.tar" "localhost/lightbox:$version" >/dev/null
 podman tag "localhost/lightbox:$version" localhost/lightbox:latest
 if [ -n "$previous" ] && [ -z "$(podman image inspect --format '{{.RepoTags}}' "$previous" | tr -d '[]')" ]; then

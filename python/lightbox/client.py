@@ -3,28 +3,36 @@
 Jobs go to the process's standard input as JSON lines, each with an id of the client's own;
 a thread reads the answers as they come (in the order jobs finish) and hands each to the
 future of its job, so any number of threads, or `run`, can keep jobs in flight at once.
+Lightbox's standard error goes to the `lightbox` logger.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import operator
 import os
 import queue
 import re
 import subprocess
-import sys
 import threading
 from collections import deque
 from concurrent.futures import Future
-from typing import IO, Any, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import (
+    IO, Any, Callable, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, SupportsIndex, Union, cast,
+)
 
-from .errors import JobError, LightboxError
+from . import fields
+from .answers import Answer, BoardAnswer, CropAnswer, ViewAnswer
+from .errors import JobError, JobTimeout, LightboxError
+from .fields import BoardPhoto, BoardSize, Crop, FailOn, Flag, Number, Offset, Oriented, Pair, Path, Rect, Size, Units
+from .pending import Job, PendingJobs
+from .scratch import BYTES_LABEL, Input, Scratch
 
-Answer = Dict[str, Any]
-"""One answer: the `--json` object of the command, with `status` ("done" or "failed") and `error`."""
+log = logging.getLogger("lightbox")
 
-Rect = Union[Sequence[float], str, Mapping[str, float]]
-"""A crop rect: (x, y, width, height), fractions of the upright image; or any form a manifest takes."""
+# Lightbox's message for a job it gave up at its timeout (WorkerFailure), and the client's own.
+TIMED_OUT = re.compile(r"timed out after [0-9.]+ s|^timed out: ")
 
 
 class Lightbox:
@@ -36,41 +44,46 @@ class Lightbox:
 
     def __init__(
         self,
-        binary: str = "lightbox",
-        jobs: Optional[int] = None,
+        binary: Path = "lightbox",
+        jobs: Optional[SupportsIndex] = None,
         *,
         options: Sequence[str] = (),
-        cwd: Optional[str] = None,
+        cwd: Optional[Path] = None,
         env: Optional[Mapping[str, str]] = None,
-        echo_stderr: bool = True,
+        temp_dir: Optional[Path] = None,
     ) -> None:
-        """Starts `BINARY batch [--jobs N] [OPTIONS]`.
+        """Starts `BINARY batch [--jobs N] [OPTIONS]`, and fails here if Lightbox refuses an option.
 
         `jobs` is how many jobs Lightbox runs at once (default: its cores); `options` are
         `lightbox batch` options given as defaults for every job (such as `["--quality",
-        "90"]`); relative paths in jobs are taken from `cwd`. Lightbox's warnings go to this
-        process's stderr unless `echo_stderr` is false.
+        "90"]`); relative paths in jobs are taken from `cwd`. `temp_dir` is where photos
+        given as bytes, and images asked as bytes, are kept while Lightbox works on them
+        (default: the system's; with `--root`, give a folder inside a root).
         """
-        command = [binary, "batch"] + (["--jobs", str(jobs)] if jobs is not None else []) + list(options)
+        if isinstance(options, (str, bytes)) or not all(isinstance(option, str) for option in options):
+            raise TypeError("options is a list of lightbox batch arguments, such as ['--quality', '90']")
+        count = None if jobs is None else operator.index(jobs)
+        jobs_option = ["--jobs", str(count)] if count is not None else []
+        arguments = [fields.path(binary), "batch", *jobs_option, *options]
+        where = None if cwd is None else fields.path(cwd)
+        environment = None if env is None else dict(env)
         try:
             self._process = subprocess.Popen(
-                command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                cwd=cwd,
-                env=None if env is None else dict(env),
+                arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=where,
+                env=environment,
             )
         except OSError as error:
-            raise LightboxError(f"cannot start {binary}: {error.strerror or error}") from error
-        self.jobs = jobs or os.cpu_count() or 1
+            raise LightboxError(f"cannot start {arguments[0]}: {error.strerror or error}") from error
+        self._stderr_tail: Deque[str] = deque(maxlen=20)
+        if len(arguments) > 2:  # with no option there is nothing Lightbox could refuse
+            self._check_options(arguments, where, environment)
+        self.jobs = count or os.cpu_count() or 1
+        self._scratch = Scratch(temp_dir)
         self._lock = threading.Lock()
         self._write_lock = threading.Lock()
-        self._pending: Dict[int, Tuple["Future[Answer]", Any, bool]] = {}
+        self._pending = PendingJobs(self.jobs, self._give_up)
         self._next_id = 0
         self._ended: Optional[LightboxError] = None
-        self._stderr_tail: Deque[str] = deque(maxlen=20)
-        self._echo_stderr = echo_stderr
         self._readers = [
             threading.Thread(target=self._read_answers, name="lightbox-answers", daemon=True),
             threading.Thread(target=self._read_stderr, name="lightbox-stderr", daemon=True),
@@ -94,92 +107,224 @@ class Lightbox:
         """The process id of `lightbox batch`."""
         return self._process.pid
 
-    def submit(self, job: Mapping[str, Any]) -> "Future[Answer]":
+    def submit(self, job: Mapping[str, Any], *, timeout: Optional[Number] = None) -> "Future[Answer]":
         """Sends one job (a dict with `command` and its fields) and returns the future of its answer.
 
-        The answer is given whether the job was done or failed (see its `status`); the future
-        fails with LightboxError only when the process ends before answering. A job's own
-        `id`, if any, is echoed in its answer. NaN and infinite numbers raise ValueError here.
+        The answer is given whether the job was done, failed or skipped (see its `status`);
+        the future fails with LightboxError only when the process ends before answering. A
+        job's own `id`, if any, is echoed in its answer. The job is sent at once, so the
+        future cannot be cancelled (`cancel()` returns False, as for running work).
+        `timeout` (seconds) is the job's `timeout` key unless it has one: Lightbox gives the
+        job up then, and if no answer comes the client gives it up too (its answer is a
+        failed one saying so, and the late answer is dropped). NaN and infinite numbers
+        raise ValueError here.
         """
+        return self._submit(_with_timeout(job, timeout))
+
+    def _submit(
+        self, job: Mapping[str, Any], when_done: Optional[Callable[["Future[Answer]"], Any]] = None
+    ) -> "Future[Answer]":
+        """`submit`, with `when_done` called once the answer is in, in the order answers come."""
         body = dict(job)
         has_id = "id" in body
         given_id = body.pop("id", None)
         future: "Future[Answer]" = Future()
+        future.set_running_or_notify_cancel()
+        if when_done is not None:  # before the job is sent: an answer may come before this returns
+            future.add_done_callback(when_done)
         with self._lock:
             if self._ended is not None:
                 raise self._ended
             self._next_id += 1
             key = self._next_id
-            line = json.dumps({"id": key, **body}, allow_nan=False, separators=(",", ":"), default=_path) + "\n"
-            self._pending[key] = (future, given_id, has_id)
+            line = json.dumps({"id": key, **body}, allow_nan=False, separators=(",", ":"), default=fields.to_json)
+            self._pending.add(key, Job(future, given_id, has_id, _seconds(body.get("timeout"))))
         try:
             with self._write_lock:
                 stdin = self._stdin()
-                stdin.write(line.encode("utf-8"))
+                stdin.write(line.encode("utf-8") + b"\n")
                 stdin.flush()
         except (OSError, ValueError) as error:
-            with self._lock:
-                self._pending.pop(key, None)
+            self._pending.discard(key)
             raise LightboxError(self._ended_message(self._process.poll(), f"cannot send a job: {error}")) from error
         return future
 
     def crop(
         self,
-        input: str,
+        input: Input,
         rect: Optional[Rect] = None,
-        output: Optional[str] = None,
+        output: Optional[Path] = None,
         *,
-        crops: Optional[Iterable[Tuple[Rect, str]]] = None,
-        **fields: Any,
-    ) -> Answer:
+        crops: Optional[Iterable[Crop]] = None,
+        units: Optional[Units] = None,
+        square: Optional[Flag] = None,
+        angle: Optional[Number] = None,
+        oriented: Optional[Oriented] = None,
+        mask: Optional[Flag] = None,
+        lossless: Optional[Flag] = None,
+        quality: Optional[SupportsIndex] = None,
+        force: Optional[bool] = None,
+        max_pixels: Optional[SupportsIndex] = None,
+        fail_on: Optional[FailOn] = None,
+        timeout: Optional[Number] = None,
+        skip_existing: Optional[bool] = None,
+    ) -> CropAnswer:
         """Crops `rect` of `input` into `output`, or every `(rect, output)` of `crops` from one decode.
 
-        Other fields of a crop manifest line go in `fields` (`units="px"`, `square=True`,
-        `angle=30`, `oriented="upright"`, `mask=True`, `lossless=True`). Paths may be `str`
-        or `os.PathLike` (`pathlib.Path`). Returns the answer; raises JobError with the job's error if it
-        failed (for `crops`, if any of them failed: `error.answer["crops"]` tells which).
+        `input` is a path, or the photo's bytes. The keys are a crop manifest line's (`units`,
+        `square`, `angle`, `oriented`, `mask`, `lossless`; docs/crop.md) and the job's own
+        limits, which may narrow the process's options but never widen them (`quality`,
+        `force`, `max_pixels`, `fail_on`, `timeout` in seconds, `skip_existing`: an output
+        already whole is not written again and answers `skipped`). Returns the answer; raises
+        JobError with the job's error if it failed (for `crops`, if any of them failed:
+        `error.answer["crops"]` tells which), JobTimeout if it ran past `timeout`.
         """
-        job: Dict[str, Any] = {"command": "crop", "input": input, **_camel(fields)}
-        if crops is None:
-            if rect is None or output is None:
-                raise TypeError("crop() needs rect and output, or crops")
-            job.update(rect=_rect(rect), output=output)
-        else:
-            if rect is not None or output is not None:
-                raise TypeError("crop() takes rect and output, or crops, not both")
-            job["crops"] = [{"rect": _rect(each), "output": path} for each, path in crops]
-        return self._ask(job)
+        shape = fields.keys(units=units, square=square, angle=angle, oriented=oriented, mask=mask, lossless=lossless)
+        limits = fields.keys(quality=quality, force=force, max_pixels=max_pixels, fail_on=fail_on, timeout=timeout,
+                             skip_existing=skip_existing)
+        with self._scratch.input(input) as (sent, label):
+            job: Dict[str, Any] = {"command": "crop", "input": sent, **shape, **limits}
+            if crops is None:
+                if rect is None or output is None:
+                    raise TypeError("crop() needs rect and output, or crops")
+                job.update(rect=fields.rect(rect), output=fields.path(output))
+            else:
+                if rect is not None or output is not None:
+                    raise TypeError("crop() takes rect and output, or crops, not both")
+                job["crops"] = [_crop(each) for each in crops]
+            return cast(CropAnswer, self._ask(job, lambda answer: self._scratch.relabel(answer, sent, label)))
+
+    def crop_to_bytes(
+        self,
+        input: Input,
+        rect: Rect,
+        format: str = ".jpg",
+        *,
+        units: Optional[Units] = None,
+        square: Optional[Flag] = None,
+        angle: Optional[Number] = None,
+        oriented: Optional[Oriented] = None,
+        mask: Optional[Flag] = None,
+        lossless: Optional[Flag] = None,
+        quality: Optional[SupportsIndex] = None,
+        max_pixels: Optional[SupportsIndex] = None,
+        fail_on: Optional[FailOn] = None,
+        timeout: Optional[Number] = None,
+    ) -> bytes:
+        """The crop's image file as bytes, as pyvips' `write_to_buffer(".png")` gives one.
+
+        `format` is the output's extension, with save options as on the command line
+        (`".jpg[Q=90]"`, `".webp"`); `input` is a path or the photo's bytes. Raises JobError
+        if the job failed.
+        """
+        with self._scratch.output(format) as (output, file, read):
+            try:
+                self.crop(input, rect, output, units=units, square=square, angle=angle, oriented=oriented, mask=mask,
+                          lossless=lossless, quality=quality, max_pixels=max_pixels, fail_on=fail_on, timeout=timeout)
+            except JobError as error:
+                answer = self._scratch.relabel(self._scratch.relabel(cast(Answer, error.answer), output, BYTES_LABEL),
+                                               file, BYTES_LABEL)
+                raise type(error)(answer) from None
+            return read()
 
     def view(
-        self, input: Optional[str] = None, output: Optional[str] = None, *, inputs: Optional[Sequence[str]] = None,
-        **options: Any
-    ) -> Answer:
+        self,
+        input: Optional[Path] = None,
+        output: Optional[Path] = None,
+        *,
+        inputs: Optional[Sequence[Path]] = None,
+        screen: Optional[Size] = None,
+        device: Optional[str] = None,
+        safe_area: Optional[Pair] = None,
+        scale: Optional[Number] = None,
+        page: Optional[SupportsIndex] = None,
+        zoom: Optional[Number] = None,
+        max_zoom: Optional[Number] = None,
+        offset: Optional[Offset] = None,
+        double_tap: Optional[bool] = None,
+        pull: Optional[Number] = None,
+        style: Optional[str] = None,
+        threshold: Optional[Number] = None,
+        predicted: Optional[Number] = None,
+        under: Optional[str] = None,
+        chrome: Optional[bool] = None,
+        reduce_motion: Optional[bool] = None,
+        animate: Optional[str] = None,
+        frames: Optional[SupportsIndex] = None,
+        duration: Optional[Number] = None,
+        quality: Optional[SupportsIndex] = None,
+        force: Optional[bool] = None,
+        max_pixels: Optional[SupportsIndex] = None,
+        fail_on: Optional[FailOn] = None,
+        timeout: Optional[Number] = None,
+        skip_existing: Optional[bool] = None,
+    ) -> ViewAnswer:
         """Renders a viewer snapshot of `input` (or page `page` of `inputs`) into `output`.
 
-        `options` are `lightbox view`'s, in snake_case or camelCase (`screen="390x844"`,
-        `zoom=2.5`, `offset=(60, 0)`, `chrome=True`). Raises JobError if the job failed.
+        The keys are `lightbox view`'s options (docs/view.md: `screen=(390, 844)` or
+        `device="iphone-15"`, `zoom=2.5`, `offset=(60, 0)`, `chrome=True`...) and the job's
+        limits, as for `crop`. Raises JobError if the job failed.
         """
         if output is None or (input is None) == (inputs is None):
             raise TypeError("view() needs output and one of input or inputs")
-        job: Dict[str, Any] = {"command": "view", "output": output, **_camel(options)}
+        job: Dict[str, Any] = {"command": "view", "output": fields.path(output)}
         if input is not None:
-            job["input"] = input
+            job["input"] = fields.path(input)
         else:
-            job["inputs"] = list(inputs or [])
-        return self._ask(job)
+            job["inputs"] = [fields.path(each) for each in inputs or []]
+        job.update(fields.keys(
+            screen=fields.pair(screen), device=device, safe_area=fields.pair(safe_area), scale=scale, page=page,
+            zoom=zoom, max_zoom=max_zoom, offset=fields.pair(offset), double_tap=double_tap, pull=pull, style=style,
+            threshold=threshold, predicted=predicted, under=under, chrome=chrome, reduce_motion=reduce_motion,
+            animate=animate, frames=frames, duration=duration, quality=quality, force=force, max_pixels=max_pixels,
+            fail_on=fail_on, timeout=timeout, skip_existing=skip_existing))
+        return cast(ViewAnswer, self._ask(job))
 
-    def board(self, output: str, **layout: Any) -> Answer:
-        """Renders a board into `output` from the keys of a board layout file (`photos`, `board`, `card_width`...).
+    def board(
+        self,
+        output: Path,
+        *,
+        photos: Sequence[Union[Path, BoardPhoto]],
+        board: BoardSize,
+        card_width: Optional[Number] = None,
+        scale: Optional[Number] = None,
+        background: Optional[str] = None,
+        offsets: Optional[Mapping[str, Offset]] = None,
+        stacking: Optional[Sequence[str]] = None,
+        dragging: Optional[Mapping[str, Any]] = None,
+        reduce_motion: Optional[bool] = None,
+        quality: Optional[SupportsIndex] = None,
+        force: Optional[bool] = None,
+        max_pixels: Optional[SupportsIndex] = None,
+        fail_on: Optional[FailOn] = None,
+        timeout: Optional[Number] = None,
+        skip_existing: Optional[bool] = None,
+    ) -> BoardAnswer:
+        """Renders a board into `output`: the keys of a board layout file (docs/board.md) and the job's limits.
 
-        Raises JobError if the job failed.
+        `photos` are paths, or dicts with `path` and optionally `id` and `caption`; `board`
+        is the board's size in points (`(420, 300)`, or `{"width": 420, "height": 300}` as a
+        layout file has it); `offsets` maps card ids to (dx, dy). Raises JobError if the job failed, or if a photo was left out (the
+        board is still written; `error.answer["failed"]` lists them).
         """
-        return self._ask({"command": "board", "output": output, **_camel(layout)})
+        cards = [{"path": fields.path(p)} if isinstance(p, (str, os.PathLike)) else dict(p) for p in photos]
+        job: Dict[str, Any] = {"command": "board", "output": fields.path(output), "photos": cards}
+        job.update(fields.keys(
+            board=fields.pair(board), card_width=card_width, scale=scale, background=background,
+            offsets=None if offsets is None else {key: fields.pair(value) for key, value in offsets.items()},
+            stacking=None if stacking is None else list(stacking), dragging=dragging, reduce_motion=reduce_motion,
+            quality=quality, force=force, max_pixels=max_pixels, fail_on=fail_on, timeout=timeout,
+            skip_existing=skip_existing))
+        return cast(BoardAnswer, self._ask(job))
 
-    def run(self, jobs: Iterable[Mapping[str, Any]], window: Optional[int] = None) -> Iterator[Answer]:
+    def run(
+        self, jobs: Iterable[Mapping[str, Any]], window: Optional[int] = None, *, timeout: Optional[Number] = None
+    ) -> Iterator[Answer]:
         """Sends `jobs` and yields their answers as they come, done and failed alike, with up to `window` in flight.
 
         `window` defaults to twice `jobs`, so every worker has its next job waiting. Answers
-        come in the order jobs finish; give each job an `id` to match them.
+        come in the order jobs finish; give each job an `id` to match them. `timeout` is each
+        job's, as for `submit`.
         """
         limit = max(1, window or 2 * self.jobs)
         finished: "queue.Queue[Future[Answer]]" = queue.Queue()
@@ -192,7 +337,7 @@ class Lightbox:
                 if job is None:
                     exhausted = True
                     break
-                self.submit(job).add_done_callback(finished.put)
+                self._submit(_with_timeout(job, timeout), finished.put)
                 in_flight += 1
             if in_flight == 0:
                 return
@@ -218,12 +363,36 @@ class Lightbox:
             self._process.terminate()
         return self.close()
 
-    def _ask(self, job: Mapping[str, Any]) -> Answer:
-        """Sends `job`, waits for its answer, and raises JobError if it failed."""
-        answer = self.submit(job).result()
-        if answer.get("status") != "done":
-            raise JobError(answer)
-        return answer
+    def _check_options(self, arguments: List[str], cwd: Optional[str], env: Optional[Dict[str, str]]) -> None:
+        """Lightbox checks the options itself: the same command with no jobs exits 0, or 64 naming the bad one.
+
+        It runs beside the process that will take the jobs, so it costs one start-up's time
+        (tens of milliseconds), once.
+        """
+        try:
+            checked = subprocess.run(arguments, stdin=subprocess.DEVNULL, capture_output=True, cwd=cwd, env=env,
+                                     timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            self._process.kill()
+            self._process.wait()
+            raise LightboxError(f"cannot start {arguments[0]}: {error}") from error
+        if checked.returncode == 0:
+            return
+        if self._process.poll() is None:
+            self._process.kill()
+        self._process.wait()
+        for line in checked.stderr.decode("utf-8", "replace").splitlines():
+            self._stderr_tail.append(line)
+        raise LightboxError(self._ended_message(checked.returncode))
+
+    def _ask(self, job: Mapping[str, Any], rename: Callable[[Answer], Answer] = lambda answer: answer) -> Answer:
+        """Sends `job`, waits for its answer (paths named by `rename`), and raises JobError (JobTimeout) on failure."""
+        answer = rename(self.submit(job).result())
+        if answer.get("status") in ("done", "skipped"):
+            return answer
+        if TIMED_OUT.search(str(answer.get("error", ""))):
+            raise JobTimeout(answer)
+        raise JobError(answer)
 
     def _stdin(self) -> IO[bytes]:
         """The process's standard input, which close() may have closed."""
@@ -232,46 +401,70 @@ class Lightbox:
             raise ValueError("the client is closed")
         return stdin
 
+    def _give_up(self, key: int, job: Job, waited: float) -> None:
+        """Answers a job Lightbox did not answer in time (PendingJobs calls this), failed and saying so."""
+        answer: Answer = {"status": "failed", "error": (
+            f"timed out: lightbox gave no answer within {waited:.3g} s, past the job's timeout of {job.timeout:g} s; "
+            "the client gave the job up")}
+        if job.has_id:
+            answer["id"] = job.given_id
+        log.warning("lightbox: job %s: %s", key, answer["error"])
+        _settle(job.future, answer)
+
     def _read_answers(self) -> None:
         """Hands each answer line to the future of its job; at the end, fails the jobs left unanswered."""
         assert self._process.stdout is not None
         for raw in self._process.stdout:
             try:
-                answer = json.loads(raw)
-                key = answer.get("id")
-            except (ValueError, AttributeError):
-                self._stderr_tail.append(f"not an answer: {raw[:200]!r}")
-                continue
-            with self._lock:
-                entry = self._pending.pop(key, None) if type(key) is int else None
-            if entry is None:
-                self._stderr_tail.append(f"an answer to no job sent: {raw[:200]!r}")
-                continue
-            future, given_id, has_id = entry
-            if has_id:
-                answer["id"] = given_id
-            else:
-                answer.pop("id", None)
-            future.set_result(answer)
+                self._deliver(raw)
+            except Exception:  # nothing an answer or a caller does stops the reader
+                log.exception("lightbox: an answer could not be delivered: %r", raw[:200])
         status = self._process.wait()
         for reader in self._readers[1:]:
             reader.join()
         ended = LightboxError(self._ended_message(status))
         with self._lock:
             self._ended = ended
-            left = list(self._pending.values())
-            self._pending.clear()
-        for future, _, _ in left:
-            future.set_exception(ended)
+        for job in self._pending.close():
+            if not job.future.done():
+                try:
+                    job.future.set_exception(ended)
+                except Exception:
+                    log.exception("lightbox: a job's future could not be failed")
+
+    def _deliver(self, raw: bytes) -> None:
+        """Gives one answer line to its job's future, with the job's own id back."""
+        try:
+            answer = json.loads(raw)
+        except ValueError:
+            log.warning("lightbox: not an answer: %r", raw[:200])
+            return
+        if not isinstance(answer, dict):
+            log.warning("lightbox: not an answer: %r", raw[:200])
+            return
+        for warning in answer.get("warnings") or []:
+            log.warning("warning: %s", warning)
+        job = self._pending.take(answer.get("id"))
+        if job is None:
+            return
+        if job.has_id:
+            answer["id"] = job.given_id
+        else:
+            answer.pop("id", None)
+        _settle(job.future, cast(Answer, answer))
 
     def _read_stderr(self) -> None:
-        """Keeps the last lines Lightbox wrote on stderr (for errors), echoing them unless told not to."""
+        """Logs what Lightbox writes on stderr (warnings as warnings), keeping the last lines for errors."""
         assert self._process.stderr is not None
         for raw in self._process.stderr:
-            text = raw.decode("utf-8", "replace")
-            self._stderr_tail.append(text.rstrip("\n"))
-            if self._echo_stderr:
-                sys.stderr.write(text)
+            text = raw.decode("utf-8", "replace").rstrip("\n")
+            self._stderr_tail.append(text)
+            if text.startswith("warning:"):
+                log.warning("%s", text)
+            elif text.lower().startswith("error:"):
+                log.error("%s", text)
+            elif text:
+                log.info("%s", text)
 
     def _ended_message(self, status: Optional[int], what: str = "") -> str:
         """Why the process can take no more jobs: `what`, its exit status and the last lines it wrote."""
@@ -281,27 +474,43 @@ class Lightbox:
         return ": ".join(parts) + (f": {said}" if said else "")
 
 
-def _rect(rect: Rect) -> Any:
-    """A rect as the job's JSON takes it: a list of four numbers, or the text or object given."""
-    if isinstance(rect, (str, Mapping)):
-        return rect if isinstance(rect, str) else dict(rect)
-    numbers: List[float] = [float(value) for value in rect]
-    if len(numbers) != 4:
-        raise ValueError(f"a rect is (x, y, width, height), got {len(numbers)} numbers")
-    return numbers
+def _settle(future: "Future[Answer]", answer: Answer) -> None:
+    """Gives `answer` to `future`, unless the future is already settled (a caller may have done so)."""
+    if future.done():
+        log.info("lightbox: an answer for a job already settled was dropped")
+        return
+    try:
+        future.set_result(answer)
+    except Exception:  # InvalidStateError: settled between the check and now
+        log.info("lightbox: an answer for a job already settled was dropped")
 
 
-def _path(value: Any) -> str:
-    """A path object (`pathlib.Path`) as the text JSON carries; anything else JSON cannot carry is a TypeError."""
-    if isinstance(value, os.PathLike):
-        return str(os.fspath(value))
-    raise TypeError(f"a {type(value).__name__} cannot be sent as JSON")
+def _crop(entry: Crop) -> Dict[str, Any]:
+    """One entry of `crops=` as the job's JSON: its rect and output, and its own keys."""
+    crop: Dict[str, Any]
+    if isinstance(entry, Mapping):
+        crop = dict(entry)
+    else:
+        rect, output = entry
+        crop = {"rect": rect, "output": output}
+    if "rect" in crop:
+        crop["rect"] = fields.rect(crop["rect"])
+    if "output" in crop:
+        crop["output"] = fields.path(crop["output"])
+    return crop
 
 
-def _camel(fields: Mapping[str, Any]) -> Dict[str, Any]:
-    """Python keyword names (`max_zoom`) as Lightbox's JSON keys (`maxZoom`); tuples become lists."""
-    converted = {}
-    for key, value in fields.items():
-        name = re.sub(r"_([a-z])", lambda match: match.group(1).upper(), key)
-        converted[name] = list(value) if isinstance(value, tuple) else value
-    return converted
+def _with_timeout(job: Mapping[str, Any], timeout: Optional[Number]) -> Mapping[str, Any]:
+    """`job` with `timeout` as its `timeout` key, unless it has one or none is given."""
+    if timeout is None or "timeout" in job:
+        return job
+    return {**job, "timeout": timeout}
+
+
+def _seconds(value: Any) -> Optional[float]:
+    """A job's `timeout` as the client's wait: seconds over 0, or None (no timeout, or not a number)."""
+    try:
+        seconds = float(fields.number(value)) if value is not None else None
+    except (TypeError, ValueError):
+        return None
+    return seconds if seconds is not None and seconds > 0 else None

@@ -1,8 +1,8 @@
-"""The two ways a request can fail: the job (a bad photo, a bad field) or the process itself."""
+"""The ways a request can fail: the job (a bad photo, a bad field, its timeout) or the process itself."""
 
 from __future__ import annotations
 
-from typing import Any, Dict
+from typing import Any, Mapping
 
 
 class LightboxError(Exception):
@@ -16,11 +16,19 @@ class JobError(LightboxError):
     written and which failed.
     """
 
-    def __init__(self, answer: Dict[str, Any]) -> None:
+    def __init__(self, answer: Mapping[str, Any]) -> None:
         super().__init__(str(answer.get("error", "the job failed without an error message")))
-        self.answer = answer
+        self.answer = dict(answer)
 
     @property
     def id(self) -> Any:
         """The job's id, as given (None when it had none)."""
         return self.answer.get("id")
+
+
+class JobTimeout(JobError, TimeoutError):
+    """A job given up at its timeout: by Lightbox (which killed its worker), or by the client when no answer came.
+
+    It is a JobError (its `answer` says why) and a TimeoutError, so `except TimeoutError`
+    catches it too.
+    """

@@ -18,13 +18,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "Fixtures"
 
-# Multi-rect crop jobs (issue #20, which the lead lands on main): the tests that need them are
-# skipped until it is merged, then this turns them on.
-MULTI_RECT_LANDED = True
-needs_multi_rect = pytest.mark.skipif(
-    not MULTI_RECT_LANDED, reason="needs multi-rect crop jobs in lightbox batch (issue #20, the lead, on main)"
-)
-
 
 @pytest.fixture
 def binary() -> str:

@@ -1,55 +1,137 @@
 #!/usr/bin/env python3
-"""A stand-in for `lightbox batch` that follows docs/batch.md's protocol and writes no image.
+"""A stand-in for `lightbox batch` that follows docs/batch.md's protocol and contract, and draws no image.
 
-It reads job lines and answers them; the environment says how:
-FAKE_LOG (a file: each job received is appended as a JSON line), FAKE_HOLD (answer only once
-this many jobs are waiting, newest first: answers out of order), FAKE_DIE_AFTER (exit with
-status 70 after receiving this many jobs, answering none of them). A crop whose input
-contains "bad" fails; a multi-rect crop gets one answer per rect, in order; a rect with no
-width fails alone in its place, as Lightbox does for a rect it refuses before decoding.
+Options: `--jobs N`, `--timeout S` (default 600), `--force`, `--quality Q`, `--quiet`, and the
+roots (taken, not enforced); any other
+is a usage error (exit 64), as Lightbox's are. Jobs take the narrowing keys `force`,
+`quality`, `maxPixels`, `failOn`, `timeout` (seconds, not over `--timeout`) and
+`skipExisting`; a key that would widen the policy fails its job. Answers carry `warnings`.
+
+The environment says how it answers: FAKE_LOG (a file: each job received is appended as a
+JSON line), FAKE_HOLD (answer only once this many jobs are waiting, newest first: answers out
+of order), FAKE_DIE_AFTER (exit with status 70 after receiving this many jobs, answering none
+of them), FAKE_WRITE (write each output done, b"fake", so `skipExisting` and "output exists"
+apply), FAKE_SLOW (seconds a job whose input contains "slow" takes, default 30; it is given up
+at its timeout unless FAKE_IGNORE_TIMEOUT is set, and answered late). A crop whose input
+contains "bad" fails, "warn" warns; a multi-rect crop gets one answer per rect, in order; a
+rect with no width fails alone in its place, as Lightbox does for a rect refused before
+decoding.
 """
 
 import json
 import os
 import sys
+import threading
+import time
+
+LOCK = threading.Lock()
+POLICY = {"timeout": 600.0, "force": False}
 
 
-def answer(job):
-    """The answer docs/batch.md gives for `job`, with made-up pixels."""
-    bad = "bad" in str(job.get("input", ""))
+def refused(job, line):
+    """Why a job's keys widen the policy or are bad, or None."""
+    if job.get("force") is True and not POLICY["force"]:
+        return f"stdin:{line}: force: replacing outputs is not allowed here (no --force)"
+    quality = job.get("quality")
+    if quality is not None and not (isinstance(quality, int) and 1 <= quality <= 100):
+        return f"stdin:{line}: quality: {quality!r}: expected a whole number from 1 to 100"
+    timeout = job.get("timeout")
+    if timeout is not None and not (isinstance(timeout, (int, float)) and 0 < timeout <= POLICY["timeout"]):
+        return f"stdin:{line}: timeout: {timeout!r}: over the process's --timeout {POLICY['timeout']:g}"
+    return None
+
+
+def one(job, crop, index, line):
+    """The answer of one crop (or of the job, `index` None): done, skipped or failed, with made-up pixels."""
+    output = crop.get("output")
+    prefix = f"crops[{index}]." if index is not None else ""
+    base = {"output": output}
+    rect = crop.get("rect") or [0, 0, 1, 1]
+    if rect[2] <= 0:
+        return dict(base, status="failed", error=f"stdin:{line}: {prefix}rect: width must be over 0")
+    if "bad" in str(job.get("input", "")):
+        return dict(base, status="failed", error=f"stdin:{line}: {job.get('input')}: cannot crop {output}")
+    write = os.environ.get("FAKE_WRITE") and output
+    if write and os.path.exists(output):
+        if job.get("skipExisting"):
+            return dict(base, status="skipped")
+        if not (job.get("force") or POLICY["force"]):
+            return dict(base, status="failed", error=f"stdin:{line}: {output}: output exists (use --force to replace it)")
+    if write:
+        os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+        with open(output, "wb") as file:
+            file.write(b"fake")
+    x, y, w, h = rect
+    done = dict(base, rect={"x": x, "y": y, "width": w, "height": h}, status="done",
+                pixels={"left": round(x * 1000), "top": round(y * 1000), "width": round(w * 1000), "height": round(h * 1000)})
+    if "warn" in str(job.get("input", "")):
+        done["warnings"] = [f"stdin:{line}: rect partly outside the image; clipped to {x},{y},{w},{h}"]
+    return done
+
+
+def answer(job, line):
+    """The answer docs/batch.md gives for `job`."""
     base = {"id": job.get("id"), "input": job.get("input")}
+    problem = refused(job, line)
+    if problem:
+        return dict(base, status="failed", error=problem)
     if "crops" in job:
-        crops = []
-        for index, crop in enumerate(job["crops"]):
-            x, y, w, h = crop["rect"]
-            if w <= 0:
-                crops.append(dict(output=crop["output"], status="failed", error=f"stdin: crops[{index}].rect: width must be over 0"))
-                continue
-            done = not bad
-            one = {"output": crop["output"], "rect": {"x": x, "y": y, "width": w, "height": h}}
-            if done:
-                one.update(pixels={"left": round(x * 1000), "top": round(y * 1000), "width": round(w * 1000),
-                                   "height": round(h * 1000)}, status="done")
-            else:
-                one.update(status="failed", error=f"stdin: {job.get('input')}: cannot crop {crop['output']}")
-            crops.append(one)
+        crops = [one(job, crop, index, line) for index, crop in enumerate(job["crops"])]
         failed = [c for c in crops if c["status"] == "failed"]
-        base.update(crops=crops, status="failed" if failed else "done")
+        skipped = all(c["status"] == "skipped" for c in crops)
+        base.update(crops=crops, status="failed" if failed else "skipped" if skipped else "done")
         if failed:
             base["error"] = failed[0]["error"]
         return base
-    if bad:
-        return dict(base, status="failed", error=f"stdin: {job.get('input')}: cannot open")
-    if "rect" in job and job["rect"][2] <= 0:
-        return dict(base, status="failed", error="stdin: rect: width must be over 0")
-    return dict(base, output=job.get("output"), status="done")
+    return dict(base, **one(job, job, None, line))
+
+
+def send(answers):
+    """Writes answers, one line each, at once."""
+    with LOCK:
+        for each in answers:
+            sys.stdout.write(json.dumps(each) + "\n")
+        sys.stdout.flush()
+
+
+def slow(job, line):
+    """A job that takes FAKE_SLOW seconds, given up at its timeout as Lightbox gives one up."""
+    took = float(os.environ.get("FAKE_SLOW", "30"))
+    limit = job.get("timeout") or POLICY["timeout"]
+    if os.environ.get("FAKE_IGNORE_TIMEOUT") or took <= limit:
+        time.sleep(took)
+        send([answer(job, line)])
+        return
+    time.sleep(limit)
+    send([{"id": job.get("id"), "input": job.get("input"), "output": job.get("output"), "status": "failed",
+           "error": f"stdin:{line}: {job.get('input')}: timed out after {limit:g} s"}])
+
+
+def options(arguments):
+    """Reads the options as `lightbox batch` would, exiting 64 on one it does not take."""
+    arguments = list(arguments)
+    while arguments:
+        option = arguments.pop(0)
+        if option in ("--jobs", "--timeout", "--quality", "--root", "--read-root", "--write-root") and arguments:
+            value = arguments.pop(0)
+            if option == "--timeout":
+                POLICY["timeout"] = float(value)
+            if option == "--jobs" and int(value) < 1:
+                sys.stderr.write(f"Error: --jobs '{value}': expected a whole number over 0\n")
+                sys.exit(64)
+        elif option == "--force":
+            POLICY["force"] = True
+        elif option not in ("--quiet", "-"):
+            sys.stderr.write(f"Error: unknown option '{option}'\nUsage: lightbox batch [<file>] [options]\n")
+            sys.exit(64)
 
 
 def main():
+    options(sys.argv[2:] if sys.argv[1:2] == ["batch"] else sys.argv[1:])
     log = os.environ.get("FAKE_LOG")
     hold = int(os.environ.get("FAKE_HOLD", "1"))
     die_after = int(os.environ.get("FAKE_DIE_AFTER", "0"))
-    waiting, received = [], 0
+    waiting, received, threads = [], 0, []
     for line in sys.stdin:
         job = json.loads(line)
         received += 1
@@ -59,14 +141,17 @@ def main():
         if die_after and received >= die_after:
             sys.stderr.write("fake: giving up\n")
             sys.exit(70)
-        waiting.append(job)
+        if "slow" in str(job.get("input", "")):
+            threads.append(threading.Thread(target=slow, args=(job, received)))
+            threads[-1].start()
+            continue
+        waiting.append((job, received))
         if len(waiting) >= hold:
-            for held in reversed(waiting):
-                sys.stdout.write(json.dumps(answer(held)) + "\n")
-            sys.stdout.flush()
+            send([answer(held, number) for held, number in reversed(waiting)])
             waiting = []
-    for held in reversed(waiting):
-        sys.stdout.write(json.dumps(answer(held)) + "\n")
+    send([answer(held, number) for held, number in reversed(waiting)])
+    for thread in threads:
+        thread.join()
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ def test_the_batch_docs_package_example_crops_and_reports_failures(
     finished = subprocess.run([sys.executable, str(script), binary, *arguments], cwd=tmp_path, env=env,
                               capture_output=True, text=True, timeout=120)
     assert finished.returncode == 0, finished.stderr
-    assert finished.stdout == "4 done, 2 failed\n"
+    assert finished.stdout == "middle: 300 x 300\n4 done, 2 failed\n"
     assert finished.stderr.count("gone.jpg: cannot open: No such file or directory") == 2
     assert sorted(path.name for path in (tmp_path / "halves").iterdir()) == [
         "0-0.jpg", "0-1.jpg", "1-0.jpg", "1-1.jpg", "middle.jpg"]

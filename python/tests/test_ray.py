@@ -1,8 +1,8 @@
 """lightbox.ray.Crops: its batches on their own, and in a real Ray Data pipeline (the `ray` engine of make test).
 
-Crops' grouping (one job per photo, answers back to their rows) is checked against the
-protocol double, which logs the jobs it receives; the pipeline against the real binary needs
-multi-rect crop jobs and is switched on with them (conftest.MULTI_RECT_LANDED).
+Crops' grouping and columns (one job per photo and limits, every manifest column sent, answers
+back to their rows) are checked against the protocol double, which logs the jobs it receives;
+the pixels against the real binary, byte for byte with `lightbox crop --manifest`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import List
+from typing import Any, Dict, List
 
 import pytest
 
-from conftest import ROOT, cli, needs_multi_rect
+from conftest import ROOT, cli
 
 pandas = pytest.importorskip("pandas")
 from lightbox.ray import Crops  # noqa: E402  (after the skip when pandas is missing)
@@ -34,88 +34,227 @@ def boxes(photos: List[str], per_photo: int) -> "pandas.DataFrame":
     return pandas.DataFrame(rows)
 
 
-def write_manifest(frame: "pandas.DataFrame", path: Path) -> None:
-    """The rows as a crop manifest (CSV)."""
-    frame.to_csv(path, index=False)
+def logged(log: Path) -> List[Dict[str, Any]]:
+    """The jobs the double received."""
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def with_double(fake: str, tmp_path: Path, frame: "pandas.DataFrame", **kwargs: Any) -> "pandas.DataFrame":
+    """Runs one batch through Crops over the protocol double, logging its jobs to jobs.jsonl."""
+    os.environ["FAKE_LOG"] = str(tmp_path / "jobs.jsonl")
+    try:
+        crops = Crops(str(tmp_path / "out"), binary=fake, jobs=2, cwd=str(tmp_path), **kwargs)
+        result = crops(frame)
+        crops.close()
+    finally:
+        del os.environ["FAKE_LOG"]
+    return result
+
+
+def test_each_photo_is_one_job_and_each_answer_returns_to_its_row(fake: str, tmp_path: Path) -> None:
+    frame = boxes(["a.jpg", "b.jpg", "bad.jpg", "c.jpg"], 3)
+    frame.loc[10, "width"] = 0.0
+    frame.loc[4, "x"] = float("nan")
+    frame["width"] = frame["width"].astype(object)
+    frame.loc[5, "width"] = "wide"
+    result = with_double(fake, tmp_path, frame)
+    jobs = logged(tmp_path / "jobs.jsonl")
+    out = tmp_path / "out"
+    assert [job["input"] for job in jobs] == [str(tmp_path / name) for name in ("a.jpg", "b.jpg", "bad.jpg", "c.jpg")]
+    assert all(job["skipExisting"] is True for job in jobs)
+    # c.jpg's row without width fails alone in its place; its other rows come from the same job.
+    assert [len(job["crops"]) for job in jobs] == [3, 1, 3, 3]
+    assert jobs[0]["crops"][2] == {"rect": [0.1, 0.0, 0.4, 0.5], "output": str(out / "a-2.jpg")}
+    assert list(result.columns) == list(frame.columns) + list(Crops.added)
+    assert list(result["status"]) == ["done"] * 3 + ["done", "failed", "failed"] + ["failed"] * 3 + ["done", "failed", "done"]
+    # Errors name the photo and the row's output as the dataset gives them, never the process's stdin:N.
+    assert result.loc[10, "error"] == "c.jpg (output c-1.jpg): rect: width must be over 0"
+    assert result.loc[4, "error"] == "b.jpg (output b-1.jpg): x: missing"
+    assert result.loc[5, "error"] == "b.jpg (output b-2.jpg): width: 'wide' is not a number"
+    assert result.loc[6, "error"] == f"bad.jpg (output bad-0.jpg): cannot crop {out / 'bad-0.jpg'}"
+    assert not any("stdin" in error for error in result["error"] if error)
+    assert all(error is None for error in result["error"].iloc[[0, 1, 2, 3, 9, 11]])
+    assert result.loc[2, "pixel_left"] == 100 and result.loc[2, "pixel_width"] == 400
+    assert pandas.isna(result.loc[4, "pixel_left"])
+    assert all(warnings == [] for warnings in result["warnings"])
+
+
+def test_every_manifest_column_is_sent_and_an_empty_cell_is_the_default(fake: str, tmp_path: Path) -> None:
+    frame = pandas.DataFrame([
+        {"Input": "a.jpg", "X": 0.1, "y": 0.1, "width": 0.5, "height": 0.5, "output": "a1.png", "units": None,
+         "square": 1, "angle": 15, "oriented": "upright", "mask": "yes", "lossless": None, "pad": 0.1, "quality": 90.0,
+         "force": None, "max_pixels": 1000000.0, "Fail-On": "error", "timeout": 30},
+        {"Input": "a.jpg", "X": 10, "y": 20, "width": 300, "height": 200, "output": "a2.jpg", "units": "px",
+         "square": 0, "angle": None, "oriented": None, "mask": None, "lossless": True, "pad": None, "quality": 90.0,
+         "force": None, "max_pixels": 1000000.0, "Fail-On": "error", "timeout": 30},
+        {"Input": "a.jpg", "X": 0.2, "y": 0.2, "width": 0.5, "height": 0.5, "output": "a3.jpg", "units": None,
+         "square": None, "angle": None, "oriented": None, "mask": None, "lossless": None, "pad": None, "quality": 40.0,
+         "force": None, "max_pixels": None, "Fail-On": None, "timeout": None},
+    ])
+    result = with_double(fake, tmp_path, frame)
+    assert list(result["status"]) == ["done"] * 3
+    first, second = logged(tmp_path / "jobs.jsonl")
+    # Rows of one photo with the same limits share a job (one decode); other limits, another job.
+    assert len(first["crops"]) == 2 and len(second["crops"]) == 1
+    assert {key: first[key] for key in ("quality", "maxPixels", "failOn", "timeout")} == {
+        "quality": 90, "maxPixels": 1000000, "failOn": "error", "timeout": 30}
+    assert first["crops"][0] == {"rect": [0.1, 0.1, 0.5, 0.5], "output": str(tmp_path / "out" / "a1.png"), "square": "1",
+                                 "angle": 15, "oriented": "upright", "mask": "yes", "pad": 0.1}
+    assert first["crops"][1] == {"rect": [10.0, 20.0, 300.0, 200.0], "output": str(tmp_path / "out" / "a2.jpg"),
+                                 "units": "px", "square": "0", "lossless": True}
+    assert second["quality"] == 40 and not {"maxPixels", "failOn", "timeout", "force"} & set(second)
+
+
+def test_a_column_crops_does_not_know_is_refused_naming_the_nearest(fake: str, tmp_path: Path) -> None:
+    crops = Crops(str(tmp_path / "out"), binary=fake, cwd=str(tmp_path))
+    frame = boxes(["a.jpg"], 1)
+    with pytest.raises(ValueError, match=r"unknown column 'angel'; did you mean 'angle'\?"):
+        crops(frame.assign(angel=15))
+    with pytest.raises(ValueError, match=r"unknown column 'caption' \(known: input, output, rect, x, y"):
+        crops(frame.assign(caption="x"))
+    with pytest.raises(ValueError, match="missing: width, height"):
+        crops(pandas.DataFrame([{"input": "a.jpg", "x": 0, "y": 0, "output": "o.jpg"}]))
+    with pytest.raises(ValueError, match="the batch already has the column 'status'"):
+        crops(frame.assign(status="new"))
+    with pytest.raises(TypeError, match="batch_format='pandas'"):
+        crops({"input": ["a.jpg"]})
+    crops.close()
+
+
+def test_inputs_are_taken_from_base_dir_and_outputs_stay_in_out_dir(fake: str, tmp_path: Path) -> None:
+    frame = boxes(["a.jpg", "/abs/b.jpg"], 1)
+    frame.loc[len(frame)] = {"input": "c.jpg", "x": 0, "y": 0, "width": 1, "height": 1, "output": "../escape.jpg"}
+    frame.loc[len(frame)] = {"input": "c.jpg", "x": 0, "y": 0, "width": 1, "height": 1, "output": "/etc/x.jpg"}
+    frame.loc[len(frame)] = {"input": "c.jpg", "x": 0, "y": 0, "width": 1, "height": 1, "output": "sub/../in.jpg"}
+    result = with_double(fake, tmp_path, frame, base_dir="photos")
+    jobs = logged(tmp_path / "jobs.jsonl")
+    assert [job["input"] for job in jobs] == [str(tmp_path / "photos" / "a.jpg"), "/abs/b.jpg", str(tmp_path / "photos" / "c.jpg")]
+    assert jobs[2]["crops"] == [{"rect": [0.0, 0.0, 1.0, 1.0], "output": str(tmp_path / "out" / "in.jpg")}]
+    out = tmp_path / "out"
+    assert list(result["error"][2:4]) == [f"c.jpg (output ../escape.jpg): output '../escape.jpg' leaves out_dir {out}",
+                                          f"c.jpg (output /etc/x.jpg): output '/etc/x.jpg' leaves out_dir {out}"]
+
+
+def test_a_rerun_skips_what_is_whole_and_warnings_come_back_in_their_column(fake: str, tmp_path: Path) -> None:
+    frame = boxes(["a.jpg", "warn.jpg"], 2)
+    os.environ["FAKE_WRITE"] = "1"
+    try:
+        first = with_double(fake, tmp_path, frame)
+        again = with_double(fake, tmp_path, frame)
+        forced = with_double(fake, tmp_path, frame, skip_existing=False)
+    finally:
+        del os.environ["FAKE_WRITE"]
+    assert list(first["status"]) == ["done"] * 4 and list(again["status"]) == ["skipped"] * 4
+    assert all(error is None for error in again["error"]) and again["pixel_left"].isna().all()
+    assert list(forced["error"])[0] == f"a.jpg (output a-0.jpg): output exists (use --force to replace it)"
+    assert list(first["warnings"]) == [[], [], ["rect partly outside the image; clipped to 0.0,0.0,0.4,0.5"],
+                                       ["rect partly outside the image; clipped to 0.05,0.0,0.4,0.5"]]
+
+
+def every_column(folder: Path, photos: List[str]) -> "pandas.DataFrame":
+    """A manifest that uses every column `lightbox crop --manifest` takes, written as crops.csv and read back as Ray reads it."""
+    names = [Path(photo).name for photo in photos]
+    rows = [
+        {"input": names[0], "x": 0.1, "y": 0.2, "width": 0.5, "height": 0.6, "output": "plain.jpg"},
+        {"input": names[0], "x": 0.2, "y": 0.3, "width": 0.5, "height": 0.2, "angle": 15, "output": "turned.jpg"},
+        {"input": names[1], "x": 0.2, "y": 0.3, "width": 0.5, "height": 0.2, "angle": 30, "oriented": "upright",
+         "output": "upright.png"},
+        {"input": names[1], "x": 40, "y": 30, "width": 200, "height": 100, "units": "px", "output": "pixels.jpg"},
+        {"input": names[2], "x": 0.1, "y": 0.1, "width": 0.5, "height": 0.3, "square": "yes", "output": "square.jpg"},
+        {"input": names[2], "x": 0.3, "y": 0.3, "width": 0.4, "height": 0.4, "angle": 20, "mask": 1,
+         "output": "masked.png"},
+        {"input": names[3], "x": 0.1, "y": 0.1, "width": 0.4, "height": 0.4, "lossless": "true", "output": "lossless.jpg"},
+        {"input": names[3], "x": 0.5, "y": 0.5, "width": 0.4, "height": 0.4, "oriented": "bounds", "angle": 10,
+         "square": 0, "mask": 0, "lossless": "no", "output": "bounds.jpg"},
+    ]
+    frame = pandas.DataFrame(rows, columns=["input", "x", "y", "width", "height", "units", "square", "angle", "oriented",
+                                            "mask", "lossless", "output"])
+    frame = frame.astype({"mask": "Int64", "angle": "Int64"})  # written 1 and 0, as a manifest's author writes them
+    frame.to_csv(folder / "crops.csv", index=False)
+    return pandas.read_csv(folder / "crops.csv")
+
+
+def test_every_column_cuts_what_lightbox_crop_manifest_cuts(binary: str, photos: List[str], tmp_path: Path) -> None:
+    frame = every_column(tmp_path, photos)
+    crops = Crops("ray", binary=binary, jobs=2, cwd=str(tmp_path), base_dir=".", skip_existing=False)
+    result = crops(frame)
+    crops.close()
+    assert list(result["status"]) == ["done"] * len(frame), list(result["error"])
+    whole = cli(binary, "crop", "--manifest", "crops.csv", "--out-dir", "cli", "--json", "-q", cwd=tmp_path)
+    assert whole.returncode == 0, whole.stderr
+    records = {Path(json.loads(line)["output"]).name: json.loads(line) for line in whole.stdout.splitlines()}
+    for position, name in enumerate(frame["output"]):
+        assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes(), name
+        pixels = records[name]["pixels"]
+        assert [result.loc[position, f"pixel_{key}"] for key in ("left", "top", "width", "height")] == [
+            pixels["left"], pixels["top"], pixels["width"], pixels["height"]], name
+
+
+def test_the_real_errors_name_the_photo_and_the_row(binary: str, photos: List[str], tmp_path: Path) -> None:
+    head = every_column(tmp_path, photos).iloc[:2].to_dict("records")
+    frame = pandas.DataFrame(head + [
+        {"input": "gone.jpg", "x": 0, "y": 0, "width": 1, "height": 1, "output": "gone.jpg"},
+        {"input": Path(photos[0]).name, "x": 2, "y": 2, "width": 0.5, "height": 0.5, "output": "outside.jpg"},
+        {"input": Path(photos[0]).name, "x": 0, "y": 0, "width": 1, "height": 1, "oriented": "sideways",
+         "output": "sideways.jpg"},
+    ])
+    crops = Crops("ray", binary=binary, jobs=1, cwd=str(tmp_path), skip_existing=False)
+    result = crops(frame)
+    crops.close()
+    assert list(result["status"]) == ["done", "done", "failed", "failed", "failed"]
+    assert list(result["error"][2:]) == [
+        "gone.jpg (output gone.jpg): cannot open: No such file or directory",
+        "p0.jpg (output outside.jpg): rect: the rect lies outside the image (it must overlap 0...1)",
+        "p0.jpg (output sideways.jpg): oriented: 'sideways': use one of bounds, upright",
+    ]
 
 
 def example(tmp_path: Path) -> Path:
     """docs/ray.md's example script, written to the test's folder."""
-    text = (ROOT / "docs" / "ray.md").read_text()
-    code = re.search(r"```python\n(.*?)\n```", text, re.S)
+    code = re.search(r"```python\n(.*?)\n```", (ROOT / "docs" / "ray.md").read_text(), re.S)
     assert code
     script = tmp_path / "crops_with_ray.py"
     script.write_text(code.group(1) + "\n")
     return script
 
 
-def test_each_photo_is_one_job_and_each_answer_returns_to_its_row(fake: str, tmp_path: Path) -> None:
-    log = tmp_path / "jobs.jsonl"
-    os.environ["FAKE_LOG"] = str(log)
-    try:
-        crops = Crops(str(tmp_path / "out"), binary=fake, jobs=2)
-        frame = boxes(["a.jpg", "b.jpg", "bad.jpg", "c.jpg"], 3)
-        frame.loc[10, "width"] = 0.0
-        frame.loc[4, "x"] = float("nan")
-        frame["width"] = frame["width"].astype(object)
-        frame.loc[5, "width"] = "wide"
-        result = crops(frame)
-        crops.close()
-    finally:
-        del os.environ["FAKE_LOG"]
-    jobs = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [job["input"] for job in jobs] == ["a.jpg", "b.jpg", "bad.jpg", "c.jpg"]
-    # c.jpg's row without width fails alone in its place; its other rows come from the same job.
-    assert [len(job["crops"]) for job in jobs] == [3, 1, 3, 3]
-    assert jobs[0]["crops"][2] == {"rect": [0.1, 0.0, 0.4, 0.5], "output": str(tmp_path / "out" / "a-2.jpg")}
-    assert list(result.columns) == list(Crops.columns) + list(Crops.added)
-    assert list(result["status"]) == ["done"] * 3 + ["done", "failed", "failed"] + ["failed"] * 3 + ["done", "failed", "done"]
-    assert result.loc[10, "error"] == "stdin: crops[1].rect: width must be over 0"
-    assert result.loc[2, "pixel_left"] == 100 and result.loc[2, "pixel_width"] == 400
-    assert pandas.isna(result.loc[4, "pixel_left"]) and result.loc[4, "error"] == "b.jpg: rect: x is not a finite number"
-    assert result.loc[5, "error"] == "b.jpg: rect: width 'wide' is not a number"
-    assert result.loc[6, "error"] == "stdin: bad.jpg: cannot crop " + str(tmp_path / "out" / "bad-0.jpg")
-    assert all(error is None for error in result["error"].iloc[[0, 1, 2, 3, 9, 11]])
-
-
-def test_a_batch_without_the_columns_is_refused(fake: str, tmp_path: Path) -> None:
-    crops = Crops(str(tmp_path), binary=fake)
-    with pytest.raises(ValueError, match="missing: width, height"):
-        crops(pandas.DataFrame([{"input": "a.jpg", "x": 0, "y": 0, "output": "o.jpg"}]))
-    crops.close()
-
-
-def run_example(tmp_path: Path, binary: str) -> subprocess.CompletedProcess:
+def run_example(tmp_path: Path, binary: str, env: Dict[str, str] = {}) -> subprocess.CompletedProcess:
     """Runs docs/ray.md's example on crops.csv in `tmp_path`, with HOME there (Ray writes ~/.ray)."""
-    env = dict(os.environ, HOME=str(tmp_path), RAY_ENABLE_UV_RUN_RUNTIME_ENV="0")
+    merged = dict(os.environ, HOME=str(tmp_path), RAY_ENABLE_UV_RUN_RUNTIME_ENV="0", **env)
     return subprocess.run([sys.executable, str(example(tmp_path)), "crops.csv", "out", binary], cwd=tmp_path,
-                          env=env, capture_output=True, text=True, timeout=300)
+                          env=merged, capture_output=True, text=True, timeout=300)
 
 
-def test_the_example_runs_a_ray_data_pipeline_of_actors(fake: str, tmp_path: Path) -> None:
-    """The pipeline's plumbing for real (Ray, actors, batches) with the protocol double answering."""
+def test_the_example_runs_a_ray_data_pipeline_of_actors_and_a_rerun_is_free(fake: str, tmp_path: Path) -> None:
+    """The pipeline's plumbing for real (Ray, actors, batches, a re-run) with the protocol double answering."""
     pytest.importorskip("ray")
     frame = boxes([f"p{n}.jpg" for n in range(6)], 16)
     frame.loc[20, "input"] = "bad.jpg"
-    write_manifest(frame, tmp_path / "crops.csv")
-    finished = run_example(tmp_path, fake)
+    frame.to_csv(tmp_path / "crops.csv", index=False)
+    finished = run_example(tmp_path, fake, {"FAKE_WRITE": "1"})
     assert finished.returncode == 1, finished.stderr[-3000:]
-    assert "95 done, 1 failed" in finished.stdout
-    assert f"stdin: bad.jpg: cannot crop {tmp_path / 'out' / 'p1-4.jpg'}" in finished.stderr
+    assert finished.stdout.endswith("95 done, 0 skipped, 1 failed\n"), finished.stdout
+    assert "bad.jpg (output p1-4.jpg): cannot crop " in finished.stderr
+    again = run_example(tmp_path, fake, {"FAKE_WRITE": "1"})
+    assert again.stdout.endswith("0 done, 95 skipped, 1 failed\n"), again.stdout + again.stderr[-3000:]
 
 
-@needs_multi_rect
-def test_the_example_crops_every_row_as_the_command_line_does(binary: str, photos: List[str], tmp_path: Path) -> None:
+def test_the_example_crops_every_row_as_the_command_line_does_and_a_rerun_skips_them(
+    binary: str, photos: List[str], tmp_path: Path
+) -> None:
     pytest.importorskip("ray")
-    frame = boxes(photos, 16)
-    frame.loc[len(frame)] = {"input": str(tmp_path / "gone.jpg"), "x": 0, "y": 0, "width": 1, "height": 1,
-                             "output": "gone.jpg"}
-    write_manifest(frame, tmp_path / "crops.csv")
+    frame = boxes([Path(photo).name for photo in photos], 16)
+    frame.loc[len(frame)] = {"input": "gone.jpg", "x": 0, "y": 0, "width": 1, "height": 1, "output": "gone.jpg"}
+    frame.to_csv(tmp_path / "crops.csv", index=False)
     finished = run_example(tmp_path, binary)
     assert finished.returncode == 1, finished.stderr[-3000:]
-    assert f"{len(frame) - 1} done, 1 failed" in finished.stdout
-    assert "gone.jpg" in finished.stderr and "No such file or directory" in finished.stderr
+    assert finished.stdout.endswith(f"{len(frame) - 1} done, 0 skipped, 1 failed\n")
+    assert "gone.jpg (output gone.jpg): cannot open: No such file or directory" in finished.stderr
     whole = cli(binary, "crop", "--manifest", "crops.csv", "--out-dir", "cli", "-q", cwd=tmp_path)
     assert whole.returncode == 1
     for name in frame["output"][:-1]:
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes(), name
+    before = {name: (tmp_path / "out" / name).stat().st_mtime_ns for name in frame["output"][:-1]}
+    again = run_example(tmp_path, binary)
+    assert again.stdout.endswith(f"0 done, {len(frame) - 1} skipped, 1 failed\n"), again.stdout + again.stderr[-3000:]
+    assert {name: (tmp_path / "out" / name).stat().st_mtime_ns for name in frame["output"][:-1]} == before

@@ -41,6 +41,7 @@ package enum Lightbox {
     /// Runs the command line `arguments` (without argv[0]) and returns the exit code.
     package static func main(_ arguments: [String], console: Console = Console()) -> Int32 {
         StandardOutput.parkClosedStreams()
+        LibvipsSettings.keepOrcCodeOutOfHome()
         if let status = serveIfWorker(arguments) { return status }
         let outcome: ParseOutcome
         do {

@@ -29,12 +29,25 @@ package enum ManifestReader {
         let folder = (path as NSString).deletingLastPathComponent
         if isJSONLines(path: path, text: text) {
             return JSONLines.lines(data).map { line in
-                JSONLines.object(line.text, number: line.number, path: path).flatMap {
+                JSONLines.object(line, path: path).flatMap {
                     entry($0, number: line.number, path: path, folder: folder)
                 }
             }
         }
-        return try csv(text, path: path, folder: folder)
+        return try csv(text, path: path, folder: folder, unreadable: unreadableLines(data))
+    }
+
+    /// The numbers of the lines of `data` that are not valid UTF-8 or hold a NUL byte, with the problem of each.
+    private static func unreadableLines(_ data: Data) -> [Int: String] {
+        var lines: [Int: String] = [:]
+        for (index, bytes) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            if bytes.contains(0) {
+                lines[index + 1] = "a NUL byte"
+            } else if String(validating: bytes, as: UTF8.self) == nil {
+                lines[index + 1] = "invalid UTF-8"
+            }
+        }
+        return lines
     }
 
     /// JSON Lines by extension, else by a first non-blank character `{`.
@@ -112,7 +125,9 @@ package enum ManifestReader {
         return previous[b.count]
     }
 
-    private static func csv(_ text: String, path: String, folder: String) throws(BatchProblem) -> [Line] {
+    private static func csv(
+        _ text: String, path: String, folder: String, unreadable: [Int: String]
+    ) throws(BatchProblem) -> [Line] {
         let records: [CSVReader.Record]
         do {
             records = try CSVReader.records(text)
@@ -131,13 +146,16 @@ package enum ManifestReader {
                 "the header lacks \(missing.joined(separator: ", ")) (it needs \(requiredColumns.joined(separator: ","))[,\(optional.joined(separator: ","))])"
             )
         }
-        return records.dropFirst().map { csvLine($0, names: names, path: path, folder: folder) }
+        return records.dropFirst().map { record in
+            let last = record.line + record.fields.reduce(0) { $0 + $1.filter { $0 == "\n" }.count }
+            for line in record.line...last {
+                if let problem = unreadable[line] { return .failure(BatchProblem(path, line: record.line, problem)) }
+            }
+            return csvLine(record, names: names, path: path, folder: folder)
+        }
     }
 
     private static func csvLine(_ record: CSVReader.Record, names: [String], path: String, folder: String) -> Line {
-        if record.fields.contains(where: { $0.contains("\u{FFFD}") }) {
-            return .failure(BatchProblem(path, line: record.line, "invalid UTF-8"))
-        }
         func field(_ name: String) -> String? {
             guard let column = names.firstIndex(of: name), column < record.fields.count else { return nil }
             let text = record.fields[column].trimmingCharacters(in: .whitespaces)

@@ -5,12 +5,11 @@ import LightboxRender
 /// Reads one `lightbox batch` line into its client id and a typed job, with the same field
 /// readers as the commands' own doors: a crop job's fields are a crop manifest line's (and
 /// `crops`, several rects of the input, each with its output), a view job's a state manifest
-/// line's, a board job's a layout file's. A bad line is a failed answer naming its line.
+/// line's, a board job's a layout file's; every command's job also takes the policy keys
+/// (`BatchPolicy`). A bad line is a failed answer naming its line.
 package struct BatchLine: Sendable {
     /// The commands a job may name.
     package static let commands = ["crop", "view", "board"]
-    /// The keys of the envelope, read here.
-    static let envelope: Set<String> = ["id", "command"]
 
     /// What messages call the input: the jobs file, or `stdin`.
     package let label: String
@@ -20,23 +19,42 @@ package struct BatchLine: Sendable {
     package let views: ViewPlanner
     /// Builds board jobs (the batch's defaults).
     package let boards: BoardPlanner
+    /// The operator's policy, which a job may narrow.
+    package let policy: BatchPolicy
+    /// What one job may ask of the supervisor.
+    package let limits: BatchLimits
 
     /// Makes a reader.
-    package init(label: String, crops: CropPlanner, views: ViewPlanner, boards: BoardPlanner) {
+    package init(
+        label: String, crops: CropPlanner, views: ViewPlanner, boards: BoardPlanner, policy: BatchPolicy,
+        limits: BatchLimits
+    ) {
         self.label = label
         self.crops = crops
         self.views = views
         self.boards = boards
+        self.policy = policy
+        self.limits = limits
     }
 
-    /// The id and job of line `number`, or the failed answer of a line that is not one.
-    package func read(_ line: String, number: Int, warn: (String) -> Void) -> Result<BatchRequest, BatchAnswer> {
+    /// The id and job of `line`, or the failed answer of a line that is not one.
+    package func read(_ line: JSONLines.Line) -> Result<BatchRequest, BatchAnswer> {
+        let id = BatchID(of: line.bytes)
+        let number = line.number
+        var warnings: [String] = []
         var object: [String: Any]
-        switch JSONLines.object(line, number: number, path: label) {
-        case .failure(let problem): return .failure(BatchAnswer(id: .null, failed: problem.description))
+        if let problem = JSONLines.unreadable(line, path: label) {
+            return .failure(BatchAnswer(id: id, failed: problem.description))
+        }
+        if JSONMembers.valueCount(line.bytes, upTo: BatchLimits.values) > BatchLimits.values {
+            return .failure(
+                BatchAnswer(
+                    id: id, failed: "\(label):\(number): more than \(BatchLimits.values) JSON values; not read"))
+        }
+        switch JSONLines.object(BatchLine.withoutID(line, echoed: id), path: label) {
+        case .failure(let problem): return .failure(BatchAnswer(id: id, failed: problem.description))
         case .success(let value): object = value
         }
-        let id = JSONValue(any: object["id"] ?? NSNull())
         guard let command = object["command"] as? String, BatchLine.commands.contains(command) else {
             let shown = object["command"].map { "'\(String(describing: $0))'" } ?? "missing"
             return .failure(
@@ -48,22 +66,67 @@ package struct BatchLine: Sendable {
         }
         object["id"] = nil
         object["command"] = nil
-        let request: Result<BatchRequest, BatchProblem>
+        let jobPolicy: JobPolicy
+        switch policy.job(&object, file: label, line: number) {
+        case .failure(let problem): return .failure(BatchAnswer(id: id, failed: problem.description))
+        case .success(let value): jobPolicy = value
+        }
+        let warn = { (warning: String) in warnings.append(warning) }
+        var request: Result<BatchRequest, BatchProblem>
         switch command {
         case "crop": request = crop(object, id: id, number: number, warn: warn)
         case "view":
             request = views.job(object, file: label, line: number, folder: "", warn: warn).map {
                 BatchRequest(id: id, job: .view($0))
             }
-        default: request = boards.job(object, file: label, line: number).map { BatchRequest(id: id, job: .board($0)) }
+        default: request = board(object, id: id, number: number)
         }
-        return request.mapError { BatchAnswer(id: id, failed: $0.description) }
+        request = request.map { planned in
+            var planned = planned
+            planned.job = planned.job.map(jobPolicy.applied)
+            planned.timeout = jobPolicy.timeout
+            if case .crop(let crop)? = planned.job, crop.snapsASquare { warnings.append(CropJob.squareSnapWarning) }
+            planned.warnings = warnings
+            return planned
+        }
+        return request.mapError { BatchAnswer(id: id, failed: $0.description, warnings: warnings) }
+    }
+
+    /// `line` with its `id`'s value read as `null` when the id was read: the id is echoed as its
+    /// text, and a number no double holds (`1e400`) must not make the rest of the line unreadable.
+    private static func withoutID(_ line: JSONLines.Line, echoed id: BatchID) -> JSONLines.Line {
+        guard id != .null, let range = JSONMembers(line.bytes).range(of: "id") else { return line }
+        var bytes = line.bytes
+        bytes.replaceSubrange(range, with: Array("null".utf8))
+        return JSONLines.Line(number: line.number, bytes: bytes)
+    }
+
+    /// The answer to line `number`, `length` bytes long, over `--max-line`: read past, not run;
+    /// its `id` echoed when the line's first bytes (`head`) give it.
+    package func tooLong(number: Int, head: [UInt8], length: Int) -> BatchAnswer {
+        BatchAnswer(
+            id: BatchID(of: head),
+            failed: "\(label):\(number): the line is \(length) bytes, over --max-line \(limits.line); not read")
+    }
+
+    /// A board job, refused when it is bigger than the server takes (`BatchLimits`).
+    private func board(_ object: [String: Any], id: BatchID, number: Int) -> Result<BatchRequest, BatchProblem> {
+        if let photos = object["photos"] as? [Any], photos.count > limits.photos {
+            let problem = "\(photos.count) photos; at most \(limits.photos) (--max-photos)"
+            return .failure(BatchProblem(label, line: number, field: "photos", problem))
+        }
+        return boards.job(object, file: label, line: number).flatMap { job in
+            if let problem = limits.problem(board: job.plan) {
+                return .failure(BatchProblem(label, line: number, "\(job.output): \(problem)"))
+            }
+            return .success(BatchRequest(id: id, job: .board(job)))
+        }
     }
 
     /// A crop job: one rect (`rect`, `output`), or several (`crops`) of one input, of which those
     /// that cannot be planned fail alone while the others are done.
     private func crop(
-        _ object: [String: Any], id: JSONValue, number: Int, warn: (String) -> Void
+        _ object: [String: Any], id: BatchID, number: Int, warn: (String) -> Void
     ) -> Result<BatchRequest, BatchProblem> {
         guard let list = object["crops"] else {
             return plan(object, number: number, index: 0, count: 1, warn: warn).flatMap { planned in
@@ -74,11 +137,23 @@ package struct BatchLine: Sendable {
             return .failure(
                 BatchProblem(label, line: number, field: "crops", "expected a list of {\"rect\", \"output\"}"))
         }
+        guard crops.count <= limits.rects else {
+            return .failure(
+                BatchProblem(
+                    label, line: number, field: "crops", "\(crops.count) rects; at most \(limits.rects) (--max-rects)"))
+        }
         var shared = object
         shared["crops"] = nil
         var planned: [CropPlanner.Planned] = []
         var slots: [BatchRequest.Slot] = []
         for (index, fields) in crops.enumerated() {
+            if let key = fields.keys.sorted().first(where: BatchPolicy.names.contains) {
+                let problem = BatchProblem(
+                    label, line: number, field: "crops[\(index)].\(key)",
+                    "a key of the whole job: give it beside 'crops'")
+                slots.append(.refused(.problem(problem)))
+                continue
+            }
             let merged = shared.merging(fields) { _, own in own }
             switch plan(merged, number: number, index: index, count: crops.count, warn: warn) {
             case .failure(let problem):

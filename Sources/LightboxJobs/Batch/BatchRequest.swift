@@ -13,14 +13,18 @@ package struct BatchRequest: Sendable {
     }
 
     /// The client's id, echoed.
-    package let id: JSONValue
+    package let id: BatchID
     /// The job to run; nil when every crop of a `crops` list was refused.
-    package let job: Job?
+    package var job: Job?
     /// The crops in the order `crops` listed them; nil for a job given without `crops`.
     package let slots: [Slot]?
+    /// Seconds each of the job's worker requests may take, the job's own `timeout` (the server's by default).
+    package var timeout: Double?
+    /// The warnings planning the job gave, first in its answer.
+    package var warnings: [String] = []
 
     /// Makes a request.
-    package init(id: JSONValue, job: Job?, slots: [Slot]? = nil) {
+    package init(id: BatchID, job: Job?, slots: [Slot]? = nil) {
         self.id = id
         self.job = job
         self.slots = slots

@@ -2,36 +2,54 @@ import Foundation
 import LightboxFormats
 import LightboxRender
 
-/// The supervisor's side of `lightbox batch`: reads job lines as they arrive, builds each job once
+/// The supervisor's side of `lightbox batch`: reads job lines as they arrive (each at most
+/// `--max-line` bytes; a longer one is read past and answered failed), builds each job once
 /// (`BatchLine`), runs it as the commands run theirs (`JobRunner`: the output checked here, the
 /// pixels in a worker, a board's photos each in a worker), and writes each answer line on stdout,
-/// flushed, as soon as the job is done.
+/// flushed, as soon as the job is done, with the job's own warnings in it.
 package final class BatchServer: @unchecked Sendable {
     /// Builds the jobs.
     private let reader: BatchLine
-    /// Runs them.
-    private let runner: JobRunner
-    /// Where warnings go.
-    private let console: Console
+    /// The workers every job runs in.
+    private let pool: WorkerPool
+    /// What every worker is told besides its job.
+    private let context: WorkerContext
+    /// The check of each output before its job runs.
+    private let check: OutputCheck
+    /// The supervisor's memory for drawing boards, shared by the boards in flight.
+    private let budget = DrawingBudget(total: BatchLimits.drawingBudget)
     /// Guards the counts.
     private let lock = NSLock()
     /// Held while an answer line is written, so lines never mix.
     private let writing = NSLock()
     /// Jobs answered as done and as failed.
     private var done = 0, failed = 0
-    /// Whether the warning that a lossless cut may unsquare a square was given (once per batch).
-    private var warnedSquareSnap = false
     /// Jobs in flight: taken before a job starts, given back when its answer is out.
     private let slots: DispatchSemaphore
     /// Every job started, so the end of input waits for those in flight.
     private let group = DispatchGroup()
 
-    /// Makes the server.
-    package init(reader: BatchLine, runner: JobRunner, console: Console) {
+    /// Makes the server: up to `concurrency` jobs at once, in the workers of `pool`.
+    package init(reader: BatchLine, pool: WorkerPool, context: WorkerContext, check: OutputCheck, concurrency: Int) {
         self.reader = reader
-        self.runner = runner
-        self.console = console
-        slots = DispatchSemaphore(value: runner.concurrency)
+        self.pool = pool
+        self.context = context
+        self.check = check
+        slots = DispatchSemaphore(value: max(1, concurrency))
+    }
+
+    /// Makes this process hand freed buffers of over 128 KB back to the system at once; call it
+    /// once the workers are forked (they keep glibc's defaults), before the server's threads start.
+    ///
+    /// glibc raises its mmap threshold after a large buffer is freed (up to 32 MB), so the buffers
+    /// of the next board stay in the heap once freed: boards drawn one after another took 272 MB
+    /// where each alone took at most 142 (`BatchLimitTests`); with the threshold fixed, 225.
+    package static func returnFreedMemory() {
+        // Swift's Glibc module leaves out malloc.h: glibc's `mallopt`, looked up by name, with
+        // M_MMAP_THRESHOLD (-3), which setting also stops the threshold from moving.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, 128 << 10)
     }
 
     /// Whether every job was done.
@@ -48,43 +66,56 @@ package final class BatchServer: @unchecked Sendable {
         return "\(done) done, \(failed) failed"
     }
 
-    /// Reads `stream` line by line until its end, starting each job as its line arrives, then
+    /// Reads `descriptor` line by line until its end, starting each job as its line arrives, then
     /// waits for the jobs in flight.
-    package func serve(_ stream: UnsafeMutablePointer<FILE>) {
-        JSONLines.forEachLine(in: stream) { number, line in start(line, number: number) }
+    package func serve(_ descriptor: Int32) {
+        var lines = LineReader(descriptor: descriptor, limit: reader.limits.line)
+        while let next = lines.next() {
+            switch next {
+            case .line(let line): start(line)
+            case .tooLong(let number, let head, let length):
+                answer(reader.tooLong(number: number, head: head, length: length))
+            }
+        }
         group.wait()
     }
 
     /// Builds a line's job and, if it is one, runs it on another thread.
-    private func start(_ line: String, number: Int) {
+    private func start(_ line: JSONLines.Line) {
         let request: BatchRequest
-        switch reader.read(line, number: number, warn: { console.warning($0) }) {
+        switch reader.read(line) {
         case .failure(let failure):
             answer(failure)
             return
         case .success(let value): request = value
         }
-        if case .crop(let crop)? = request.job, crop.snapsASquare { warnSquareSnapOnce() }
         slots.wait()
         group.enter()
         DispatchQueue.global().async {
-            let start = DispatchTime.now().uptimeNanoseconds
-            var records: [BatchRecord] = []
-            if let job = request.job { self.runner.execute(job) { records.append($0) } }
-            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            self.answer(BatchAnswer(request: request, records: records, milliseconds: milliseconds))
+            self.answer(self.run(request))
             self.slots.signal()
             self.group.leave()
         }
     }
 
-    /// Says once per batch that lossless cuts snap to the JPEG's blocks, so a square may not stay square.
-    private func warnSquareSnapOnce() {
-        lock.lock()
-        let first = !warnedSquareSnap
-        warnedSquareSnap = true
-        lock.unlock()
-        if first { console.warning(CropJob.squareSnapWarning) }
+    /// Runs `request`'s job with a console of its own, whose warnings go into its answer; a board
+    /// first waits for room in the drawing budget.
+    private func run(_ request: BatchRequest) -> BatchAnswer {
+        let console = Console(keepingWarnings: ())
+        let runner = JobRunner(
+            executor: WorkerExecutor(pool: pool, console: console, timeout: request.timeout), concurrency: 1,
+            context: context, check: check)
+        let start = DispatchTime.now().uptimeNanoseconds
+        var records: [BatchRecord] = []
+        if let job = request.job {
+            var drawing = 0.0
+            if case .board(let board) = job { drawing = board.plan.drawingBytes }
+            budget.whileHolding(drawing) { runner.execute(job) { records.append($0) } }
+        }
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        return BatchAnswer(
+            request: request, records: records, milliseconds: milliseconds,
+            warnings: request.warnings + console.warnings)
     }
 
     /// Writes one answer line on stdout at once and counts it; a closed stdout stops the batch

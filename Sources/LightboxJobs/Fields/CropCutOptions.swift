@@ -30,8 +30,8 @@ package enum CropCutOptions {
     package static let angle = Option<Double>(
         "angle", valueName: "deg",
         help:
-            "Turn each --rect (and manifest rects without an angle) deg degrees counter-clockwise about its centre: an oriented box."
-    )
+            "Turn each --rect (and manifest rects without an angle) deg degrees counter-clockwise about its centre: an oriented box.",
+        in: -360...360)
 
     /// The group, in the order help lists it.
     package static let declared: [any OptionDeclaration] = [oriented, mask, lossless]

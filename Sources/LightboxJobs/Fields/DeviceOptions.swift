@@ -8,6 +8,10 @@ package enum DeviceOptions {
     package static let device = Option<DevicePreset>(
         "device", valueName: "name", help: "A device's screen (see DEVICES).")
 
+    /// `--list-devices`: print the presets `--device` takes (with `--json`, one JSON line each) and stop.
+    package static let listDevices = Flag(
+        "list-devices", help: "Print the device presets: name, screen, scale, safe areas (--json: JSON Lines).")
+
     /// The largest safe area, in points.
     package static let safeAreas = 0.0...1000
 
@@ -53,7 +57,8 @@ package enum DeviceOptions {
         return
             (["DEVICES (--device; screen in points @ scale, safe area top / bottom):"] + rows + [
                 "  Screens: Apple's published resolutions over the scale. Safe areas: the",
-                "  portrait insets the iOS simulator reports. Models: docs/view.md.",
+                "  portrait insets the iOS simulator reports. Models: docs/view.md, or",
+                "  lightbox view --list-devices [--json].",
             ]).joined(separator: "\n")
     }
 }

@@ -26,7 +26,7 @@ package enum ViewFields {
         "max-zoom", valueName: "M", help: "The largest zoom (default \(number(ViewportMath.defaultMaxZoom))).")
     /// `--offset DX,DY`.
     package static let offset = Option<Pair>(
-        "offset", valueName: "DX,DY", help: "Pan offset in points (clamped).",
+        "offset", valueName: "DX,DY", help: "Pan offset in points (clamped as the app does, with a warning).",
         expected: "expected DX,DY in points, such as 40,-20")
     /// `--double-tap`.
     package static let doubleTap = Flag(
@@ -50,7 +50,8 @@ package enum ViewFields {
     package static let chrome = Flag("chrome", help: "Draw the header, N of M and the close button.")
     /// `--reduce-motion`.
     package static let reduceMotion = Flag(
-        "reduce-motion", help: "Reduce Motion on: the screen style's page does not scale.")
+        "reduce-motion", help: "Reduce Motion on: the screen style's page does not scale; animations jump to their end."
+    )
     /// `--animate zoom|dismiss`.
     package static let animate = Option<ViewAnimation>(
         "animate", valueName: "kind", help: "Render an animation: zoom or dismiss.")
@@ -61,15 +62,15 @@ package enum ViewFields {
         "frames", valueName: "N", help: "Frames of the animation (default \(defaultFrames)).", in: 2...600)
     /// `--duration S`, positive.
     package static let duration = Option<Double>(
-        "duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25).",
-        expected: "expected a positive number", where: { $0 > 0 })
+        "duration", valueName: "S", help: "Seconds of the animation (zoom 0.4, dismiss 0.25; at most 3600).",
+        expected: "expected seconds, more than 0 and at most 3600", where: { $0 > 0 && $0 <= 3600 })
 
     /// Every option of `view`, in the order help lists them.
     package static let declared: [any OptionDeclaration] =
         [
             screen,
             DeviceOptions.device.help("Screen, scale and safe areas of a device (see DEVICES); options given win."),
-            DeviceOptions.safeArea,
+            DeviceOptions.safeArea, DeviceOptions.listDevices,
             OutputOptions.output.help("Output image (.gif or .webp with --animate)."),
             scale, page, zoom, maxZoom, offset, doubleTap, pull, style, threshold, predicted, under, chrome,
             reduceMotion, animate, frames, duration,
@@ -85,7 +86,7 @@ package enum ViewFields {
     package static let runOptions: Set<String> = Set(
         ([
             OutputOptions.manifest, OutputOptions.outDir, OutputOptions.dryRun, OutputOptions.json,
-            OutputOptions.quiet, ReadWriteOptions.format,
+            OutputOptions.quiet, ReadWriteOptions.format, DeviceOptions.listDevices,
         ] + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared).specs.map(\.long))
 
     /// The options a single snapshot takes: the keys of a manifest's line or a batch view job.

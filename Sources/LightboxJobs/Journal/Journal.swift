@@ -21,11 +21,19 @@ package final class Journal: @unchecked Sendable {
     private let lock = NSLock()
 
     /// Opens `path` (its folder made), truncated unless `resume`, and writes the run's header line.
-    package init(path: String, resume: Bool, header: JSONValue) throws(JournalError) {
+    ///
+    /// A resumed run first puts back only the lines `compacting` keeps (`JournalLedger.kept`: every
+    /// run's header, each output's latest line), written to a temp file beside the journal and
+    /// renamed over it, so a journal resumed any number of times stays about two lines per item
+    /// (what it knew, and what this run says) instead of growing by one line per item every time.
+    package init(path: String, resume: Bool, header: JSONValue, compacting: JournalLedger? = nil) throws(JournalError) {
         self.path = path
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        if resume, let compacting, FileManager.default.fileExists(atPath: path) {
+            try Journal.rewrite(path, with: compacting.kept)
         }
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC)
         descriptor = open(path, flags, 0o644)
@@ -57,14 +65,28 @@ package final class Journal: @unchecked Sendable {
         }
     }
 
-    /// The header line of a run: when it started, what it is and whether it resumes.
+    /// The header line of a run: when it started, what it is, whether it resumes, and the working
+    /// folder its relative outputs are in (`cwd`, which `JournalLedger` resolves them against).
     package static func header(command: String, resume: Bool, shard: String?) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("run", .string(ISO8601DateFormatter().string(from: Date()))), ("command", .string(command)),
             ("resume", .bool(resume)),
         ]
         if let shard { pairs.append(("shard", .string(shard))) }
-        return .object(pairs + [("pid", .int(Int(getpid())))])
+        return .object(
+            pairs + [("pid", .int(Int(getpid()))), ("cwd", .string(FileManager.default.currentDirectoryPath))])
+    }
+
+    /// Replaces the journal at `path` with `lines`, through a temp file beside it and a rename, so
+    /// a kill leaves the old journal or the new one, never a mix.
+    private static func rewrite(_ path: String, with lines: [String]) throws(JournalError) {
+        let temp = path + ".lightbox-\(getpid())"
+        let text = lines.map { $0 + "\n" }.joined()
+        guard FileManager.default.createFile(atPath: temp, contents: Data(text.utf8)), rename(temp, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw JournalError(path: path, reason: reason)
+        }
     }
 
     /// Whether the file at `path` is empty or ends with a newline (a kill may have cut its last line).

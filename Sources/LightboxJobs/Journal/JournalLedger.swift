@@ -1,19 +1,28 @@
 import Foundation
 import LightboxFormats
+import LightboxRender
 
 /// What `--resume` learns from the journal of earlier runs: which outputs were recorded whole, with
-/// their size, and how often each item's decoder crashed or timed out.
+/// their size, how often each item's decoder crashed or timed out, and which lines to keep.
 ///
 /// Read once, in the supervisor, before the resumed run appends to the file. Lines that are not
-/// JSON objects with an `output` (run headers, a line a kill cut short) are skipped.
+/// JSON objects with an `output` (run headers, a line a kill cut short) are skipped. An output is
+/// known by its resolved path: relative to the working folder its run's header names (`cwd`;
+/// the current one for older journals), with `.`, `..` and symbolic links resolved as the kernel
+/// would, so `--out-dir ./ref/out` finds what `--out-dir ref/out` recorded.
 package struct JournalLedger: Sendable {
     /// Runs an item may crash or time out in before `--resume` stops trying it.
     package static let crashLimit = 2
 
-    /// The size recorded for each output by its latest `done` or `skipped` line.
+    /// The size recorded for each output (by resolved path) by its latest `done` or `skipped` line.
     private var sizes: [String: Int] = [:]
-    /// The most crashes recorded for each output.
+    /// The most crashes recorded for each output, by resolved path.
     private var crashes: [String: Int] = [:]
+    /// The journal's lines a resumed run keeps (`Journal` writes them back before its own): every
+    /// run's header, each output's latest line, and the last run's lines about no output.
+    package private(set) var kept: [String] = []
+    /// The folder relative outputs are resolved in now.
+    private let folder = FileManager.default.currentDirectoryPath
 
     /// An empty ledger: nothing is known.
     package init() {}
@@ -21,28 +30,50 @@ package struct JournalLedger: Sendable {
     /// Reads the journal at `path`; an empty ledger when there is no file.
     package init(path: String) {
         guard let data = FileManager.default.contents(atPath: path) else { return }
+        // Each line, with its output's resolved path, or the run it belongs to (nil for a header).
+        var lines: [(text: String, output: String?, run: Int?)] = []
+        var latest: [String: Int] = [:]
+        var runFolder = folder
+        var run = 0
+        var resolved = ResolvedFolders()
         for line in JSONLines.lines(data) {
-            guard case .success(let object) = JSONLines.object(line.text, number: line.number, path: path),
-                let output = object["output"] as? String
-            else { continue }
-            if let count = object[Journal.crashesField] as? Int { crashes[output] = max(crashes[output] ?? 0, count) }
+            guard case .success(let object) = JSONLines.object(line, path: path) else {
+                continue
+            }
+            guard let output = object["output"] as? String else {
+                let header = object["run"] != nil
+                if header {
+                    run += 1
+                    runFolder = object["cwd"] as? String ?? folder
+                }
+                lines.append((line.text, nil, header ? nil : run))
+                continue
+            }
+            let key = resolved.path(of: output, in: runFolder)
+            latest[key] = lines.count
+            lines.append((line.text, key, run))
+            if let count = object[Journal.crashesField] as? Int { crashes[key] = max(crashes[key] ?? 0, count) }
             switch object["status"] as? String {
             case "done", "skipped":
-                if let bytes = object["bytes"] as? Int { sizes[output] = bytes }
+                if let bytes = object["bytes"] as? Int { sizes[key] = bytes }
             case "failed":
-                sizes[output] = nil
+                sizes[key] = nil
             default: continue
             }
         }
+        kept = lines.enumerated().filter { index, line in
+            line.output.map { latest[$0] == index } ?? (line.run.map { $0 == run } ?? true)
+        }.map(\.element.text)
     }
 
     /// What the ledger says of `output` as it is on disk now.
     package func verdict(for output: String) -> Verdict {
-        if let count = crashes[output], count >= JournalLedger.crashLimit, sizes[output] == nil {
+        let key = JournalLedger.resolved(output, in: folder)
+        if let count = crashes[key], count >= JournalLedger.crashLimit, sizes[key] == nil {
             return .gaveUp(crashes: count)
         }
         let onDisk = Journal.size(of: output)
-        if let recorded = sizes[output] {
+        if let recorded = sizes[key] {
             return recorded == onDisk ? .whole : .redo
         }
         return onDisk == nil ? .redo : .unknown
@@ -50,7 +81,37 @@ package struct JournalLedger: Sendable {
 
     /// Earlier runs in which the item writing `output` crashed or timed out.
     package func crashes(of output: String) -> Int {
-        crashes[output] ?? 0
+        crashes[JournalLedger.resolved(output, in: folder)] ?? 0
+    }
+
+    /// `output` as an absolute path with its folder resolved (`realpath`: `.`, `..` and symbolic
+    /// links as the kernel sees them), relative ones taken in `folder`; standard output as it is.
+    static func resolved(_ output: String, in folder: String) -> String {
+        guard output != OutputPath.standardOutput else { return output }
+        let absolute = output.hasPrefix("/") ? output : (folder as NSString).appendingPathComponent(output)
+        let parent = (absolute as NSString).deletingLastPathComponent
+        guard let real = realpath(parent, nil) else { return URL(fileURLWithPath: absolute).standardizedFileURL.path }
+        defer { free(real) }
+        return (String(cString: real) as NSString).appendingPathComponent((absolute as NSString).lastPathComponent)
+    }
+
+    /// `resolved` with each folder resolved once, for a long journal.
+    private struct ResolvedFolders {
+        /// Resolved paths of the folders met, by their spelling.
+        var folders: [String: String] = [:]
+
+        /// `output` resolved in `folder`.
+        mutating func path(of output: String, in folder: String) -> String {
+            guard output != OutputPath.standardOutput else { return output }
+            let parent = (output as NSString).deletingLastPathComponent
+            let spelling = folder + "\u{0}" + parent
+            if let known = folders[spelling] {
+                return (known as NSString).appendingPathComponent((output as NSString).lastPathComponent)
+            }
+            let path = JournalLedger.resolved(output, in: folder)
+            folders[spelling] = (path as NSString).deletingLastPathComponent
+            return path
+        }
     }
 
     /// What `--resume` does with one output.

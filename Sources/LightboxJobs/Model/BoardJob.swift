@@ -17,6 +17,8 @@ package struct BoardJob: Sendable {
     package var limits: CardPhoto.Limits
     /// Where the board was asked for.
     package var origin: JobOrigin
+    /// Leave an existing output that decodes whole (read in a worker) as it is, answered `skipped`.
+    package var skipIfWhole = false
 
     /// Makes a job.
     package init(

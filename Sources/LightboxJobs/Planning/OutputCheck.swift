@@ -27,7 +27,9 @@ package struct OutputCheck: Sendable {
         guard output != OutputPath.standardOutput else { return nil }
         do {
             if let roots, !dryRun { try roots.makeFolder(OutputPath.folder(of: output), for: output) }
-            try OutputPath.check(output, inputs: inputs, force: force, makeFolder: !dryRun)
+            // Under roots every folder is made by the rooted walk above, never by a plain mkdir
+            // that would follow a link or a `..` wherever the path leads by now.
+            try OutputPath.check(output, inputs: inputs, force: force, makeFolder: !dryRun && roots == nil)
             return nil
         } catch {
             return error

@@ -30,11 +30,22 @@ package enum RectRule {
         if let bad = parts.first(where: { !$0.1.isFinite }) {
             return Refusal(reason: "\(bad.0) is not a finite number")
         }
+        // No image is a billion pixels a side; past that, turning and rounding the rect would overflow.
+        if let far = parts.first(where: { abs($0.1) > RectRule.farthestPixel }) {
+            return Refusal(
+                reason: "\(far.0) \(NumberText.short(Double(far.1))) is beyond \(Int(RectRule.farthestPixel)) pixels")
+        }
         guard rect.width > 0, rect.height > 0 else {
             return Refusal(reason: "a rect in pixels needs a width and height above 0")
         }
         return nil
     }
+
+    /// The farthest a rect in pixels may reach from the image's corner, either way.
+    static let farthestPixel: CGFloat = 1_000_000_000
+    /// The farthest a turned rect's fractions may reach, either way (times the image's side: past
+    /// it, turning and rounding the rect in pixels would overflow).
+    static let farthestFraction: CGFloat = 1_000_000
 
     /// Checks a rect that has an angle before the image is known: finite, with an area, a fraction
     /// not looking like pixels; standardized but not clipped, since its turn decides what lies
@@ -47,6 +58,10 @@ package enum RectRule {
         ]
         if let bad = parts.first(where: { !$0.1.isFinite }) {
             return .failure(Refusal(reason: "\(bad.0) is not a finite number"))
+        }
+        if let far = parts.first(where: { abs($0.1) > RectRule.farthestFraction }) {
+            let value = NumberText.short(Double(far.1))
+            return .failure(Refusal(reason: "\(far.0) \(value) is beyond a million times the image's side"))
         }
         let standard = rect.standardized
         guard standard.width > 0, standard.height > 0 else {

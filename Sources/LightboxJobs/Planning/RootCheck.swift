@@ -33,7 +33,7 @@ package struct RootCheck: Sendable {
             }
             crop.items = crop.items.filter { item in
                 let outputs = [item.output] + (item.preview.map { [$0] } ?? [])
-                guard let problem = outputs.lazy.compactMap({ output(problem: $0) }).first else {
+                guard let problem = outputs.firstNonNil({ output(problem: $0) }) else {
                     return true
                 }
                 record(CropRecords.refused(input: crop.input, item: item, error: problem))
@@ -53,7 +53,7 @@ package struct RootCheck: Sendable {
 
     /// The first of `inputs` outside the read roots, else `output` outside the write roots.
     private func problem(inputs: [String], output: String) -> RenderError? {
-        inputs.lazy.compactMap { roots.problem($0, for: .read) }.first ?? self.output(problem: output)
+        inputs.firstNonNil { roots.problem($0, for: .read) } ?? self.output(problem: output)
     }
 
     /// Why `output` is outside the write roots; standard output (`-`) is no file and passes.

@@ -10,7 +10,8 @@ import LightboxRender
 package struct ViewJobBuilder: Sendable {
     /// The job.
     package let job: ViewJob
-    /// One line per value clamped as the app clamps it (`--zoom`, `--max-zoom`, `--page`).
+    /// One line per value clamped as the app clamps it (`--zoom`, `--max-zoom`, `--page`, `--pull`);
+    /// `--offset`'s is said by the executor, which knows the photo's size.
     package let warnings: [String]
 
     /// Reads `parsed` (options or a line's keys), throwing a usage error for the first bad value.
@@ -38,7 +39,8 @@ package struct ViewJobBuilder: Sendable {
         try ViewJobBuilder.checkOutputSize(state, output: name.path, format: format, parsed)
         let page = try parsed.value(ViewFields.page, default: 0)
         var warnings = ViewClamps.warnings(
-            zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count)
+            zoom: state.zoom, maxZoom: state.maxZoom, page: page, pages: parsed.positionals.count,
+            pull: CGFloat(try parsed.value(ViewFields.pull, default: 0)))
         var request = ViewRequest(
             inputs: inputs, page: page, output: name.path,
             state: parsed.flag(ViewFields.doubleTap) ? state.doubleTapped() : state,

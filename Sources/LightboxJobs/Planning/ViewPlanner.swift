@@ -77,7 +77,7 @@ package struct ViewPlanner: Sendable {
         let data = try FileContents.read(path, what: "manifest")
         let folder = (path as NSString).deletingLastPathComponent
         return JSONLines.lines(data).map { line in
-            JSONLines.object(line.text, number: line.number, path: path).flatMap {
+            JSONLines.object(line, path: path).flatMap {
                 job($0, file: path, line: line.number, folder: folder, warn: warn)
             }
         }

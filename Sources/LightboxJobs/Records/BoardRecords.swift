@@ -3,7 +3,7 @@ import LightboxFormats
 import LightboxRender
 
 /// The record of a board: output, size, the cards drawn (a placeholder is one, a skipped photo is
-/// none), each photo left out or drawn empty, located at the job's origin.
+/// none, and a board not written has none), each photo left out or drawn empty, located at the job's origin.
 package enum BoardRecords {
     /// The board's record; `written` says whether the image was written, `failures` the photos that could not be drawn.
     package static func record(
@@ -13,7 +13,7 @@ package enum BoardRecords {
         let fields: [(String, JSONValue)] =
             [
                 ("output", .string(job.output)), ("width", .int(size.width)), ("height", .int(size.height)),
-                ("cards", .int(job.plan.photos.count - (job.placeholder ? 0 : failures.count))),
+                ("cards", .int(written ? job.plan.photos.count - (job.placeholder ? 0 : failures.count) : 0)),
                 (
                     "failed",
                     .array(failures.map { .object([("input", .string($0.path)), ("error", .string($0.reason))]) })
@@ -28,5 +28,14 @@ package enum BoardRecords {
         return BatchRecord(
             status: .failed, fields: fields, error: error, milliseconds: milliseconds, printsError: problem != nil,
             cause: problem ?? failures.first)
+    }
+
+    /// The record of a board left as it was: its output exists and decodes whole (`skipExisting`).
+    package static func skipped(_ job: BoardJob) -> BatchRecord {
+        let size = job.plan.pixelSize
+        let fields: [(String, JSONValue)] =
+            [("output", .string(job.output)), ("width", .int(size.width)), ("height", .int(size.height))]
+            + job.origin.fields + CropRecords.bytes(of: job.output)
+        return BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0)
     }
 }

@@ -16,20 +16,26 @@ package struct BoardExecutor: Sendable {
     package let console: Console
     /// The roots the board must be written in; nil for none.
     package let roots: PathRoots?
+    /// Whether an existing output decodes whole (for `skipIfWhole`): in a worker, or in this process.
+    package let isWhole: @Sendable (String) -> Bool
 
     /// Makes an executor.
     package init(
         decode: @escaping BoardRenderer.PhotoDecoder, cover: @escaping BoardRenderer.CoverDecoder = BoardRenderer.cover,
-        console: Console, roots: PathRoots? = nil
+        console: Console, roots: PathRoots? = nil, isWhole: (@Sendable (String) -> Bool)? = nil
     ) {
         self.decode = decode
         self.cover = cover
         self.console = console
         self.roots = roots
+        self.isWhole = isWhole ?? { OutputPath.isWholeImage($0, roots: roots) }
     }
 
-    /// Draws and writes `job`, and returns its record.
+    /// Draws and writes `job`, and returns its record; a job that skips a whole output draws nothing.
     package func run(_ job: BoardJob) -> BatchRecord {
+        if job.skipIfWhole && FileManager.default.fileExists(atPath: job.output) && isWhole(job.output) {
+            return BoardRecords.skipped(job)
+        }
         let start = DispatchTime.now().uptimeNanoseconds
         var failures: [RenderError] = []
         var problem: RenderError?

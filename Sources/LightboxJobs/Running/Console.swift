@@ -9,12 +9,58 @@ package final class Console: @unchecked Sendable {
 
     /// Prints nothing at all (a library caller reads the results instead).
     package let silent: Bool
+    /// Whether warnings are kept (`warnings`) instead of printed: one `lightbox batch` job's console.
+    private let keeps: Bool
+    /// The warnings kept, in order.
+    private var kept: [String] = []
 
     /// Makes a console; a quiet one prints no warnings, a silent one nothing.
     package init(quiet: Bool = false, silent: Bool = false) {
         self.quiet = quiet
         self.silent = silent
+        keeps = false
     }
+
+    /// A console for one `lightbox batch` job: it prints nothing; its warnings (the job's own, and
+    /// what its workers wrote on stderr) are kept for the job's answer, and its errors are left
+    /// to the answer, which carries them.
+    package init(keepingWarnings: Void) {
+        quiet = false
+        silent = true
+        keeps = true
+    }
+
+    /// The warnings kept so far (a `keepingWarnings` console's).
+    package var warnings: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return kept
+    }
+
+    /// Passes on what a worker wrote on stderr during a request: kept line by line as warnings
+    /// (without their `warning: ` prefix) by a job's console, written on stderr otherwise. A debug
+    /// build's own report lines (`lightbox-debug: ...`, for the tests) are the process's, not the
+    /// job's, and go to stderr either way.
+    package func passOn(_ text: String) {
+        guard keeps else {
+            if !silent { StandardError.write(text) }
+            return
+        }
+        var lines: [String] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            if line.hasPrefix(Console.debugPrefix) {
+                StandardError.write(line + "\n")
+            } else if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                lines.append(line.hasPrefix("warning: ") ? String(line.dropFirst("warning: ".count)) : String(line))
+            }
+        }
+        lock.lock()
+        kept += lines
+        lock.unlock()
+    }
+
+    /// How a debug build's report lines start.
+    static let debugPrefix = "lightbox-debug: "
 
     /// Writes one line on stdout; a stdout that cannot be written stops the run (`Interrupts.stdoutFailed`).
     package func out(_ line: String) {
@@ -28,7 +74,7 @@ package final class Console: @unchecked Sendable {
     /// Writes one `error:` line on stderr, shortened in the middle when it is very long.
     package func error(_ message: String) {
         write(
-            "error: \(Console.printable(Console.shortened(StandardInput.shown(message))))", to: FileHandle.standardError
+            "error: \(Console.printable(Console.shortened(StandardInput.shown(message))))"
         )
     }
 
@@ -52,21 +98,28 @@ package final class Console: @unchecked Sendable {
         return String(text.prefix(600)) + " … " + String(text.suffix(300))
     }
 
-    /// Writes one `warning:` line on stderr unless quiet.
+    /// Writes one `warning:` line on stderr unless quiet (a job's console keeps it instead).
     package func warning(_ message: String) {
+        if keeps {
+            lock.lock()
+            kept.append(message)
+            lock.unlock()
+            return
+        }
         guard !quiet else { return }
-        write("warning: \(Console.printable(StandardInput.shown(message)))", to: FileHandle.standardError)
+        write("warning: \(Console.printable(StandardInput.shown(message)))")
     }
 
     /// Writes raw text on stderr, such as a usage error block.
     package func raw(_ text: String) {
-        write(text, to: FileHandle.standardError)
+        write(text)
     }
 
-    private func write(_ line: String, to handle: FileHandle) {
+    /// Writes `line` on stderr (never waiting once `StandardError.neverWait` is set).
+    private func write(_ line: String) {
         guard !silent else { return }
         lock.lock()
         defer { lock.unlock() }
-        try? handle.write(contentsOf: Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        StandardError.write(line.hasSuffix("\n") ? line : line + "\n")
     }
 }

@@ -68,7 +68,7 @@ package enum Interrupts {
         lock.unlock()
         let clear = ProgressLine.stderrIsTerminal ? "\r\u{1B}[K" : ""
         let line = "\(clear)\(words)\(counts.isEmpty ? "" : ": " + counts)\n"
-        _ = StandardOutput.write(Array(line.utf8), to: STDERR_FILENO)
+        StandardError.write(line)
         _exit(code)
     }
 }

@@ -81,9 +81,9 @@ package struct JobRunner: Sendable {
             crop.items = crop.items.filter { item in
                 let paths = [item.output] + (item.preview.map { [$0] } ?? [])
                 guard
-                    let problem = paths.lazy.compactMap({
+                    let problem = paths.firstNonNil({
                         check.problem($0, inputs: [crop.input], force: crop.settings.save.force)
-                    }).first
+                    })
                 else { return true }
                 record(CropRecords.refused(input: crop.input, item: item, error: problem))
                 return false

@@ -21,7 +21,7 @@ package struct LocalExecutor: JobExecutor {
                 if case .record(let value) = progress { record(value) }
             }
         case .view(let view):
-            record(ViewExecutor.run(view))
+            record(ViewExecutor.run(view, console: console))
         case .board(let board):
             let decode: BoardRenderer.PhotoDecoder = { path, side, limits throws(RenderError) in
                 try CardPhoto.square(path, side: side, limits: limits)

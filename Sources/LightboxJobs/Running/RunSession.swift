@@ -17,7 +17,16 @@ package enum RunSession {
             console.error("\(outDir): --out-dir \(problem.reason)")
             return ExitCode.cannotCreate
         }
-        if let outDir = options.outDir, let reason = OutputPath.prepareFolder(outDir, make: !options.dryRun) {
+        if let outDir = options.outDir, let roots = options.roots, !options.dryRun {
+            do throws(RenderError) {
+                try roots.makeFolder(outDir, for: outDir)
+            } catch {
+                console.error("\(outDir): cannot write --out-dir (\(error.reason))")
+                return ExitCode.cannotCreate
+            }
+        }
+        let makesOutDir = !options.dryRun && options.roots == nil
+        if let outDir = options.outDir, let reason = OutputPath.prepareFolder(outDir, make: makesOutDir) {
             console.error("\(outDir): cannot write --out-dir (\(reason))")
             return ExitCode.cannotCreate
         }
@@ -31,7 +40,8 @@ package enum RunSession {
                         path: path, resume: options.resume,
                         header: Journal.header(
                             command: options.command, resume: options.resume,
-                            shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"))
+                            shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"),
+                        compacting: ledger)
             }
         } catch {
             console.error(error.description)
@@ -54,7 +64,7 @@ package enum RunSession {
         let sheet = options.contactSheet == nil ? nil : ContactSheet()
         let runner = JobRunner(
             executor: WorkerExecutor(pool: pool, console: console), concurrency: options.jobs,
-            context: WorkerContext(jobs: options.jobs, quiet: options.quiet, roots: options.roots),
+            context: WorkerContext(quiet: options.quiet, roots: options.roots),
             resume: ledger.map(ResumeFilter.init), check: OutputCheck(dryRun: options.dryRun, roots: options.roots),
             sheet: sheet)
         runner.run(jobs, report: report, first: 1)

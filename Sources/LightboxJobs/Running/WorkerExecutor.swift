@@ -11,13 +11,25 @@ import Vips
 package struct WorkerExecutor: JobExecutor {
     /// The workers.
     package let pool: WorkerPool
-    /// Where a board's photo failures are printed.
+    /// Where a board's photo failures and the workers' warnings go.
     package let console: Console
+    /// Seconds each request may take when the job sets its own (at most the pool's); nil for the pool's.
+    package let timeout: Double?
 
     /// Makes an executor over `pool`.
-    package init(pool: WorkerPool, console: Console) {
+    package init(pool: WorkerPool, console: Console, timeout: Double? = nil) {
         self.pool = pool
         self.console = console
+        self.timeout = timeout
+    }
+
+    /// Sends `request` to a worker of the pool (a fresh one when `fresh`) under the job's
+    /// timeout, its stderr to the console.
+    private func perform(
+        _ request: WorkerRequest, folders: [String], fresh: Bool = false, interim: ([UInt8]) -> Void = { _ in }
+    ) -> WorkerPool.Outcome {
+        pool.perform(
+            request.bytes, folders: folders, fresh: fresh, timeout: timeout, stderr: console.passOn, interim: interim)
     }
 
     /// Runs `job` in a worker (a board: its photos).
@@ -30,24 +42,32 @@ package struct WorkerExecutor: JobExecutor {
         case .board(let board):
             let executor = BoardExecutor(
                 decode: photoDecoder(roots: context.roots), cover: coverDecoder(roots: context.roots), console: console,
-                roots: context.roots)
+                roots: context.roots, isWhole: wholeChecker(roots: context.roots))
             record(executor.run(board))
         }
         return []
     }
 
     /// Sends a crop job and reports each item as the worker does; on a failure, the items not yet reported.
+    ///
+    /// A worker that had served other jobs may say an item went over the memory limit because of
+    /// what those jobs left in it (a fragmented heap), which the item alone would not have met:
+    /// such items are held back and tried once more in a fresh worker, whose outcome stands.
     private func run(
-        _ job: CropJob, context: WorkerContext, record: (BatchRecord) -> Void
+        _ job: CropJob, context: WorkerContext, fresh: Bool = false, record: (BatchRecord) -> Void
     ) -> [CropExecutor.SheetPreview] {
         var reported = Set<String>()
+        var overMemory: [BatchRecord] = []
         var image: (Int, Int)?
         let start = DispatchTime.now().uptimeNanoseconds
         let folders = job.items.flatMap { [$0.output] + ($0.preview.map { [$0] } ?? []) }
-        let result = pool.perform(WorkerRequest.crop(job, context).bytes, folders: WorkerExecutor.folders(of: folders))
-        {
+        let outcome = perform(
+            WorkerRequest.crop(job, context), folders: WorkerExecutor.folders(of: folders), fresh: fresh
+        ) {
             switch JobProgress(bytes: $0) {
             case .opened(let width, let height): image = (width, height)
+            case .record(let value) where !fresh && pool.isOverMemory(value.cause?.reason):
+                overMemory.append(value)
             case .record(let value):
                 if let output = value.output { reported.insert(output) }
                 record(value)
@@ -55,13 +75,24 @@ package struct WorkerExecutor: JobExecutor {
             }
         }
         let failure: WorkerFailure
-        switch result {
+        switch outcome.result {
         case .success(let answer):
             var reader = WireReader(answer)
-            if let previews = try? reader.list(WorkerExecutor.preview) { return previews }
+            if let previews = try? reader.list(WorkerExecutor.preview) {
+                guard !overMemory.isEmpty else { return previews }
+                if outcome.fresh {
+                    overMemory.forEach(record)
+                    return previews
+                }
+                return previews + retried(job, context: context, reported: reported, record: record)
+            }
             failure = .unavailable("a worker gave an answer that could not be read")
         case .failure(let value): failure = value
         }
+        if !outcome.fresh && outcome.overMemory {
+            return retried(job, context: context, reported: reported, record: record)
+        }
+        overMemory.forEach(record)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         let left = job.items.filter { !reported.contains($0.output) }
         for (index, item) in left.enumerated() {
@@ -73,16 +104,28 @@ package struct WorkerExecutor: JobExecutor {
         return []
     }
 
+    /// `job`'s items not in `reported` run again in a fresh worker.
+    private func retried(
+        _ job: CropJob, context: WorkerContext, reported: Set<String>, record: (BatchRecord) -> Void
+    ) -> [CropExecutor.SheetPreview] {
+        var again = job
+        again.items = job.items.filter { !reported.contains($0.output) }
+        return run(again, context: context, fresh: true, record: record)
+    }
+
     /// Reads one contact-sheet preview of an answer.
     private static func preview(_ wire: inout WireReader) throws(WireReader.Malformed) -> CropExecutor.SheetPreview {
         ((try wire.int(), try wire.int()), try WorkerImage.read(from: &wire))
     }
 
-    /// Sends a view job and returns its record; a worker that died fails it.
-    private func run(_ job: ViewJob, context: WorkerContext) -> BatchRecord {
+    /// Sends a view job and returns its record; a worker that died fails it. Over the memory limit
+    /// in a worker that had served other jobs, it is tried once more in a fresh one.
+    private func run(_ job: ViewJob, context: WorkerContext, fresh: Bool = false) -> BatchRecord {
         let start = DispatchTime.now().uptimeNanoseconds
         let folders = WorkerExecutor.folders(of: [job.request.output])
-        switch pool.perform(WorkerRequest.view(job, context).bytes, folders: folders) {
+        let outcome = perform(WorkerRequest.view(job, context), folders: folders, fresh: fresh)
+        if !outcome.fresh && outcome.overMemory { return run(job, context: context, fresh: true) }
+        switch outcome.result {
         case .success(let answer):
             var reader = WireReader(answer)
             if let record = try? BatchRecord.read(from: &reader) { return record }
@@ -97,27 +140,36 @@ package struct WorkerExecutor: JobExecutor {
 
     /// Decodes a card's photo in a worker (opened there through `roots`), for a board drawn here.
     private func photoDecoder(roots: PathRoots?) -> BoardRenderer.PhotoDecoder {
-        { [pool] path, side, limits throws(RenderError) in
-            try WorkerExecutor.pixels(
-                of: path, pool: pool,
-                request: WorkerRequest.cardPhoto(path: path, side: side, limits: limits, roots: roots))
+        { [self] path, side, limits throws(RenderError) in
+            try pixels(of: path, request: WorkerRequest.cardPhoto(path: path, side: side, limits: limits, roots: roots))
         }
     }
 
     /// Decodes a board's background image in a worker (opened there through `roots`), for a board drawn here.
     private func coverDecoder(roots: PathRoots?) -> BoardRenderer.CoverDecoder {
-        { [pool] path, width, height throws(RenderError) in
-            try WorkerExecutor.pixels(
-                of: path, pool: pool,
-                request: WorkerRequest.cover(path: path, width: width, height: height, roots: roots))
+        { [self] path, width, height throws(RenderError) in
+            try pixels(of: path, request: WorkerRequest.cover(path: path, width: width, height: height, roots: roots))
         }
     }
 
-    /// The pixels a worker decoded from `path` for `request`, or the failure it gave.
-    private static func pixels(of path: String, pool: WorkerPool, request: WorkerRequest) throws(RenderError) -> VImage
-    {
+    /// Whether a board's existing output decodes whole, read in a worker (through `roots`); a worker
+    /// that fails to say counts as not whole, so the board is drawn again.
+    private func wholeChecker(roots: PathRoots?) -> @Sendable (String) -> Bool {
+        { [self] path in
+            guard case .success(let answer) = perform(.wholeOutput(path: path, roots: roots), folders: []).result
+            else { return false }
+            var reader = WireReader(answer)
+            return (try? reader.bool()) == true
+        }
+    }
+
+    /// The pixels a worker decoded from `path` for `request`, or the failure it gave (over the
+    /// memory limit in a worker that had served other jobs, tried once more in a fresh one).
+    private func pixels(of path: String, request: WorkerRequest, fresh: Bool = false) throws(RenderError) -> VImage {
+        let outcome = perform(request, folders: [], fresh: fresh)
+        if !outcome.fresh && outcome.overMemory { return try pixels(of: path, request: request, fresh: true) }
         let answer: [UInt8]
-        switch pool.perform(request.bytes, folders: []) {
+        switch outcome.result {
         case .failure(let failure): throw RenderError(path, failure.reason)
         case .success(let bytes): answer = bytes
         }

@@ -54,7 +54,8 @@ package struct CropExecutor: Sendable {
         guard !items.isEmpty else { return [] }
         let settings = job.settings
         let cropper = Cropper(
-            writer: AtomicWriter(options: settings.save, roots: roots), minimumSide: settings.minimumSide,
+            writer: AtomicWriter(options: settings.save, roots: roots, warn: console.warning),
+            minimumSide: settings.minimumSide,
             failOn: settings.failOn,
             maxPixels: settings.maxPixels, resize: settings.resize)
         let cuts = items.map {
@@ -84,7 +85,11 @@ package struct CropExecutor: Sendable {
             let label = ContactSheetLabel.text(
                 input: job.input, output: outcomes[index].output, number: index + 1, dataset: job.settings.labelsByClass
             )
-            return (index, outcomes[index].rect, label)
+            let item = items[index]
+            let shape = PreviewShape.of(
+                rect: outcomes[index].rect, shape: item.shape, cut: item.cut, square: item.square,
+                image: outcomes[index].image)
+            return (index, shape, label)
         }
         guard !crops.isEmpty else { return [] }
         let sheet = job.settings.contactSheet ? ContactSheet() : nil

@@ -13,19 +13,22 @@ package struct JobWorkerTask: WorkerTask {
     /// Makes the task.
     package init() {}
 
-    /// Starts libvips before the first request, so its start-up does not count against an item.
+    /// Starts libvips before the first request, so its start-up does not count against an item,
+    /// and seals the process's heap (`DecodeState.sealProcess`).
     package func prepare() {
-        Vips.ensureStarted()
+        DecodeState.sealProcess()
     }
 
     /// Reads the request, runs it, and answers: previews for a crop job, the record for a view
     /// job, the square's pixels (or the error) for a card photo.
+    /// Every request starts from a clean decode state (`DecodeState.startJob`), whatever ran before it here.
     package func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer {
+        DecodeState.startJob()
+        LibvipsSettings.forWorker()
         var answer = WireWriter()
         var overMemory = false
         switch WorkerRequest(bytes: request) {
         case .crop(let job, let context):
-            LibvipsSettings.forWorker(jobs: context.jobs)
             let executor = CropExecutor(console: Console(quiet: context.quiet), roots: context.roots)
             let previews = executor.run(job) { progress in
                 if case .record(let record) = progress, record.cause?.isOverMemoryLimit == true { overMemory = true }
@@ -37,23 +40,23 @@ package struct JobWorkerTask: WorkerTask {
                 WorkerImage.write(preview.pixels, to: &wire)
             }
         case .view(let job, let context):
-            LibvipsSettings.forWorker(jobs: context.jobs)
-            let record = ViewExecutor.run(job, roots: context.roots)
+            let record = ViewExecutor.run(job, roots: context.roots, console: Console(quiet: context.quiet))
             overMemory = record.cause?.isOverMemoryLimit == true
             record.write(to: &answer)
         case .cardPhoto(let path, let side, let limits, let roots):
-            LibvipsSettings.singleThreaded()
             overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
                 try CardPhoto.square(path, side: side, limits: limits)
             }
         case .cover(let path, let width, let height, let roots):
-            LibvipsSettings.forWorker(jobs: 1)
             overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
                 try BoardRenderer.cover(path, width, height)
             }
+        case .wholeOutput(let path, let roots):
+            answer.bool(OutputPath.isWholeImage(path, roots: roots))
         case nil:
             answer.string("a worker could not read its request")
         }
+        WorkerFault.answeredOne()
         return WorkerAnswer(answer.bytes, retire: overMemory)
     }
 

@@ -3,10 +3,10 @@ import LightboxRender
 
 /// Runs one viewer job where the pixels are: opens its pages through the roots (when the run has
 /// them), skips an output `--resume` met unrecorded when it decodes whole, else renders and
-/// writes the snapshot or animation.
+/// writes the snapshot or animation, saying on `console` when the photo's size clamped `--offset`.
 package enum ViewExecutor {
     /// The record of `job` once done; files are read and written through `roots` when given.
-    package static func run(_ job: ViewJob, roots: PathRoots? = nil) -> BatchRecord {
+    package static func run(_ job: ViewJob, roots: PathRoots? = nil, console: Console) -> BatchRecord {
         WorkerFault.inject(for: job.shownInput, outputs: [job.request.output])
         let pins: InputPins
         do {
@@ -21,6 +21,11 @@ package enum ViewExecutor {
         let outcome = ViewRunner(
             writer: AtomicWriter(options: job.save, roots: roots), failOn: job.failOn, maxPixels: job.maxPixels
         ).run(job.request, dryRun: job.dryRun)
+        if let layout = outcome.layout,
+            let clamped = ViewClamps.offsetWarning(given: job.request.state.offset, layout: layout)
+        {
+            console.warning(job.origin.located(clamped))
+        }
         return ViewRecords.record(outcome, job: job)
     }
 }

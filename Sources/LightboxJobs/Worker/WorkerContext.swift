@@ -1,11 +1,9 @@
 import LightboxRender
 
-/// What a worker needs to know of the run besides the job: how many jobs share the machine,
-/// whether warnings are wanted, and the roots files must stay in. It comes with every request,
-/// so a replacement worker spawned mid-run needs no copy of the command line.
+/// What a worker needs to know of the run besides the job: whether warnings are wanted, and the
+/// roots files must stay in. It comes with every request, so a replacement worker spawned mid-run
+/// needs no copy of the command line.
 package struct WorkerContext: Codable, Sendable, Equatable {
-    /// Jobs in flight at once: a worker gives libvips `cores / jobs` threads.
-    package var jobs: Int
     /// Whether warnings are silenced.
     package var quiet: Bool
     /// `--root`, `--read-root`, `--write-root`: the worker opens every input and output through
@@ -13,8 +11,7 @@ package struct WorkerContext: Codable, Sendable, Equatable {
     package var roots: PathRoots?
 
     /// Makes a context.
-    package init(jobs: Int, quiet: Bool, roots: PathRoots? = nil) {
-        self.jobs = jobs
+    package init(quiet: Bool, roots: PathRoots? = nil) {
         self.quiet = quiet
         self.roots = roots
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import Synchronization
 import Vips
 
 /// Fault injection for the tests, compiled only into debug builds: `LIGHTBOX_FAULT` names inputs
@@ -11,7 +12,19 @@ import Vips
 /// its allocations would; nothing without a limit), in the worker, when it starts on that input;
 /// `hang` and `torn` first leave a half-written temp file beside the first output. A kind ending
 /// in `-opened` (`crash-opened:a.jpg`) strikes once the input's header has been read instead.
+/// `oom-stale:f.jpg` is `oom` only in a worker that has answered a request before, as when an
+/// earlier job's leftovers push an item over the limit that a fresh worker would not meet.
 package enum WorkerFault {
+    /// Requests this worker has answered (counted in debug builds only, for `oom-stale`).
+    private static let answered = Atomic<Int>(0)
+
+    /// Counts one more request answered by this worker.
+    package static func answeredOne() {
+        #if DEBUG
+            answered.add(1, ordering: .relaxed)
+        #endif
+    }
+
     /// Crashes or hangs here if the fault switch names `path`'s file name (at the start, or once
     /// `opened`); does nothing in release builds.
     package static func inject(for path: String, outputs: [String] = [], opened: Bool = false) {
@@ -32,8 +45,10 @@ package enum WorkerFault {
                 case "torn":
                     tear(outputs.first)
                     raise(SIGSEGV)
-                case "oom":
-                    guard let megabytes = MemoryLimit.megabytes else { continue }
+                case "oom", "oom-stale":
+                    guard let megabytes = MemoryLimit.megabytes,
+                        parts[0] == "oom" || answered.load(ordering: .relaxed) > 0
+                    else { continue }
                     let bytes = [UInt8](repeating: 1, count: (megabytes + 1) << 20)
                     _ = bytes.last
                 default: continue

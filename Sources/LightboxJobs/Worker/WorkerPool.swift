@@ -1,6 +1,7 @@
 import Foundation
 import LightboxRender
 import LightboxWorkers
+import Vips
 
 /// The supervisor's workers for one run: a request goes to an idle worker; a worker that dies or
 /// runs past the timeout fails only that request, its temp files are removed and it is replaced.
@@ -41,19 +42,60 @@ package final class WorkerPool: @unchecked Sendable {
         WorkerPool.current = self
     }
 
-    /// Sends `request` to a worker; `folders` are where it may leave temp files if it dies, and
-    /// `interim` gets the messages it sends ahead of its answer. A worker that answered for the
-    /// last time (it went over its memory limit) is waited for and replaced, as is one that died.
+    /// What a worker made of a request: its answer or why there is none, whether the worker was
+    /// fresh (it had served no request before, so nothing of another job was in it), and whether
+    /// the request went over the memory limit (the worker died of it, or left after answering).
+    package struct Outcome {
+        /// The answer, or why there is none.
+        package let result: Result<[UInt8], WorkerFailure>
+        /// Whether the worker had answered no request before this one.
+        package let fresh: Bool
+        /// Whether the request went over the worker's memory limit.
+        package let overMemory: Bool
+    }
+
+    /// Sends `request` to a worker (a fresh one when `fresh`); `folders` are where it may leave
+    /// temp files if it dies, and `interim` gets the messages it sends ahead of its answer. A
+    /// worker that answered for the last time (it went over its memory limit) is waited for and
+    /// replaced, as is one that died. `timeout` (a job's own, at most the pool's) replaces the
+    /// pool's when given; what the worker wrote on stderr goes to `stderr` when given (a batch
+    /// job's answer), else to this process's stderr.
     package func perform(
-        _ request: [UInt8], folders: [String], interim: ([UInt8]) -> Void = { _ in }
-    ) -> Result<[UInt8], WorkerFailure> {
-        guard let worker = checkOut(folders: folders) else {
-            return .failure(.unavailable("every worker failed to start"))
+        _ request: [UInt8], folders: [String], fresh: Bool = false, timeout: Double? = nil,
+        stderr: ((String) -> Void)? = nil, interim: ([UInt8]) -> Void = { _ in }
+    ) -> Outcome {
+        guard let worker = checkOut(folders: folders, fresh: fresh) else {
+            return Outcome(
+                result: .failure(.unavailable("every worker failed to start")), fresh: fresh, overMemory: false)
         }
-        let (answer, stderr) = worker.perform(request, timeout: timeout, interim: interim)
+        let wasFresh = worker.served == 0
+        let result = perform(
+            request, on: worker, folders: folders, timeout: timeout ?? self.timeout, stderr: stderr, interim: interim)
+        var died = false
+        if case .failure(.overMemory) = result { died = true }
+        return Outcome(result: result, fresh: wasFresh, overMemory: worker.isRetiring || died)
+    }
+
+    /// Whether `reason` is the one an item gets for going over this pool's memory limit.
+    package func isOverMemory(_ reason: String?) -> Bool {
+        memoryMegabytes > 0 && reason == MemoryLimit.reason(megabytes: memoryMegabytes)
+    }
+
+    /// `perform`'s work on a worker checked out.
+    private func perform(
+        _ request: [UInt8], on worker: WorkerProcess, folders: [String], timeout: Double,
+        stderr: ((String) -> Void)?, interim: ([UInt8]) -> Void
+    ) -> Result<[UInt8], WorkerFailure> {
+        let (answer, written) = worker.perform(request, timeout: timeout, interim: interim)
         let result = answer.mapError { $0.underMemoryLimit(memoryMegabytes) }
+        if case .success = result, !written.isEmpty {
+            if let stderr {
+                stderr(written)
+            } else {
+                try? FileHandle.standardError.write(contentsOf: Data(written.utf8))
+            }
+        }
         if case .success = result {
-            if !stderr.isEmpty { try? FileHandle.standardError.write(contentsOf: Data(stderr.utf8)) }
             guard worker.isRetiring else {
                 checkIn(worker, replacing: nil)
                 return result
@@ -74,14 +116,28 @@ package final class WorkerPool: @unchecked Sendable {
         return stopping
     }
 
-    /// Takes an idle worker, waiting for one; nil when none is left.
-    private func checkOut(folders: [String]) -> WorkerProcess? {
+    /// Takes an idle worker, waiting for one; nil when none is left. A worker that died while
+    /// idle (killed from outside) is replaced before it is given anything, and so is one that has
+    /// served a request when a `fresh` one is asked for.
+    private func checkOut(folders: [String], fresh: Bool) -> WorkerProcess? {
+        condition.lock()
+        while idle.isEmpty && !busy.isEmpty || stopping { condition.wait() }
+        let found = (fresh ? idle.firstIndex { $0.served == 0 } : nil).map { idle.remove(at: $0) } ?? idle.popLast()
+        guard let worker = found else {
+            condition.unlock()
+            return nil
+        }
+        busy[worker.pid] = (worker, folders)
+        condition.unlock()
+        guard worker.hasEnded || fresh && worker.served > 0 else { return worker }
+        worker.finish()
+        let replacement = isStopping ? nil : WorkerLauncher.spawn(memoryMegabytes: memoryMegabytes)
         condition.lock()
         defer { condition.unlock() }
-        while idle.isEmpty && !busy.isEmpty || stopping { condition.wait() }
-        guard let worker = idle.popLast() else { return nil }
-        busy[worker.pid] = (worker, folders)
-        return worker
+        busy[worker.pid] = nil
+        if let replacement { busy[replacement.pid] = (replacement, folders) }
+        condition.broadcast()
+        return replacement
     }
 
     /// Returns a worker (or its replacement) to the idle ones.

@@ -16,11 +16,14 @@ struct BatchCommand: LightboxCommand {
             Each line of FILE (default: standard input, read as lines arrive) is one job:
               {"id": ANY, "command": "crop"|"view"|"board", ...fields, "output": PATH}
             with the fields of a crop manifest line (input, rect), a view state line or a
-            board layout file. Each answer is the command's --json object plus "id" (echoed)
-            and "status" ("done" or "failed", with "error"), written as soon as the job is
-            done: with --jobs above 1, answers may come out of order. A bad line gets a failed
-            answer naming its line number and the batch goes on. The options above are
-            defaults for every job.
+            board layout file. Each answer is the command's --json object plus "id" (echoed
+            as sent), "status" ("done", "skipped" or "failed", with "error") and the job's own
+            "warnings", written as soon as the job is done: with --jobs above 1, answers may
+            come out of order. A bad line gets a failed answer naming its line number and the
+            batch goes on. The options above are defaults for every job; a job's keys force,
+            maxPixels, failOn and timeout may only narrow them (no force, a lower limit, a
+            stricter level, a shorter time), and quality and skipExisting are every job's keys.
+            Warnings go into the answers; stderr is written without ever waiting.
             Behind a service that passes on its users' paths, give --root (or --read-root
             and --write-root): a job whose input or output resolves outside them fails
             alone, and nothing outside them is opened or made. --max-memory bounds each
@@ -44,7 +47,7 @@ struct BatchCommand: LightboxCommand {
             CropOptions.background.help("Crop jobs: flatten transparent pixels and a mask's outside onto this colour."),
             OutputOptions.quiet.help("Print no warnings."), ReadWriteOptions.quality, ReadWriteOptions.failOn,
             ReadWriteOptions.maxPixels,
-        ] as [any OptionDeclaration] + WorkerOptions.declared + RootOptions.declared).specs,
+        ] as [any OptionDeclaration] + WorkerOptions.declared + RootOptions.declared + BatchLimits.declared).specs,
         examples: [
             "lightbox batch jobs.jsonl",
             "lightbox batch --jobs 1 --quality 90 -",
@@ -95,36 +98,48 @@ struct BatchCommand: LightboxCommand {
             views: ViewPlanner(defaults: parsed, outDir: nil, dryRun: false),
             boards: BoardPlanner(
                 save: readWrite.save(nil, stream: nil, force: force),
-                limits: CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels), placeholder: false))
+                limits: CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels), placeholder: false),
+            policy: BatchPolicy(
+                force: force, quality: readWrite.quality, failOn: FailOn(rawValue: readWrite.failOn) ?? .truncated,
+                maxPixels: readWrite.maxPixels, timeout: workers.timeout),
+            limits: try BatchLimits(parsed))
     }
 
     /// Serves every job of the input, then waits for those in flight; returns the exit code.
     func run(console: Console) -> Int32 {
         console.quiet = quiet
-        let stream: UnsafeMutablePointer<FILE>? = file == OutputPath.standardOutput ? fdopen(0, "r") : fopen(file, "r")
+        let descriptor = file == OutputPath.standardOutput ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
         var status = stat()
-        if let stream, fstat(fileno(stream), &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-            fclose(stream)
+        if descriptor >= 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            close(descriptor)
             errno = EISDIR
-        } else if let stream {
-            return serve(stream, console: console)
+        } else if descriptor >= 0 {
+            defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+            return serve(descriptor, console: console)
         }
         console.error("\(file): cannot read the jobs: \(String(cString: strerror(errno)))")
         return ExitCode.noInput
     }
 
-    /// Serves every job of `stream`, then waits for those in flight; returns the exit code.
-    private func serve(_ stream: UnsafeMutablePointer<FILE>, console: Console) -> Int32 {
+    /// Serves every job read from `descriptor`, then waits for those in flight; returns the exit code.
+    private func serve(_ descriptor: Int32, console: Console) -> Int32 {
         // Forked before any thread starts; every job runs in one of them (a board: its photos).
         let pool = WorkerPool(count: jobs, timeout: workers.timeout, memoryMegabytes: workers.memoryMegabytes)
         defer { pool.finish() }
-        let runner = JobRunner(
-            executor: WorkerExecutor(pool: pool, console: console), concurrency: jobs,
-            context: WorkerContext(jobs: jobs, quiet: quiet, roots: roots),
-            check: OutputCheck(dryRun: false, roots: roots))
-        let server = BatchServer(reader: reader, runner: runner, console: console)
+        // A client may never read stderr: from now on nothing waits on it (StandardError starts a
+        // thread, so the workers are forked first).
+        StandardError.neverWait()
+        BatchServer.returnFreedMemory()
+        let server = BatchServer(
+            reader: reader, pool: pool, context: WorkerContext(quiet: quiet, roots: roots),
+            check: OutputCheck(dryRun: false, roots: roots), concurrency: jobs)
         Interrupts.install { server.counts }
-        server.serve(stream)
+        server.serve(descriptor)
+        if StandardError.dropped > 0 {
+            console.warning(
+                "\(StandardError.dropped) lines of standard error were dropped: nothing read them (each job's "
+                    + "warnings are in its answer)")
+        }
         return server.allDone ? ExitCode.success : ExitCode.failure
     }
 }

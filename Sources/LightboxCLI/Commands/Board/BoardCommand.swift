@@ -86,9 +86,9 @@ struct BoardCommand: LightboxCommand {
     private func dryRunProblem(_ plan: BoardPlan) -> RenderError? {
         let output = options.output.isEmpty ? [] : [(options.output, PathRoots.Access.write)]
         let outside = roots.flatMap { roots in
-            (plan.inputs.map { ($0, PathRoots.Access.read) } + output).lazy.compactMap {
+            (plan.inputs.map { ($0, PathRoots.Access.read) } + output).firstNonNil {
                 roots.problem($0.0, for: $0.1)
-            }.first
+            }
         }
         guard outside == nil, !options.output.isEmpty else { return outside }
         return OutputCheck(dryRun: true).problem(options.output, inputs: plan.inputs, force: options.save.force)

@@ -65,11 +65,12 @@ extension CropOptions {
     )
     /// `--preview template`.
     static let preview = Option<String>(
-        "preview", valueName: "template", help: "Also write the input with the crop overlay ({stem}, {n}).")
+        "preview", valueName: "template",
+        help: "Also write the input with the crop overlay, turned or outlined for a shape ({stem}, {n}).")
     /// `--contact-sheet file`.
     static let contactSheet = Option<String>(
         "contact-sheet", valueName: "file",
-        help: "Write every preview in one grid image, each labelled (#n file, or class #box file).")
+        help: "Write every preview in one grid image, cells apart, each labelled (#n file, or class #box file).")
 
     /// The three dataset sources, by the name their option has.
     static let datasets: [(name: String, option: Option<String>)] = [("yolo", yolo), ("coco", coco), ("voc", voc)]

@@ -31,9 +31,12 @@ struct ViewCommand: LightboxCommand {
 
             ANIMATION:
               --animate zoom eases in-out from the zoom to its double-tap toggle.
-              --animate dismiss releases the pull: a drag that dismisses (viewer: a
-              flick heading past 200 points; screen: past the threshold, or a flick
-              heading past twice it) eases off the screen, one that does not springs back.
+              --animate dismiss releases the pull: one that does not dismiss springs
+              back. One that dismisses (viewer: a flick heading past 200 points;
+              screen: past the threshold, or a flick heading past twice it) ends as
+              the app does, with nothing left but what is under it: the screen's page
+              eases off the screen; the viewer springs back as the app fades it out.
+              With --reduce-motion either jumps to its end after the first frame.
               The frame delays add up to --duration: whole centiseconds in a GIF,
               milliseconds in a WebP (kept under 10 ms too, though browsers show such
               a frame for 100 ms; a warning says so).
@@ -75,14 +78,29 @@ struct ViewCommand: LightboxCommand {
     /// Jobs, journal, resume, shard, what is printed.
     let run: RunOptions
 
-    /// One snapshot from the command line (with its clamp warnings), or a manifest of them.
+    /// One snapshot from the command line (with its clamp warnings), a manifest of them, or the
+    /// device presets (`--list-devices`, as JSON Lines with `--json`).
     enum Mode: Sendable {
         case single(ViewJob, warnings: [String])
         case manifest(path: String, planner: ViewPlanner)
+        case devices(json: Bool)
     }
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
+        if parsed.flag(DeviceOptions.listDevices) {
+            // Nothing is rendered, so any other option would be ignored: it is refused instead.
+            if let input = parsed.positionals.first {
+                throw parsed.error("unexpected argument '\(input)': --list-devices takes no inputs")
+            }
+            let others = ViewFields.declared.filter {
+                $0.spec.long != DeviceOptions.listDevices.spec.long && $0.spec.long != OutputOptions.json.spec.long
+            }
+            try parsed.refuse(others, with: "--list-devices")
+            mode = .devices(json: parsed.flag(OutputOptions.json))
+            run = RunOptions(command: "view", jobs: 1, timeout: 0)
+            return
+        }
         let batch = try BatchOptions(parsed)
         let dryRun = parsed.flag(OutputOptions.dryRun)
         var run = RunOptions(
@@ -112,6 +130,9 @@ struct ViewCommand: LightboxCommand {
     func run(console: Console) -> Int32 {
         console.quiet = run.quiet
         switch mode {
+        case .devices(let json):
+            for line in DeviceList.lines(json: json) { console.out(line) }
+            return 0
         case .single(let job, let warnings):
             for warning in warnings { console.warning(warning) }
             return RunSession.run([.view(job)], problems: [], options: run, console: console)

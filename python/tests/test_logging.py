@@ -1,0 +1,53 @@
+"""Lightbox's warnings and errors go to the `lightbox` logger; nothing is echoed on stderr beside an exception."""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+import pytest
+
+import lightbox
+from conftest import ROOT
+
+
+def test_warnings_go_to_the_logger_not_to_stderr(
+    binary: str, photos: List[str], tmp_path: Path, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
+    caplog.set_level(logging.DEBUG, logger="lightbox")
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        answer = box.crop(photos[0], rect=(0.8, 0.8, 0.5, 0.5), output=tmp_path / "clipped.jpg")
+        with pytest.raises(lightbox.JobError, match="gone.jpg: cannot open"):
+            box.crop(tmp_path / "gone.jpg", rect=(0, 0, 1, 1), output=tmp_path / "gone-crop.jpg")
+    assert answer["clipped"] is True
+    warned = [r for r in caplog.records if r.levelno == logging.WARNING and r.name == "lightbox"]
+    assert [r.getMessage() for r in warned] == [
+        "warning: stdin:1: rect partly outside the image; clipped to 0.8,0.8,0.2,0.2"]
+    assert capfd.readouterr().err == ""
+
+
+@pytest.mark.parametrize("configured", [False, True])
+def test_an_application_sees_the_warnings_where_its_logging_sends_them(
+    binary: str, photos: List[str], tmp_path: Path, configured: bool
+) -> None:
+    """The package's logger has a NullHandler (the logging HOWTO's advice for libraries): no last-resort echo."""
+    script = "\n".join([
+        "import logging, sys, lightbox",
+        "if sys.argv[3] == 'yes': logging.basicConfig(format='%(name)s %(levelname)s %(message)s')",
+        "with lightbox.Lightbox(sys.argv[1], jobs=1) as box:",
+        "    box.crop(sys.argv[2], rect=(0.8, 0.8, 0.5, 0.5), output='clipped.jpg')",
+        "    try:",
+        "        box.crop('gone.jpg', rect=(0, 0, 1, 1), output='x.jpg')",
+        "    except lightbox.JobError as error:",
+        "        print(error)",
+    ])
+    ran = subprocess.run([sys.executable, "-c", script, binary, photos[0], "yes" if configured else "no"], cwd=tmp_path,
+                         env=dict(os.environ, PYTHONPATH=str(ROOT / "python")), capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout == "stdin:2: gone.jpg: cannot open: No such file or directory\n"
+    warning = "lightbox WARNING warning: stdin:1: rect partly outside the image; clipped to 0.8,0.8,0.2,0.2\n"
+    assert ran.stderr == (warning if configured else "")
