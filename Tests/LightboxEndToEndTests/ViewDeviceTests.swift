@@ -82,7 +82,10 @@ import Vips
     }
 
     @Test(arguments: [
-        ("--device", "pixel-9", "unknown device"), ("--safe-area", "59", "expected TOP,BOTTOM"),
+        ("--device", "pixel-9", "unknown device (use one of iphone-se,"),
+        ("--device", "iphone17", "unknown device; did you mean 'iphone-17'? (lightbox view --list-devices lists them)"),
+        ("--device", "iPad-Pro13", "unknown device; did you mean 'ipad-pro-13'?"),
+        ("--safe-area", "59", "expected TOP,BOTTOM"),
         ("--safe-area", "-1,0", "expected TOP,BOTTOM"),
     ])
     func badDeviceOptionsAreUsageErrors(option: String, value: String, message: String) throws {

@@ -78,7 +78,9 @@ package struct CropPlanner: Sendable {
         case .failure(let escape): return problem(nil, escape.description)
         case .success(let path): output = path
         }
-        if let reason = OutputRule.problem(name) { return problem("output", "'\(name.path)': \(reason)") }
+        if let reason = OutputRule.problem(name) ?? shaped.cut.outputProblem(settings.save.format(of: output)) {
+            return problem("output", "'\(name.path)': \(reason)")
+        }
         var item = CropItem(
             rect: shaped.rect, units: units, square: entry.square ?? false, output: output,
             saverOptions: name.options, origin: origin)

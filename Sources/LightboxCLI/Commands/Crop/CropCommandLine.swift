@@ -92,7 +92,9 @@ struct CropCommandLine {
         switch planner.placement.place(template, input: input, number: number, base: "") {
         case .failure(let escape): throw parsed.error("-o '\(template.text)': \(escape.description)")
         case .success(let path):
-            if let reason = OutputRule.problem(OutputName(path), stream: true) {
+            if let reason = OutputRule.problem(OutputName(path), stream: true)
+                ?? planner.settings.cut.outputProblem(planner.settings.save.format(of: path))
+            {
                 throw parsed.error("-o '\(template.text)': \(reason)")
             }
             return path
