@@ -89,6 +89,9 @@ package enum ViewFields {
             OutputOptions.quiet, ReadWriteOptions.format, DeviceOptions.listDevices,
         ] + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared).specs.map(\.long))
 
+    /// What `--device` sets together: a line's device overrides the command line's values of these.
+    package static let deviceParts: Set<String> = [screen.spec.long, scale.spec.long, DeviceOptions.safeArea.spec.long]
+
     /// The options a single snapshot takes: the keys of a manifest's line or a batch view job.
     package static let jobOptions = declared.specs.filter { !runOptions.contains($0.long) }
 

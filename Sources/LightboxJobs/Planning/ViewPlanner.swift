@@ -41,8 +41,12 @@ package struct ViewPlanner: Sendable {
             return .failure(
                 BatchProblem(file, line: line, field: "input", "'-' is not allowed (standard input carries the jobs)"))
         }
-        let jobOptions = Set(ViewFields.jobOptions.map(\.long))
-        parsed = parsed.filling(from: defaults, accepting: { jobOptions.contains($0) && $0 != "output" })
+        var taken = Set(ViewFields.jobOptions.map(\.long))
+        taken.remove(OutputOptions.output.spec.long)
+        // A line's device is its whole screen: the command line's screen, scale and safe areas are
+        // defaults for lines without one, so they give way to it together.
+        if parsed.has(DeviceOptions.device) { taken.subtract(ViewFields.deviceParts) }
+        parsed = parsed.filling(from: defaults, accepting: { taken.contains($0) })
         let builder: ViewJobBuilder
         do {
             builder = try ViewJobBuilder(placed(parsed, line: line), origin: origin, dryRun: dryRun)
