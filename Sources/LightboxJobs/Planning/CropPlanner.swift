@@ -136,7 +136,10 @@ package struct CropPlanner: Sendable {
             if let colon = entry.origin.lastIndex(of: ":"),
                 let line = Int(entry.origin[entry.origin.index(after: colon)...])
             {
-                origin = JobOrigin(source: String(entry.origin[..<colon]), line: line)
+                let source = String(entry.origin[..<colon])
+                origin =
+                    entry.annotation.map { JobOrigin(source: source, annotation: $0) }
+                    ?? JobOrigin(source: source, line: line)
             }
             var item = CropItem(rect: entry.rect, square: entry.square, output: entry.output, origin: origin)
             (item.clipped, item.shape, item.cut) = (entry.clipped, entry.shape, settings.cut)

@@ -15,13 +15,14 @@ enum CropDatasets {
             try parsed.refuse(
                 [
                     CropOptions.pad, CropOptions.square, CropOptions.only, CropOptions.images, CropOptions.classes,
-                    CropOptions.splits, CropOptions.datasetsDir,
+                    CropOptions.splits, CropOptions.datasetsDir, CropOptions.skipDifficult,
                 ],
                 with: "rects on the command line (they need --yolo, --coco or --voc)")
             return nil
         }
         guard formats.count == 1 else { throw parsed.error("--\(format) does not go with --\(formats[1].name)") }
         let path = parsed.text(option) ?? ""
+        if format != "voc" { try parsed.refuse([CropOptions.skipDifficult], with: "--\(format)") }
         try parsed.refuse(
             [CropOptions.rect, OutputOptions.output, CropOptions.units, CropCutOptions.angle], with: "--\(format)")
         try parsed.refusePositionals(with: "--\(format)")
@@ -49,8 +50,9 @@ enum CropDatasets {
             let reader = COCOReader(annotations: path, images: images, options: options)
             return .dataset { (outDir, warn) throws(BatchProblem) in try reader.entries(outDir: outDir, warn: warn) }
         }
-        let reader = VOCReader(annotations: path, images: images, options: options)
-        return .dataset { (outDir, _) throws(BatchProblem) in try reader.entries(outDir: outDir) }
+        let reader = VOCReader(
+            annotations: path, images: images, options: options, skipDifficult: parsed.flag(CropOptions.skipDifficult))
+        return .dataset { (outDir, warn) throws(BatchProblem) in try reader.entries(outDir: outDir, warn: warn) }
     }
 
     /// Whether the command line names a dataset (its contact sheet labels name the class and box).
@@ -58,14 +60,16 @@ enum CropDatasets {
         CropOptions.datasets.contains { parsed.has($0.option) }
     }
 
-    /// `--splits train,val`: split names of a data.yaml, each one of train, val and test.
+    /// `--splits train,val`: split names of a data.yaml, each one of train, val (or `valid`,
+    /// `validation`, as Roboflow and others call it) and test.
     private static func splitList(_ parsed: ParsedCommand) throws(UsageError) -> [String]? {
         guard let text = parsed.text(CropOptions.splits) else { return nil }
         let names = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            let name = $0.trimmingCharacters(in: .whitespaces)
+            return YOLODataset.splitAliases[name.lowercased()] ?? name
         }
         if let bad = names.first(where: { !YOLODataset.splits.contains($0) }) {
-            throw parsed.error("--splits '\(text)': '\(bad)' is not a split (use train, val, test)")
+            throw parsed.error("--splits '\(text)': '\(bad)' is not a split (use train, val or valid, test)")
         }
         return names
     }
