@@ -55,6 +55,11 @@ package struct ParsedCommand: Sendable, Equatable {
         storage[spec.long]
     }
 
+    /// Every text given for the option named `long`; nil when it was not given.
+    package func texts(long: String) -> [String]? {
+        storage[long]
+    }
+
     /// The last text given for `option`, or nil.
     package func text(_ option: some OptionDeclaration) -> String? {
         texts(option.spec)?.last

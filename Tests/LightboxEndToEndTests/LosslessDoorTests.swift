@@ -140,9 +140,12 @@ import Vips
         let scratch = try Scratch()
         _ = try Self.jpeg(scratch)
         let cases: [([String], String)] = [
-            (["--mask"], "Error: --lossless: a lossless cut keeps whole JPEG blocks: it cannot mask a shape"),
             (
-                ["--oriented", "upright"],
+                ["--angle", "10", "--mask"],
+                "Error: --lossless: a lossless cut keeps whole JPEG blocks: it cannot mask a shape"
+            ),
+            (
+                ["--angle", "10", "--oriented", "upright"],
                 "Error: --lossless: a lossless cut keeps whole JPEG blocks: it cannot turn an oriented box upright"
             ),
             (["--resize", "64"], "Error: --resize does not go with --lossless (it does not re-encode)"),

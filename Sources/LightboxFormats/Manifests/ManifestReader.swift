@@ -143,7 +143,8 @@ package enum ManifestReader {
             return .failure(
                 BatchProblem(
                     path, line: record.line,
-                    "\(record.fields.count) fields, but the header names \(names.count) (an unquoted comma in a name?)"))
+                    "\(record.fields.count) fields, but the header names \(names.count) (an unquoted comma in a name?)")
+            )
         }
         func field(_ name: String) -> String? {
             guard let column = names.firstIndex(of: name), column < record.fields.count else { return nil }

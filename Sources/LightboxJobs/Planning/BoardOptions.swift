@@ -39,7 +39,7 @@ package struct BoardOptions: Sendable {
         "captions", valueName: "A,B,...",
         help: "One caption per input, comma-separated (default: file names without extension).")
     /// `--id A,B,...`.
-    static let ids = Option<String>(
+    package static let ids = Option<String>(
         "id", valueName: "A,B,...",
         help:
             "One card id per input, comma-separated, for --dragging and layouts (default: the path; a path given again is path#2, path#3...)."

@@ -19,6 +19,8 @@ package struct CropPlanner: Sendable {
     package let preview: OutputTemplate?
     /// Rects without `angle` are turned by this many degrees (`--angle`), if any.
     package let angle: Double?
+    /// Rects without `square` are made square (`--square`).
+    package var square = false
 
     /// Makes a planner.
     package init(
@@ -78,11 +80,14 @@ package struct CropPlanner: Sendable {
         case .failure(let escape): return problem(nil, escape.description)
         case .success(let path): output = path
         }
-        if let reason = OutputRule.problem(name) ?? shaped.cut.outputProblem(settings.save.format(of: output)) {
+        let format = settings.save.streamFormat
+        if let reason = OutputRule.problem(name, format: format)
+            ?? shaped.cut.outputProblem(settings.save.format(of: output))
+        {
             return problem("output", "'\(name.path)': \(reason)")
         }
         var item = CropItem(
-            rect: shaped.rect, units: units, square: entry.square ?? false, output: output,
+            rect: shaped.rect, units: units, square: entry.square ?? square, output: output,
             saverOptions: name.options, origin: origin)
         (item.clipped, item.shape, item.cut) = (shaped.clipped, shaped.shape, shaped.cut)
         return .success(item)
@@ -164,7 +169,7 @@ package struct CropPlanner: Sendable {
             var item = item
             if let preview {
                 let number = jobs[slot].items.count + 1
-                let placed = OutputPlacement(outDir: nil).place(
+                let placed = OutputPlacement(outDir: nil, format: placement.format).place(
                     preview, input: input, number: number, base: base, rule: "--preview")
                 switch placed {
                 case .success(let path): item.preview = path

@@ -32,6 +32,7 @@ struct BoardCommand: LightboxCommand {
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
+        try BoardDoors.table.check(parsed, door: BoardDoors.door(of: parsed))
         options = try BoardOptions(parsed)
         workers = try WorkerOptions(parsed)
         roots = try RootOptions.read(parsed)

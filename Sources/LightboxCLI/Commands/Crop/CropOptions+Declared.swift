@@ -54,7 +54,7 @@ extension CropOptions {
     static let square = Flag(
         "square",
         help:
-            "With a dataset: square crops in pixels, the short side grown about the box's centre and moved inside; shrunk, and \"clipped\": true, only when the image is smaller."
+            "Square crops in pixels (a manifest line's default), the short side grown about the rect's centre and moved inside; shrunk, and \"clipped\": true, only when the image is smaller."
     )
     /// `--min-side s`.
     static let minSide = Option<CropRect.MinimumSide>(

@@ -88,15 +88,12 @@ struct ViewCommand: LightboxCommand {
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        if parsed.flag(DeviceOptions.listDevices) {
-            // Nothing is rendered, so any other option would be ignored: it is refused instead.
+        let door = ViewDoors.door(of: parsed)
+        try ViewDoors.table.check(parsed, door: door)
+        if door == "devices" {
             if let input = parsed.positionals.first {
                 throw parsed.error("unexpected argument '\(input)': --list-devices takes no inputs")
             }
-            let others = ViewFields.declared.filter {
-                $0.spec.long != DeviceOptions.listDevices.spec.long && $0.spec.long != OutputOptions.json.spec.long
-            }
-            try parsed.refuse(others, with: "--list-devices")
             mode = .devices(json: parsed.flag(OutputOptions.json))
             run = RunOptions(command: "view", jobs: 1, timeout: 0)
             return
@@ -108,22 +105,34 @@ struct ViewCommand: LightboxCommand {
         run.dryRun = dryRun
         run.quiet = parsed.flag(OutputOptions.quiet)
         run.stdout = dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
+        run.report = batch.report
+        run.resume = batch.resume
+        run.outDir = parsed.text(OutputOptions.outDir)
         if let manifest = parsed.text(OutputOptions.manifest) {
             try parsed.refusePositionals(with: "--manifest")
             let outDir = try parsed.required(OutputOptions.outDir, for: "--manifest")
             mode = .manifest(path: manifest, planner: ViewPlanner(defaults: parsed, outDir: outDir, dryRun: dryRun))
-            run.report = batch.report
-            run.resume = batch.resume
             run.shard = batch.shard
             run.showProgress = true
             run.printsSummary = true
-            run.outDir = outDir
         } else {
-            let builder = try ViewJobBuilder(parsed, dryRun: dryRun)
+            let builder = try ViewJobBuilder(ViewCommand.placed(parsed), dryRun: dryRun)
             mode = .single(builder.job, warnings: builder.warnings)
             run.workers = 1
         }
         self.run = run
+    }
+
+    /// One snapshot's `-o` taken relative to `--out-dir`, and kept inside it, when both are given.
+    private static func placed(_ parsed: ParsedCommand) throws(UsageError) -> ParsedCommand {
+        guard let outDir = parsed.text(OutputOptions.outDir), let text = parsed.text(OutputOptions.output),
+            text != OutputPath.standardOutput
+        else { return parsed }
+        let name = OutputName(text)
+        switch OutputFolder(outDir).place(name.path) {
+        case .failure(let escape): throw parsed.error("-o '\(text)': \(escape.description)")
+        case .success(let path): return parsed.replacing(OutputOptions.output.spec, with: path + (name.options ?? ""))
+        }
     }
 
     /// Renders the snapshot or every state of the manifest; returns the exit code.
