@@ -3,8 +3,9 @@
 /// applies there, applies only beside another (`--fit` needs `--resize`), or is refused.
 ///
 /// No option is ever silently ignored: `check` refuses, before any work, every option given that
-/// does not apply through the door in use, and a test walks every declared option through every
-/// door, so an option added without its rules fails that test.
+/// does not apply through the door in use, or that another beside it leaves nothing to do
+/// (`conflicts`), and a test walks every declared option through every door, so an option added
+/// without its rules fails that test.
 package struct OptionDoors: Sendable {
     /// What an option does in one door.
     package enum Use: Sendable, Equatable {
@@ -104,15 +105,43 @@ package struct OptionDoors: Sendable {
         }
     }
 
+    /// An option that another makes pointless in any door: `--json` beside `--dry-run` (which
+    /// prints its plan instead), `--strip-icc` beside `--strip` (which drops the profile already).
+    package struct Conflict: Sendable {
+        /// The option refused (with the value that is refused, when one is named).
+        package let option: Requirement
+        /// The options that, all given, leave it nothing to do.
+        package let with: [Requirement]
+        /// An option that gives it something to do after all (`--report --dry-run` with `--resume`).
+        package let unless: Requirement?
+        /// Why, for the message.
+        package let note: String
+
+        /// `option` (with `value`, when given) is refused beside every one of `with`, unless
+        /// `unless` is given too.
+        package init(
+            _ option: some OptionDeclaration, _ value: String? = nil, with: [Requirement], unless: Requirement? = nil,
+            note: String
+        ) {
+            self.option = Requirement(option, value)
+            self.with = with
+            self.unless = unless
+            self.note = note
+        }
+    }
+
     /// The command's doors, in the order messages list them.
     package let doors: [Door]
     /// Each option's rule, by long name.
     package let rules: [String: Rule]
+    /// The pairs refused in every door.
+    package let conflicts: [Conflict]
 
-    /// The table of `doors` and each option's rule.
-    package init(doors: [Door], rules: [(any OptionDeclaration, Rule)]) {
+    /// The table of `doors`, each option's rule and the `conflicts`.
+    package init(doors: [Door], rules: [(any OptionDeclaration, Rule)], conflicts: [Conflict] = []) {
         self.doors = doors
         self.rules = Dictionary(rules.map { ($0.0.spec.long, $0.1) }) { first, _ in first }
+        self.conflicts = conflicts
     }
 
     /// `options`, each applying through every door.
@@ -145,6 +174,21 @@ package struct OptionDoors: Sendable {
                 throw parsed.error(
                     "\(parsed.name(of: spec)) needs \(needed)" + (rule.note.map { " (\($0))" } ?? ""))
             }
+        }
+        try checkConflicts(parsed)
+    }
+
+    /// Refuses the first of `conflicts` that `parsed` gives all of.
+    private func checkConflicts(_ parsed: ParsedCommand) throws(UsageError) {
+        for conflict in conflicts where conflict.option.isMet(in: parsed) {
+            guard conflict.with.allSatisfy({ $0.isMet(in: parsed) }), !(conflict.unless?.isMet(in: parsed) ?? false)
+            else { continue }
+            let spec = parsed.command.options.first { $0.long == conflict.option.option }
+            let name =
+                (spec.map { parsed.name(of: $0) } ?? "--\(conflict.option.option)")
+                + (conflict.option.value.map { " \($0)" } ?? "")
+            let others = conflict.with.map(\.description).joined(separator: " and ")
+            throw parsed.error("\(name) does not go with \(others) (\(conflict.note))")
         }
     }
 

@@ -70,6 +70,12 @@ package struct ParsedCommand: Sendable, Equatable {
         texts(option.spec) != nil
     }
 
+    /// Whether `option` was given by this source itself: on the command line, or as a key of the
+    /// file's line (not filled in from the command line's defaults by `filling`).
+    package func givesItself(_ option: some OptionDeclaration) -> Bool {
+        has(option) && (fieldNames.map { $0[option.spec.long] != nil } ?? true)
+    }
+
     /// Whether `flag` was given.
     package func flag(_ flag: Flag) -> Bool {
         has(flag)

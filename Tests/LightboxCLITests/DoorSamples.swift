@@ -72,6 +72,7 @@ enum DoorSamples {
             "manifest": Sample(args: ["--manifest", "{dir}/states.jsonl"]),
             "format": Sample(args: ["--format", "webp"], beside: ["-o", "v"]),
             "device": Sample(args: ["--device", "iphone-se"]),
+            "quality": Sample(args: ["--quality", "42"], beside: ["-o", "v.jpg"]),
         ],
         "board": [
             "layout": Sample(args: ["--layout", "{dir}/layout.json"]), "captions": Sample(args: ["--captions", "x"]),
@@ -80,6 +81,7 @@ enum DoorSamples {
             "output": Sample(args: ["-o", "other.png"]), "dragging": Sample(args: ["--dragging", "a:10,10"]),
             "placeholder": Sample(args: ["--placeholder"]), "print-layout": Sample(args: ["--print-layout", "-"]),
             "format": Sample(args: ["--format", "webp"], beside: ["-o", "b"]),
+            "quality": Sample(args: ["--quality", "42"], beside: ["-o", "b.jpg"]),
         ],
         "batch": [
             "oriented": Sample(args: ["--oriented", "upright"]), "mask": Sample(args: ["--mask"]),

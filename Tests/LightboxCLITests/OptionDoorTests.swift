@@ -114,6 +114,42 @@ import Testing
         }
     }
 
+    /// An option another beside it leaves nothing to do is refused naming both, in the first
+    /// door where each applies, and taken when what gives it something to do is there too.
+    @Test(arguments: walks)
+    func everyConflictIsRefused(walk: Walk) throws {
+        let fixture = try DoorFixture()
+        defer { try? FileManager.default.removeItem(atPath: fixture.dir) }
+        for conflict in walk.table.conflicts {
+            let long = conflict.option.option
+            let involved = [long] + conflict.with.map(\.option)
+            let door = try #require(
+                walk.doors.keys.sorted().first { door in
+                    involved.allSatisfy { walk.table.rules[$0].map { $0.use(in: door) != .refused } ?? false }
+                }, "no door takes --\(long) and what it conflicts with")
+            var base = (walk.doors[door] ?? []).map(fixture.expand)
+            func args(_ requirement: OptionDoors.Requirement) -> [String] {
+                guard !base.contains("--\(requirement.option)") else { return [] }
+                return requirement.value.map { ["--\(requirement.option)", $0] }
+                    ?? DoorSamples.sample(walk.command, requirement.option)?.args.map(fixture.expand) ?? []
+            }
+            // What each needs in this door (the crop screen needs a preview) goes into the base.
+            for option in involved {
+                if case .needs(let requirements)? = walk.table.rules[option]?.use(in: door) {
+                    base += args(requirements[0])
+                }
+            }
+            let with = conflict.with.flatMap(args)
+            let refused = try walk.plan(base + with + args(conflict.option))
+            #expect(
+                refused.hasPrefix("Error: --\(long)") && refused.contains(" does not go with --"),
+                "lightbox \(walk) \(door) --\(long) beside \(with): \(refused)")
+            if let unless = conflict.unless {
+                try expectApplies(walk, door, long, without: base + with + args(unless), with: args(conflict.option))
+            }
+        }
+    }
+
     /// `args` added to `without` is taken and changes what is planned (a command that could not be
     /// planned without it, as a data.yaml whose root only `--datasets-dir` finds, counts as changed).
     func expectApplies(_ walk: Walk, _ door: String, _ option: String, without: [String], with args: [String]) throws {

@@ -155,7 +155,7 @@ import Testing
         let reason = full ? "No space left on device" : "Broken pipe"
         for arguments in [
             ["crop", "--manifest", manifest, "--out-dir", "out", "--json"],
-            ["crop", "--manifest", manifest, "--out-dir", "dry", "--dry-run", "--json"], ["batch", "jobs.jsonl"],
+            ["crop", "--manifest", manifest, "--out-dir", "dry", "--dry-run"], ["batch", "jobs.jsonl"],
         ] {
             let (status, stderr) = try Self.run(arguments, stdout: full ? .full : .unread, in: scratch)
             #expect(status == 74, "\(arguments): \(stderr)")

@@ -47,7 +47,13 @@ package enum ViewDoors {
             (BatchOptions.jobs, .only("manifest", note: "one snapshot is one job")),
             (BatchOptions.shard, .only("manifest", note: "one snapshot is one job")),
         ] + run([OutputOptions.dryRun, OutputOptions.quiet, OutputOptions.outDir, ReadWriteOptions.format])
-            + run(WorkerOptions.declared + RootOptions.declared + [BatchOptions.report, BatchOptions.resume])
+            + run(WorkerOptions.declared + RootOptions.declared + [BatchOptions.report, BatchOptions.resume]),
+        conflicts: RunConflicts.all + [
+            .init(
+                DeviceOptions.device,
+                with: [.init(ViewFields.screen), .init(ViewFields.scale), .init(DeviceOptions.safeArea)],
+                note: "they set all it would")
+        ]
     )
 
     /// Options of a snapshot's state: defaults for the lines of a manifest, needing one of

@@ -59,6 +59,12 @@ package struct ViewJobBuilder: Sendable {
         }
         self.warnings = warnings
         let readWrite = try ReadWriteOptions(parsed)
+        // A line's own quality must apply; the command line's default need not fit every line.
+        if let quality = readWrite.quality, !format.takesQuality, parsed.givesItself(ReadWriteOptions.quality) {
+            throw parsed.error(
+                "\(parsed.name(of: ReadWriteOptions.quality.spec)) \(quality): a .\(format.fileExtension) output takes no quality (it is lossless)"
+            )
+        }
         let save = readWrite.save(
             name, stream: stream, force: parsed.flag(OutputOptions.force) || parsed.flag(BatchOptions.resume))
         var job = ViewJob(

@@ -13,7 +13,16 @@ enum BoardDoors {
     /// The table.
     static let table = OptionDoors(
         doors: [.init("photos", described: "photos on the command line"), .init("layout", described: "--layout")],
-        rules: rules + OptionDoors.everywhere(shared))
+        rules: rules + OptionDoors.everywhere(shared),
+        conflicts: [
+            RunConflicts.json,
+            .init(
+                BoardOptions.printLayout, "-", with: [.init(OutputOptions.dryRun)],
+                note: "a dry run prints the layout already"),
+            .init(
+                DeviceOptions.device, with: [.init(BoardOverrides.size), .init(BoardOverrides.scale)],
+                note: "they set all it would"),
+        ])
 
     /// The options whose use depends on the door.
     private static let rules: [(any OptionDeclaration, OptionDoors.Rule)] = [

@@ -58,7 +58,14 @@ enum CropDoors {
             ),
         ]
             + OptionDoors.everywhere(
-                ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared)
+                ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared),
+        conflicts: RunConflicts.all + [
+            .init(OutputOptions.stripICC, with: [.init(OutputOptions.strip)], note: "--strip drops the profile too"),
+            .init(ReadWriteOptions.quality, with: [.init(CropCutOptions.lossless)], note: "it does not re-encode"),
+            .init(
+                DeviceOptions.device, with: [.init(DeviceOptions.cropScreen)],
+                note: "--screen sets the whole crop screen, without safe areas"),
+        ]
     )
 
     /// `--oriented` and `--mask`: a rect on the command line has a shape only with `--angle`, and

@@ -158,6 +158,13 @@ struct ViewCommand: LightboxCommand {
                 if case .failure(let problem) = line { return problem }
                 return nil
             }
+            if let quality = planner.defaults.text(ReadWriteOptions.quality), !jobs.isEmpty,
+                !jobs.contains(where: { $0.save.format(of: $0.request.output)?.takesQuality ?? true })
+            {
+                let problem = "--quality \(quality): no snapshot takes a quality (PNG and GIF are lossless)"
+                console.raw(ErrorFormatter.format(UsageError(problem, commandPath: Self.path), root: Lightbox.root))
+                return ExitCode.usage
+            }
             let claims = jobs.map { ("output", $0.request.output) } + (run.report.map { [("report", $0)] } ?? [])
             if let clash = OutputClash.find(claims, inputs: jobs.flatMap(\.request.inputs)) {
                 console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
