@@ -40,9 +40,11 @@ enum DoorPlans {
         catching {
             let command = try CropCommand(try parsed("crop", arguments))
             let options = command.options
-            let planned = try options.source.plan(options.planner, outDir: options.run.outDir ?? "", warn: { _ in })
+            var lines = LineWarnings()
+            let planned = try options.source.plan(
+                options.planner, outDir: options.run.outDir ?? "", warn: { _ in }, lines: &lines)
             let (jobs, problems) = options.planner.jobs(planned.crops)
-            return text(jobs, planned.problems + problems, options.run, options.planner, options.warnings)
+            return text(jobs, planned.problems + problems, options.run, options.planner, options.warnings, lines)
         }
     }
 
@@ -54,7 +56,7 @@ enum DoorPlans {
             case .single(let job, let warnings): return text(job, warnings, command.run)
             case .devices(let json): return text(json, command.run)
             case .manifest(let path, let planner):
-                let lines = try planner.manifest(path, warn: { _ in })
+                let lines = try planner.manifest(path, warn: { _, _ in })
                 if case .failure(let problem) = lines.first { return "Error: \(problem.description)" }
                 return text(lines, command.run)
             }

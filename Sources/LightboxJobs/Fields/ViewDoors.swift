@@ -47,7 +47,9 @@ package enum ViewDoors {
             (BatchOptions.jobs, .only("manifest", note: "one snapshot is one job")),
             (BatchOptions.shard, .only("manifest", note: "one snapshot is one job")),
         ] + run([OutputOptions.dryRun, OutputOptions.quiet, OutputOptions.outDir, ReadWriteOptions.format])
-            + run(WorkerOptions.declared + RootOptions.declared + [BatchOptions.report, BatchOptions.resume]),
+            + run(
+                WorkerOptions.declared + RootOptions.declared
+                    + [BatchOptions.report, BatchOptions.resume, BatchOptions.maxFailures]),
         conflicts: RunConflicts.all + [
             .init(
                 DeviceOptions.device,

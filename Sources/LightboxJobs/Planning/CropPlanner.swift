@@ -95,8 +95,9 @@ package struct CropPlanner: Sendable {
 
     /// Every line of the manifest at `path` as a planned crop or a problem; outputs claimed twice
     /// are refused (the second line). A file that cannot be read, or whose header is wrong, throws.
+    /// `warn` takes each line's warnings with its line.
     package func manifest(
-        _ path: String, warn: (String) -> Void
+        _ path: String, warn: (_ line: Int, _ text: String) -> Void
     ) throws(BatchProblem) -> (
         crops: [Planned], problems: [BatchProblem]
     ) {
@@ -116,7 +117,7 @@ package struct CropPlanner: Sendable {
             counts[entry.input, default: 0] += 1
             let planned = item(
                 entry, file: path, base: base, number: counts[entry.input] ?? 1,
-                fallback: OutputTemplate("{dir}/{stem}-{n}.{ext}"), warn: warn)
+                fallback: OutputTemplate("{dir}/{stem}-{n}.{ext}"), warn: { warn(entry.line, $0) })
             switch planned {
             case .failure(let problem): problems.append(problem)
             case .success(let item):

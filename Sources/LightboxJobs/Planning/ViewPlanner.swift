@@ -82,15 +82,16 @@ package struct ViewPlanner: Sendable {
         }
     }
 
-    /// Every line of the state manifest at `path` as a job or a problem; a file that cannot be read throws.
+    /// Every line of the state manifest at `path` as a job or a problem; a file that cannot be read
+    /// throws. `warn` takes each line's warnings with its line.
     package func manifest(
-        _ path: String, warn: (String) -> Void
+        _ path: String, warn: (_ line: Int, _ text: String) -> Void
     ) throws(BatchProblem) -> [Result<ViewJob, BatchProblem>] {
         let data = try FileContents.read(path, what: "manifest")
         let folder = (path as NSString).deletingLastPathComponent
         return JSONLines.lines(data).map { line in
             JSONLines.object(line.text, number: line.number, path: path).flatMap {
-                job($0, file: path, line: line.number, folder: folder, warn: warn)
+                job($0, file: path, line: line.number, folder: folder, warn: { warn(line.number, $0) })
             }
         }
     }

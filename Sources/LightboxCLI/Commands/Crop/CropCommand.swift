@@ -31,8 +31,10 @@ struct CropCommand: LightboxCommand {
         console.quiet = options.run.quiet
         for warning in options.warnings { console.warning(warning) }
         let planned: (crops: [CropPlanner.Planned], problems: [BatchProblem])
+        var lineWarnings = LineWarnings()
         do {
-            planned = try options.source.plan(options.planner, outDir: options.run.outDir ?? "", warn: console.warning)
+            planned = try options.source.plan(
+                options.planner, outDir: options.run.outDir ?? "", warn: console.warning, lines: &lineWarnings)
         } catch {
             console.error(error.description)
             return ExitCode.of(error)
@@ -55,8 +57,11 @@ struct CropCommand: LightboxCommand {
             console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
             return ExitCode.usage
         }
-        return RunSession.run(
-            jobs.map(Job.crop), problems: planned.problems + previewProblems, options: options.run, console: console)
+        let problems = planned.problems + previewProblems
+        for warning in lineWarnings.owned(by: options.run.shard, jobs: jobs.map(Job.crop), problems: problems) {
+            console.warning(warning)
+        }
+        return RunSession.run(jobs.map(Job.crop), problems: problems, options: options.run, console: console)
     }
 
     /// `--quality` when no file of the run takes one (every crop, preview and sheet a PNG or GIF,

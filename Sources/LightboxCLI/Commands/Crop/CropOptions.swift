@@ -69,6 +69,7 @@ struct CropOptions: Sendable {
         run.report = batch.report
         run.resume = batch.resume
         run.shard = batch.shard
+        run.maxFailures = batch.maxFailures
         run.dryRun = settings.dryRun
         run.quiet = parsed.flag(OutputOptions.quiet)
         run.stdout = settings.dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none

@@ -107,6 +107,7 @@ struct ViewCommand: LightboxCommand {
         run.stdout = dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
         run.report = batch.report
         run.resume = batch.resume
+        run.maxFailures = batch.maxFailures
         run.outDir = parsed.text(OutputOptions.outDir)
         if let manifest = parsed.text(OutputOptions.manifest) {
             try parsed.refusePositionals(with: "--manifest")
@@ -147,8 +148,9 @@ struct ViewCommand: LightboxCommand {
             return RunSession.run([.view(job)], problems: [], options: run, console: console)
         case .manifest(let path, let planner):
             let lines: [Result<ViewJob, BatchProblem>]
+            var lineWarnings = LineWarnings()
             do {
-                lines = try planner.manifest(path, warn: console.warning)
+                lines = try planner.manifest(path, warn: { lineWarnings.add(line: $0, $1) })
             } catch {
                 console.error(error.description)
                 return ExitCode.of(error)
@@ -169,6 +171,9 @@ struct ViewCommand: LightboxCommand {
             if let clash = OutputClash.find(claims, inputs: jobs.flatMap(\.request.inputs)) {
                 console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
                 return ExitCode.usage
+            }
+            for warning in lineWarnings.owned(by: run.shard, jobs: jobs.map(Job.view), problems: problems) {
+                console.warning(warning)
             }
             return RunSession.run(jobs.map(Job.view), problems: problems, options: run, console: console)
         }
