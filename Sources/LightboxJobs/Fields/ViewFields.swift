@@ -78,7 +78,7 @@ package enum ViewFields {
             OutputOptions.dryRun.help("Write nothing; print the JSON line."),
             OutputOptions.json.help("Print the JSON line after writing."), OutputOptions.quiet,
             OutputOptions.manifest.help("Render every state of a JSON Lines file (options as keys)."),
-            OutputOptions.outDir,
+            OutputOptions.outDir.help("Where outputs go (made if missing); -o is taken relative to it."),
         ] + ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared
 
     /// The options that steer a run of many snapshots rather than one (`--manifest`, `--jobs`...):

@@ -88,7 +88,7 @@ extension CropOptions {
             yolo, coco, voc, images, classes, splits, datasetsDir, skipDifficult, only, pad, square,
         ] + CropCutOptions.declared + [
             background,
-            OutputOptions.outDir.help("With --manifest or a dataset: where outputs go (made if missing)."),
+            OutputOptions.outDir.help("Where outputs go (made if missing); -o is taken relative to it."),
             OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, minSide, strict,
             OutputOptions.force, preview, contactSheet, DeviceOptions.cropScreen,
             DeviceOptions.device.help("Previews: the crop screen of a device (see 'lightbox view --help')."),
