@@ -55,6 +55,11 @@ package struct ParsedCommand: Sendable, Equatable {
         storage[spec.long]
     }
 
+    /// Every text given for the option named `long`; nil when it was not given.
+    package func texts(long: String) -> [String]? {
+        storage[long]
+    }
+
     /// The last text given for `option`, or nil.
     package func text(_ option: some OptionDeclaration) -> String? {
         texts(option.spec)?.last
@@ -63,6 +68,12 @@ package struct ParsedCommand: Sendable, Equatable {
     /// Whether `option` was given at all.
     package func has(_ option: some OptionDeclaration) -> Bool {
         texts(option.spec) != nil
+    }
+
+    /// Whether `option` was given by this source itself: on the command line, or as a key of the
+    /// file's line (not filled in from the command line's defaults by `filling`).
+    package func givesItself(_ option: some OptionDeclaration) -> Bool {
+        has(option) && (fieldNames.map { $0[option.spec.long] != nil } ?? true)
     }
 
     /// Whether `flag` was given.

@@ -110,7 +110,7 @@ package struct AtomicWriter: Sendable {
         }
     }
 
-    /// The format `path` is written in: its extension's, or `--format`'s for standard output.
+    /// The format `path` is written in: its extension's, or `--format`'s for standard output and a name without one.
     package func format(of path: String) throws(RenderError) -> OutputFormat {
         guard let format = options.format(of: path) else {
             throw RenderError(path, OutputFormat.problem(with: path) ?? "unsupported output format")
@@ -126,18 +126,19 @@ package struct AtomicWriter: Sendable {
     ) throws(RenderError) {
         let streamed = path == OutputPath.standardOutput
         let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
+        // The temp name keeps an extension savers read (heifsave picks AV1 by `.avif`): the
+        // format's own when the output has none (`-`, or a name `--format` gives its format).
+        let named = url.pathExtension.isEmpty ? url.appendingPathExtension(format.rawValue) : url
         let spot: Spot
         if streamed {
-            spot = Spot(
-                folder: AT_FDCWD, name: path,
-                temp: OutputPath.temporary(for: url.appendingPathExtension(format.rawValue)))
+            spot = Spot(folder: AT_FDCWD, name: path, temp: OutputPath.temporary(for: named))
         } else if let roots {
             let folder = try roots.openFolder(of: path)
-            let name = URL(fileURLWithPath: OutputPath.temporary(for: url)).lastPathComponent
+            let name = URL(fileURLWithPath: OutputPath.temporary(for: named)).lastPathComponent
             spot = Spot(folder: folder, name: url.lastPathComponent, temp: "/proc/self/fd/\(folder)/\(name)")
             TempFiles.shared.sweepStale(in: url.deletingLastPathComponent().path, descriptor: folder)
         } else {
-            spot = Spot(folder: AT_FDCWD, name: path, temp: OutputPath.temporary(for: url))
+            spot = Spot(folder: AT_FDCWD, name: path, temp: OutputPath.temporary(for: named))
             TempFiles.shared.sweepStale(in: url.deletingLastPathComponent().path)
         }
         defer { if spot.folder != AT_FDCWD { close(spot.folder) } }

@@ -45,6 +45,13 @@ package struct CropCut: Sendable, Equatable, Codable {
         return nil
     }
 
+    /// Why this cut cannot be written in `format` (nil: a name Lightbox does not write), or nil
+    /// when it can: a lossless cut writes JPEG only.
+    package func outputProblem(_ format: OutputFormat?) -> String? {
+        guard lossless, format != .jpeg else { return nil }
+        return "a lossless cut writes JPEG: name the output .jpg or .jpeg"
+    }
+
     /// Whether the item is an oriented box cut upright.
     func isUpright(_ shape: CropShape?) -> Bool {
         guard oriented == .upright, case .oriented = shape else { return false }

@@ -73,7 +73,7 @@ extension Cropper {
     }
 
     /// Snaps each lossless item's pixels to the JPEG's iMCU grid (read once per input) and
-    /// reports the snapped rect; returns the plans by item.
+    /// reports the snapped pixels (the rect asked for stays in `rect`); returns the plans by item.
     func planLossless(
         _ outcomes: inout [CropOutcome], items: [Item], source: SourceImage
     ) -> [Int: LosslessCut.Plan] {
@@ -89,16 +89,13 @@ extension Cropper {
             return [:]
         }
         var plans: [Int: LosslessCut.Plan] = [:]
-        let (w, h) = (Double(source.displayedSize.width), Double(source.displayedSize.height))
         for index in wanted {
             guard let pixels = outcomes[index].pixels else { continue }
             do throws(RenderError) {
                 let plan = try cutter.plan(pixels, on: grid, input: source.path, output: items[index].output)
                 outcomes[index].snapped = plan.displayed != pixels
+                // `rect` stays the rect asked for; `pixels` (with `snapped`) says what was cut.
                 outcomes[index].pixels = plan.displayed
-                outcomes[index].rect = CGRect(
-                    x: Double(plan.displayed.left) / w, y: Double(plan.displayed.top) / h,
-                    width: Double(plan.displayed.width) / w, height: Double(plan.displayed.height) / h)
                 plans[index] = plan
             } catch {
                 outcomes[index].error = error

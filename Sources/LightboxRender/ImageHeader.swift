@@ -12,6 +12,8 @@ package struct ImageHeader: Sendable, Equatable {
 
     /// Reads the header of `path`.
     package init(path: String) throws(RenderError) {
+        // The same plain reasons as `InputFile` (missing, a folder, empty), not libvips' words.
+        try InputFile.checkReadable(path)
         let image = try RenderError.catching(path) { () throws(VipsError) in
             try VImage.load(path, access: "sequential")
         }

@@ -56,7 +56,7 @@ package struct InputFile: Sendable {
     /// The stored size in pixels.
     package var storedSize: (width: Int, height: Int) { (header.width, header.height) }
 
-    /// Throws a plain reason for a path that is missing, a folder, or not readable.
+    /// Throws a plain reason for a path that is missing, a folder, not readable, or an empty file.
     package static func checkReadable(_ path: String) throws(RenderError) {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -65,6 +65,10 @@ package struct InputFile: Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "is a folder, not an image") }
         guard access(path, R_OK) == 0 else {
             throw RenderError(path, "cannot read: \(String(cString: strerror(errno)))")
+        }
+        // libvips would call it "not a known file format", which sends one looking for a codec.
+        if (info.st_mode & S_IFMT) == S_IFREG && info.st_size == 0 {
+            throw RenderError(path, "is empty (0 bytes), not an image")
         }
     }
 

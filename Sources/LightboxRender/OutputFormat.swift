@@ -32,6 +32,15 @@ package enum OutputFormat: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The extension a name made for this format gets (`jpg`, `tif`, else the format's own name).
+    package var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .tiff: "tif"
+        default: rawValue
+        }
+    }
+
     /// Every extension Lightbox accepts, for help and errors.
     package static let extensions = "jpg, jpeg, png, webp, tif, tiff, gif, avif, heic"
 

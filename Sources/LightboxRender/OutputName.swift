@@ -20,10 +20,12 @@ package struct OutputName: Sendable, Equatable {
         options = String(text[open...])
     }
 
-    /// Why the options do not suit the saver of the path's format, naming its real options, or nil when they do.
-    package func problem() -> String? {
+    /// Why the options do not suit the saver of the path's format (or of `format`, `--format`'s,
+    /// for a name without an extension), naming its real options, or nil when they do.
+    package func problem(as format: OutputFormat? = nil) -> String? {
         guard let options else { return nil }
-        let probe = path.replacingOccurrences(of: "{", with: "_").replacingOccurrences(of: "}", with: "_")
+        var probe = path.replacingOccurrences(of: "{", with: "_").replacingOccurrences(of: "}", with: "_")
+        if let format, URL(fileURLWithPath: probe).pathExtension.isEmpty { probe += "." + format.rawValue }
         guard let saver = try? Vips.saver(for: probe) else { return nil }
         let known = VOperation.optionalInputs(of: saver)
         let normal = Set(known.map(OutputName.normalized))
@@ -31,7 +33,7 @@ package struct OutputName: Sendable, Equatable {
             $0.split(separator: "=").first.map(String.init) ?? ""
         }
         if let unknown = names.first(where: { !normal.contains(OutputName.normalized($0)) }) {
-            let ext = URL(fileURLWithPath: path).pathExtension
+            let ext = URL(fileURLWithPath: probe).pathExtension
             return "unknown save option '\(unknown)' for .\(ext) files; they take: \(known.joined(separator: ", "))"
         }
         do {

@@ -41,14 +41,7 @@ package enum OutputPath {
     /// writable folder.
     package static func prepareFolder(_ path: String, make: Bool) -> String? {
         var isFolder: ObjCBool = false
-        if make && !FileManager.default.fileExists(atPath: path) {
-            do {
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            } catch {
-                let ancestor = existingAncestor(of: path)
-                return access(ancestor, W_OK) != 0 ? String(cString: strerror(errno)) : error.localizedDescription
-            }
-        }
+        if make && !FileManager.default.fileExists(atPath: path), let reason = makeFolders(path) { return reason }
         let target = make ? path : existingAncestor(of: path)
         guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder), isFolder.boolValue else {
             return "\(target) is not a folder"
@@ -64,13 +57,26 @@ package enum OutputPath {
             throw RenderError(path, "cannot make the output folder \(folder): \(ancestor) is not a folder")
         }
         guard make else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            let reason =
-                access(ancestor, W_OK) != 0 ? String(cString: strerror(errno)) : "\(error.localizedDescription)"
+        if let reason = makeFolders(folder) {
             throw RenderError(path, "cannot make the output folder \(folder) (\(reason))")
         }
+    }
+
+    /// Makes `folder` and its missing parents with `mkdir(2)`, one at a time; nil when it exists
+    /// after, else the system's reason for the part that could not be made (`/proc/nope`: No
+    /// such file or directory), where Foundation would give its own generic sentence.
+    static func makeFolders(_ folder: String) -> String? {
+        let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+        var made = ""
+        for part in absolute.split(separator: "/") {
+            made += "/" + part
+            guard mkdir(made, 0o777) != 0 else { continue }
+            let code = errno
+            var info = stat()
+            if code == EEXIST, stat(made, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
+            return String(cString: strerror(code))
+        }
+        return nil
     }
 
     /// The nearest folder or file above `path` (or `path` itself) that exists.

@@ -28,6 +28,16 @@ package struct OutputTemplate: Sendable, Equatable {
     /// Whether the template names outputs apart by input (`{stem}`).
     package var namesInputs: Bool { text.contains("{stem}") }
 
+    /// Whether the name's format is its own: its last part (save options aside) ends in an
+    /// extension that is not `{ext}` (so `--format` has nothing to set).
+    package var namesItsFormat: Bool {
+        let path = OutputName(text).path
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return false }
+        let ext = last[last.index(after: dot)...]
+        return !ext.isEmpty && ext != "{ext}"
+    }
+
     /// The first `{...}` that is not a placeholder (such as `{name}`), or nil.
     package var unknownPlaceholder: String? {
         var rest = Substring(text)
@@ -40,12 +50,14 @@ package struct OutputTemplate: Sendable, Equatable {
         return nil
     }
 
-    /// The path for rect number `number` (from 1) of `input`; `{ext}` of an input format
-    /// Lightbox cannot write (bmp, jp2, pdf...) is `png`.
-    package func path(input: String, number: Int, dir: String? = nil) -> String {
+    /// The path for rect number `number` (from 1) of `input`; `{ext}` is `format`'s extension
+    /// (`--format`) when given, else the input's, `png` for an input format Lightbox cannot write
+    /// (bmp, jp2, pdf...).
+    package func path(input: String, number: Int, dir: String? = nil, format: OutputFormat? = nil) -> String {
         let url = URL(fileURLWithPath: input)
         let folder = dir ?? OutputTemplate.folder(of: input)
-        let ext = OutputFormat(extension: url.pathExtension) == nil ? "png" : url.pathExtension
+        let own = OutputFormat(extension: url.pathExtension) == nil ? "png" : url.pathExtension
+        let ext = format?.fileExtension ?? own
         return
             text
             .replacingOccurrences(of: "{dir}/", with: folder.isEmpty ? "" : folder + "/")

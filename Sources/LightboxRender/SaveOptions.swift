@@ -11,7 +11,8 @@ package struct SaveOptions: Sendable, Equatable, Codable {
     package var stripICC: Bool
     /// Replace an existing output.
     package var force: Bool
-    /// The format written to standard output (`-o -`), from `--format`.
+    /// `--format`: the format of standard output (`-o -`) and of every output whose name has no
+    /// extension of its own.
     package var streamFormat: OutputFormat?
     /// Save options as libvips writes them in an output name (`[Q=90,strip]`), applied last; nil for none.
     package var saverOptions: String?
@@ -34,11 +35,12 @@ package struct SaveOptions: Sendable, Equatable, Codable {
         streamFormat = nil
     }
 
-    /// The format `path` is written in: `streamFormat` for standard output (`-`), else its
-    /// extension's; nil for an extension Lightbox does not write.
+    /// The format `path` is written in: its extension's, or `streamFormat` for standard output
+    /// (`-`) and a name without an extension; nil for an extension Lightbox does not write.
     package func format(of path: String) -> OutputFormat? {
-        path == OutputPath.standardOutput
-            ? streamFormat : OutputFormat(extension: URL(fileURLWithPath: path).pathExtension)
+        guard path != OutputPath.standardOutput else { return streamFormat }
+        let ext = URL(fileURLWithPath: path).pathExtension
+        return ext.isEmpty ? streamFormat : OutputFormat(extension: ext)
     }
 
     /// The image with the metadata these options drop removed.

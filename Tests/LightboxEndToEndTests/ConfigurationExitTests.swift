@@ -87,6 +87,31 @@ import Testing
         #expect(!outputs.isEmpty && Set(outputs).count == outputs.count, "\(records)")
     }
 
+    /// `lightbox ... --dry-run | head -1`: the reader had what it wanted; exit 74 without a word.
+    @Test func aReaderThatStopsReadingGetsItsLinesAndNoMessage() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "in.png")
+        // More lines than a pipe holds, so the run is still writing when `head` leaves.
+        let rows = (0..<2000).map { "in.png,0.1,0.1,0.2,0.2,c\($0).png" }
+        try scratch.write((["input,x,y,width,height,output"] + rows).joined(separator: "\n") + "\n", to: "m.csv")
+        let manifest = "m.csv"
+        let process = Process()
+        process.currentDirectoryURL = scratch.url
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [
+            "-c", #"set -o pipefail; "$0" crop --manifest "$1" --out-dir o --dry-run 2>err.txt | head -1"#,
+            CommandRunner.binary.path, manifest,
+        ]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let lines = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 74)
+        #expect(lines.split(separator: "\n").count == 1 && lines.hasPrefix("{"), "\(lines)")
+        #expect(try String(contentsOfFile: scratch.path("err.txt"), encoding: .utf8) == "")
+    }
+
     @Test func anImageForAStdoutThatIsFullFailsNamingStdoutNotTheDecoder() throws {
         let scratch = try Scratch()
         let (status, stderr) = try Self.run(
@@ -130,11 +155,16 @@ import Testing
         let reason = full ? "No space left on device" : "Broken pipe"
         for arguments in [
             ["crop", "--manifest", manifest, "--out-dir", "out", "--json"],
-            ["crop", "--manifest", manifest, "--out-dir", "dry", "--dry-run", "--json"], ["batch", "jobs.jsonl"],
+            ["crop", "--manifest", manifest, "--out-dir", "dry", "--dry-run"], ["batch", "jobs.jsonl"],
         ] {
             let (status, stderr) = try Self.run(arguments, stdout: full ? .full : .unread, in: scratch)
             #expect(status == 74, "\(arguments): \(stderr)")
-            #expect(stderr.contains("error: cannot write to standard output: \(reason); stopped"), "\(stderr)")
+            // A full device is worth a line; a reader that closed its end (`| head -1`) meant it.
+            if full {
+                #expect(stderr.contains("error: cannot write to standard output: \(reason); stopped"), "\(stderr)")
+            } else {
+                #expect(!stderr.contains("standard output") && !stderr.contains(reason), "\(stderr)")
+            }
             #expect(!stderr.contains("Fatal error") && !stderr.contains("backtrace"), "\(stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: scratch.path("dry")))

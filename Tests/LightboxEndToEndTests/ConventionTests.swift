@@ -61,8 +61,8 @@ import Vips
         let manifest = scratch.path("states.jsonl")
         try (lines.joined(separator: "\n") + "\n").write(toFile: manifest, atomically: true, encoding: .utf8)
         let result = try CommandRunner.run(
-            ["view", "--manifest", manifest, "--out-dir", scratch.path("out"), "--screen", "100x100", "--json"]
-                + (dryRun ? ["--dry-run"] : []))
+            ["view", "--manifest", manifest, "--out-dir", scratch.path("out"), "--screen", "100x100"]
+                + (dryRun ? ["--dry-run"] : ["--json"]))
         #expect(result.status == 0, "\(result.stderr)")
         let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }.map(String.init)
         #expect(

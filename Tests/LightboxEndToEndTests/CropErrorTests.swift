@@ -136,6 +136,21 @@ import Vips
         #expect(try scratch.contents() == ["blocker"])
     }
 
+    /// A folder the system will not make is refused with the system's own reason, not Foundation's sentence.
+    @Test func aFolderTheSystemWillNotMakeGivesTheSystemsReason() throws {
+        let scratch = try Scratch()
+        let outDir = try CommandRunner.run(
+            ["crop", Self.pattern, "--rect", "0,0,1,1", "--out-dir", "/proc/nope", "-o", "a.png"], in: scratch.url)
+        #expect(outDir.status == 73)
+        #expect(outDir.stderr == "error: /proc/nope: cannot write --out-dir (No such file or directory)\n")
+        let output = try CommandRunner.run(
+            ["crop", Self.pattern, "--rect", "0,0,1,1", "-o", "/proc/nope/a.png"], in: scratch.url)
+        #expect(output.status == 1)
+        #expect(
+            output.stderr
+                == "error: /proc/nope/a.png: cannot make the output folder /proc/nope (No such file or directory)\n")
+    }
+
     @Test func minimumSideRejectsSmallRects() throws {
         let scratch = try Scratch()
         let result = try CommandRunner.run([

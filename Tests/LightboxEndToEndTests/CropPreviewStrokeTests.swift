@@ -75,8 +75,18 @@ import Vips
 
     @Test(arguments: ["20x900", "abc", "393x852x2"])
     func aScreenWithNoRoomIsAUsageError(screen: String) throws {
-        let result = try CommandRunner.run(["crop", "a.jpg", "--rect", "0,0,1,1", "-o", "b.jpg", "--screen", screen])
+        let result = try CommandRunner.run([
+            "crop", "a.jpg", "--rect", "0,0,1,1", "-o", "b.jpg", "--preview", "p.jpg", "--screen", screen,
+        ])
         #expect(result.status == 64)
         #expect(result.stderr.contains("--screen '\(screen)'"), "\(result.stderr)")
+    }
+
+    /// The crop screen is only for previews: without one, `--screen` and `--device` would change nothing.
+    @Test(arguments: [["--screen", "393x852"], ["--device", "iphone-16"]])
+    func aCropScreenWithoutPreviewsIsRefused(option: [String]) throws {
+        let result = try CommandRunner.run(["crop", "a.jpg", "--rect", "0,0,1,1", "-o", "b.jpg"] + option)
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("Error: \(option[0]) needs --preview or --contact-sheet"), "\(result.stderr)")
     }
 }

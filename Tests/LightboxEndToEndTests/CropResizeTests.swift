@@ -71,12 +71,15 @@ import Vips
     }
 
     @Test(arguments: [
-        (["--fit", "cover"], "--fit does not go with a crop that is not resized (add --resize)"),
+        (["--fit", "cover"], "--fit needs --resize"),
         (["--resize", "0"], "--resize '0': expected WxH or N"),
         (["--resize", "224x"], "--resize '224x': expected WxH or N"),
         (["--resize", "99999999999"], "--resize '99999999999': expected WxH or N"),
         (["--resize", "224", "--fit", "stretch"], "--fit 'stretch': use one of fill, cover, contain"),
-        (["--resize", "224", "--pad-colour", "white"], "--pad-colour goes with --fit contain"),
+        (
+            ["--resize", "224", "--pad-colour", "white"],
+            "--pad-colour needs --fit contain (cover and fill leave no padding)"
+        ),
         (
             ["--resize", "224", "--fit", "contain", "--pad-colour", "reddish"],
             "--pad-colour 'reddish': expected a CSS name"

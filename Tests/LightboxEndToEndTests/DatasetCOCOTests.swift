@@ -49,6 +49,32 @@ import Vips
         #expect(clipped.width == 40 && clipped.height == 80)
     }
 
+    /// pycocotools writes the whole file on one line: each record names its annotation and image
+    /// by id, and so does each error, rather than all saying line 1.
+    @Test func recordsAndErrorsNameTheAnnotationNotTheLine() throws {
+        let scratch = try Scratch()
+        try scratch.place(Self.pattern, at: "images/a.png")
+        try scratch.write(
+            #"{"images":[{"id":7,"file_name":"a.png","width":640,"height":480},"#
+                + #"{"id":8,"file_name":"gone.png","width":640,"height":480}],"annotations":["#
+                + #"{"id":41,"image_id":7,"category_id":1,"bbox":[64,48,128,96]},"#
+                + #"{"id":42,"image_id":8,"category_id":1,"bbox":[64,48,128,96]}],"#
+                + #""categories":[{"id":1,"name":"cat"}]}"#, to: "one-line.json")
+        let result = try CommandRunner.run(
+            ["crop", "--coco", "one-line.json", "--images", "images", "--out-dir", "out", "--json"], in: scratch.url)
+        #expect(result.status == 1)
+        let records = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(records.map { $0["annotation"] as? Int } == [41, 42], "\(result.stdout)")
+        #expect(records.map { $0["imageId"] as? Int } == [7, 8])
+        #expect(records.allSatisfy { $0["line"] == nil && $0["source"] as? String == "one-line.json" })
+        #expect(
+            result.stderr.hasPrefix(
+                "error: one-line.json: annotation 42: images/gone.png: cannot open: No such file or directory\n"),
+            "\(result.stderr)")
+    }
+
     @Test func onlyPadAndSquare() throws {
         let scratch = try Self.dataset()
         let result = try CommandRunner.run([

@@ -53,15 +53,21 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("warning"), "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["train/cat/a_1.png", "val/dog/b_1.png"])
-        result = try CommandRunner.run(["crop", "--yolo", yaml, "--out-dir", scratch.path("v"), "--splits", "val"])
-        #expect(result.status == 0, "\(result.stderr)")
-        #expect(scratch.files(under: "v") == ["val/dog/b_1.png"])
+        // Roboflow's folder says `valid`, others say `validation`: both are the val split.
+        for (index, name) in ["val", "valid", "validation", "train,valid"].enumerated() {
+            result = try CommandRunner.run([
+                "crop", "--yolo", yaml, "--out-dir", scratch.path("v\(index)"), "--splits", name,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let expected = (name.hasPrefix("train") ? ["train/cat/a_1.png"] : []) + ["val/dog/b_1.png"]
+            #expect(scratch.files(under: "v\(index)") == expected, "\(name)")
+        }
         result = try CommandRunner.run(["crop", "--yolo", yaml, "--out-dir", scratch.path("t"), "--splits", "test"])
         #expect(result.status != 0)
         #expect(result.stderr.contains("error: \(yaml):3: test: no such folder or image list"), "\(result.stderr)")
         result = try CommandRunner.run(["crop", "--yolo", yaml, "--out-dir", scratch.path("t"), "--splits", "tset"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--splits 'tset': 'tset' is not a split (use train, val, test)"))
+        #expect(result.stderr.contains("--splits 'tset': 'tset' is not a split (use train, val or valid, test)"))
     }
 
     /// The stock `coco8.yaml` shape: `path: coco8`, kept apart from its data.

@@ -38,6 +38,37 @@ import Vips
         #expect(whole.width == 640 && whole.height == 480)
     }
 
+    /// `--skip-difficult` leaves out `<difficult>1</difficult>` objects, as Ultralytics' VOC
+    /// conversion does; the others keep their numbers. An `--only` class whose every box is
+    /// difficult is then a warning, as for any class no box has.
+    @Test func skipDifficultLeavesOutDifficultObjects() throws {
+        let scratch = try Scratch()
+        try scratch.place(Self.pattern, at: "img/a.png")
+        let objects = Self.annotation(
+            "a.png", [("cat", [65, 49, 192, 144]), ("dog", [1, 1, 64, 48]), ("cat", [1, 1, 32, 32])])
+        let marked = objects.replacingOccurrences(
+            of: "<name>dog</name><pose>Left</pose><difficult>0</difficult>",
+            with: "<name>dog</name><pose>Left</pose><difficult>1</difficult>")
+        try scratch.write(marked, to: "ann/a.xml")
+        let base = ["crop", "--voc", "ann", "--images", "img"]
+        let all = try CommandRunner.run(base + ["--out-dir", "all"], in: scratch.url)
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(scratch.files(under: "all") == ["cat/a_1.png", "cat/a_3.png", "dog/a_2.png"])
+        let easy = try CommandRunner.run(base + ["--out-dir", "easy", "--skip-difficult"], in: scratch.url)
+        #expect(easy.status == 0, "\(easy.stderr)")
+        #expect(scratch.files(under: "easy") == ["cat/a_1.png", "cat/a_3.png"])
+        let only = try CommandRunner.run(
+            base + ["--out-dir", "only", "--skip-difficult", "--only", "cat,dog"], in: scratch.url)
+        #expect(only.status == 0)
+        #expect(only.stderr.contains("warning: --only: no box has class 'dog'"), "\(only.stderr)")
+        let none = try CommandRunner.run(
+            base + ["--out-dir", "none", "--skip-difficult", "--only", "dog"], in: scratch.url)
+        #expect(none.status == 65, "\(none.stderr)")
+        let refused = try CommandRunner.run(
+            ["crop", "--coco", "x.json", "--images", "img", "--out-dir", "o", "--skip-difficult"], in: scratch.url)
+        #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: --skip-difficult does not go with --coco"))
+    }
+
     @Test func badFilesAreReportedAndTheRestIsCropped() throws {
         let scratch = try Scratch()
         try scratch.place(Self.pattern, at: "img/a.png")

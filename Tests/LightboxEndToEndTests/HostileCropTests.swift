@@ -25,6 +25,9 @@ import Vips
             #expect(result.status == 1, "\(name)")
             let lines = result.stderr.split(separator: "\n")
             #expect(lines.count == 1 && lines[0].hasPrefix("error: \(corpus)/\(name): "), "\(name): \(result.stderr)")
+            if name == "empty.jpg" {
+                #expect(lines.first == "error: \(corpus)/\(name): is empty (0 bytes), not an image")
+            }
             #expect(!FileManager.default.fileExists(atPath: output), "\(name) left an output")
         }
         #expect(try scratch.contents().allSatisfy { !$0.hasPrefix(".") })

@@ -5,7 +5,7 @@ import Vips
 
 /// `--lossless` through every door: flags, a CSV line (the flag as its default), a JSON Lines line
 /// and `lightbox batch` (its `--lossless` default and a job's own key) give the same bytes, the
-/// snapped rect with `"snapped": true` and `"decoder": "lossless"` in the record, and the input's
+/// snapped pixels with `"snapped": true` and `"decoder": "lossless"` in the record (`rect` as asked), and the input's
 /// own DCT coefficients and quantization tables, read back with libjpeg; a non-JPEG input is the
 /// item's error, naming the reason, in every door.
 @Suite(.processes) struct LosslessDoorTests {
@@ -55,6 +55,9 @@ import Vips
             #expect(record["snapped"] as? Bool == true, "\(door): \(record)")
             #expect(record["decoder"] as? String == "lossless", "\(door)")
             #expect(record["pixels"] as? [String: Int] == Self.snapped, "\(door)")
+            // The rect asked for is kept as asked; `pixels` is what the grid made of it.
+            let asked = ["x": 0.1, "y": 0.1, "width": 0.5, "height": 0.5]
+            #expect(record["rect"] as? [String: Double] == asked, "\(door)")
             #expect(ShapeFixture.bytes(scratch.path("\(door)/c.jpg")) == expected, "\(door) wrote other bytes")
         }
         try Self.expectSameBlocks(source: input, output: scratch.path("flags/c.jpg"), left: 32, top: 16)
@@ -137,16 +140,21 @@ import Vips
         let scratch = try Scratch()
         _ = try Self.jpeg(scratch)
         let cases: [([String], String)] = [
-            (["--mask"], "Error: --lossless: a lossless cut keeps whole JPEG blocks: it cannot mask a shape"),
             (
-                ["--oriented", "upright"],
+                ["--angle", "10", "--mask"],
+                "Error: --lossless: a lossless cut keeps whole JPEG blocks: it cannot mask a shape"
+            ),
+            (
+                ["--angle", "10", "--oriented", "upright"],
                 "Error: --lossless: a lossless cut keeps whole JPEG blocks: it cannot turn an oriented box upright"
             ),
             (["--resize", "64"], "Error: --resize does not go with --lossless (it does not re-encode)"),
+            (["-o", "c.png"], "Error: -o 'c.png': a lossless cut writes JPEG: name the output .jpg or .jpeg"),
         ]
         for (extra, message) in cases {
+            let output = extra.contains("-o") ? [] : ["-o", "c.jpg"]
             let result = try CommandRunner.run(
-                ["crop", "in.jpg", "--rect", Self.rect, "--lossless", "-o", "c.jpg"] + extra, in: scratch.url)
+                ["crop", "in.jpg", "--rect", Self.rect, "--lossless"] + output + extra, in: scratch.url)
             #expect(result.status == 64 && result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
         }
         try scratch.write(
@@ -160,5 +168,14 @@ import Vips
             ),
             "\(line.stderr)")
         #expect(scratch.files(under: "out").isEmpty)
+        // An output a lossless cut cannot write is the line's error, found before any work.
+        try scratch.write("input,x,y,width,height,lossless,output\nin.jpg,\(Self.rect),true,c.png\n", to: "m.csv")
+        let csv = try CommandRunner.run(["crop", "--manifest", "m.csv", "--out-dir", "csv"], in: scratch.url)
+        #expect(csv.status == 1)
+        #expect(
+            csv.stderr.hasPrefix(
+                "error: m.csv:2: output: 'c.png': a lossless cut writes JPEG: " + "name the output .jpg or .jpeg\n"),
+            "\(csv.stderr)")
+        #expect(scratch.files(under: "csv").isEmpty)
     }
 }

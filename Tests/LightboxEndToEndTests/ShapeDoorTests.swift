@@ -144,7 +144,8 @@ import Vips
             #"{"input":"in.png","rect":"0,0,0.5,0.5",\#(bad.json),"output":"c.png"}"# + "\n", to: "m.jsonl")
         if bad.column != "mask" {
             let flags = try CommandRunner.run(
-                ["crop", "in.png", "--rect", "0,0,0.5,0.5", "-o", "c.png"] + bad.flags, in: scratch.url)
+                ["crop", "in.png", "--rect", "0,0,0.5,0.5", "-o", "c.png"]
+                    + (bad.flags.contains("--angle") ? [] : ["--angle", "5"]) + bad.flags, in: scratch.url)
             #expect(flags.status == 64, "\(flags.stderr)")
             #expect(flags.stderr.hasPrefix("Error: --\(bad.column) \(bad.reason)\n"), "flags: \(flags.stderr)")
             let batch = try CommandRunner.run(["batch", "/dev/null"] + bad.flags, in: scratch.url)

@@ -82,7 +82,10 @@ import Vips
     }
 
     @Test(arguments: [
-        ("--device", "pixel-9", "unknown device"), ("--safe-area", "59", "expected TOP,BOTTOM"),
+        ("--device", "pixel-9", "unknown device (use one of iphone-se,"),
+        ("--device", "iphone17", "unknown device; did you mean 'iphone-17'? (lightbox view --list-devices lists them)"),
+        ("--device", "iPad-Pro13", "unknown device; did you mean 'ipad-pro-13'?"),
+        ("--safe-area", "59", "expected TOP,BOTTOM"),
         ("--safe-area", "-1,0", "expected TOP,BOTTOM"),
     ])
     func badDeviceOptionsAreUsageErrors(option: String, value: String, message: String) throws {
@@ -100,5 +103,35 @@ import Vips
         // Scaled, the page's left edge is at x 8; full size it starts at 0. Its opacity is 0.85 either way.
         #expect(try moving.pixel(x: 3, y: 240)[3] == 0)
         #expect(try still.pixel(x: 3, y: 240)[3] == 217)
+    }
+
+    /// A manifest line's device is its whole screen: screen, scale and safe areas together, over
+    /// the command line's; a line without one takes the command line's, and a line's own scale
+    /// beside its device wins, as on the command line.
+    @Test func aLinesDeviceSetsItsScreenScaleAndSafeAreasTogether() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(URL(fileURLWithPath: ViewHelpers.pattern), as: "p.png")
+        try scratch.write(
+            """
+            {"input":"p.png","device":"iphone-16","output":"device.png"}
+            {"input":"p.png","output":"plain.png"}
+            {"input":"p.png","device":"iphone-16","scale":1,"output":"own.png"}
+            """ + "\n", to: "m.jsonl")
+        let defaults = ["--screen", "390x844", "--scale", "2", "--safe-area", "10,10"]
+        let plan = try CommandRunner.run(
+            ["view", "--manifest", "m.jsonl", "--out-dir", "o", "--dry-run"] + defaults, in: scratch.url)
+        let lines = plan.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(plan.stderr)")
+        let parts = ##""screen":{"width":393,"height":852},"scale":3,"safeArea":{"top":59,"bottom":34}"##
+        #expect(lines.first?.contains(parts) == true, "\(lines)")
+        #expect(lines.dropFirst().first?.contains(##""scale":2,"safeArea":{"top":10,"bottom":10}"##) == true)
+        #expect(lines.last?.contains(##""scale":1,"safeArea":{"top":59,"bottom":34}"##) == true)
+        let run = try CommandRunner.run(
+            ["view", "--manifest", "m.jsonl", "--out-dir", "o"] + defaults, in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        for (name, width, height) in [("device", 1179, 2556), ("plain", 780, 1688), ("own", 393, 852)] {
+            let image = try VImage.load(scratch.path("o/\(name).png"))
+            #expect(image.width == width && image.height == height, "\(name)")
+        }
     }
 }

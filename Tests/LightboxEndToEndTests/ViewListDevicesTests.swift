@@ -62,8 +62,11 @@ import Testing
     /// Nothing is rendered, so an input or another option would be ignored: each is refused (exit 64).
     @Test(arguments: [
         (["a.jpg"], "unexpected argument 'a.jpg': --list-devices takes no inputs"),
-        (["--zoom", "2"], "--zoom does not go with --list-devices"),
-        (["--device", "iphone-16"], "--device does not go with --list-devices"),
+        (["--zoom", "2"], "--zoom does not go with --list-devices (it goes with one snapshot or --manifest)"),
+        (
+            ["--device", "iphone-16"],
+            "--device does not go with --list-devices (it goes with one snapshot or --manifest)"
+        ),
     ])
     func otherArgumentsAreRefused(extra: [String], message: String) throws {
         let result = try CommandRunner.run(["view", "--list-devices"] + extra)

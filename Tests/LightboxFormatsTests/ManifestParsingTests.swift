@@ -75,6 +75,14 @@ import Testing
         ("m.csv", "input,x,y,width,height\na.jpg,0,0,1\n", ["dir/m.csv:2: height: '' is not a number"]),
         ("m.csv", "input,x,y,width,height\n,0,0,1,1\n", ["dir/m.csv:2: input: missing"]),
         (
+            "m.csv", "input,x,y,width,height\na.jpg,0,0,1,1\nb, c.jpg,0,0,1,1\nd.jpg,0,0,1,1,\n",
+            [
+                "dir/a.jpg 0,0,1,1 -",
+                "dir/m.csv:3: 6 fields, but the header names 5 (an unquoted comma in a name?)",
+                "dir/m.csv:4: 6 fields, but the header names 5 (an unquoted comma in a name?)",
+            ]
+        ),
+        (
             "m.jsonl", #"{"input":"a.jpg","rect":[[0,0],[1,1]]}"# + "\n\n" + #"{"input":"b.jpg","rect":"0,0,1"}"#,
             ["dir/a.jpg 0,0,1,1 -", "dir/m.jsonl:3: rect: expected 4 numbers x,y,width,height, got 3"]
         ),

@@ -30,6 +30,22 @@ import Testing
         #expect(Pair(argument: text) == nil)
     }
 
+    /// (`--max-failures` text, failed, total, allowed).
+    @Test(arguments: [
+        ("0", 0, 10, true), ("0", 1, 10, false), ("3", 3, 10, true), ("3", 4, 10, false),
+        ("10%", 1, 10, true), ("10%", 2, 10, false), ("2.5%", 1, 40, true), ("2.5%", 2, 40, false),
+        ("100%", 40, 40, true), ("0%", 1, 427, false), (" 5% ", 21, 427, true),
+    ])
+    func failureBudgets(text: String, failed: Int, total: Int, allowed: Bool) throws {
+        let budget = try #require(FailureBudget(argument: text))
+        #expect(budget.allows(failed: failed, of: total) == allowed)
+    }
+
+    @Test(arguments: ["-1", "x", "5%%", "101%", "-2%", "nan%", "", "%", "1.5"])
+    func badFailureBudgets(text: String) {
+        #expect(FailureBudget(argument: text) == nil)
+    }
+
     @Test(arguments: [("224x112", 224, 112), ("224", 224, 224), ("1X40000", 1, 40000)])
     func pixelSizes(text: String, width: Int, height: Int) throws {
         let size = try #require(PixelSize(argument: text))

@@ -18,9 +18,9 @@ import Testing
             settings: settings, placement: OutputPlacement(outDir: nil), units: .fraction, preview: nil, angle: angle)
     }
 
-    /// The item `json` (a crop's keys, `input` and `output` added) plans, described, or its problem.
+    /// The item `json` (a crop's keys, `input` and a JPEG `output` added) plans, described, or its problem.
     static func planned(_ json: String, planner: CropPlanner = planner()) throws -> String {
-        let text = #"{"input":"a.jpg","output":"c.png","# + json.dropFirst()
+        let text = #"{"input":"a.jpg","output":"c.jpg","# + json.dropFirst()
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let entry = try ManifestReader.entry(object, number: 1, path: "m.jsonl", folder: "").get()
         switch planner.item(entry, file: "m.jsonl", base: "", number: 1, fallback: nil, warn: { _ in }) {
@@ -51,10 +51,14 @@ import Testing
             "0.1,0.2,0.5,0.3 fraction 0.1,0.2,0.5,0.3 @30 upright mask"
         ),
         (#"{"rect":"0.1,0.2,0.5,0.3","lossless":true}"#, "0.1,0.2,0.5,0.3 fraction - bounds lossless"),
-        // A plain rect cut upright and losslessly is a rect cut losslessly: it has no box to turn.
         (
+            // Upright asked of a rect without a turn would change nothing: the line is refused.
             #"{"rect":"0.1,0.2,0.5,0.3","lossless":true,"oriented":"upright"}"#,
-            "0.1,0.2,0.5,0.3 fraction - upright lossless"
+            "m.jsonl:1: oriented: upright needs an angle (a rect without one is upright already)"
+        ),
+        (
+            #"{"rect":"0.1,0.2,0.5,0.3","mask":true}"#,
+            "m.jsonl:1: mask: needs an angle (a rect without one has no shape to mask)"
         ),
         (
             #"{"rect":"0.1,0.2,0.5,0.3","oriented":"sideways"}"#,

@@ -61,7 +61,8 @@ package struct COCOReader: Sendable {
                 }
                 planner.add(
                     image: image, box: box, size: size, name: name, id: annotation.categoryID, output: output,
-                    file: annotations, line: annotation.line, shape: shape)
+                    file: annotations, line: annotation.line, shape: shape,
+                    annotation: annotation.imageID.map { AnnotationID(id: id, image: $0) })
             case .failure(let problem):
                 planner.fail(problem)
             }

@@ -15,11 +15,13 @@ package struct DatasetOptions: Sendable {
     /// Whether entries carry their shapes (YOLO OBB and segment lines, COCO segmentations), for
     /// `--oriented upright` and `--mask`; COCO segmentations are read only then.
     package let shapes: Bool
+    /// The extension of every crop (`--format`), or nil for each image's own.
+    package let outputFormat: String?
 
     /// Makes the options.
     package init(
         pad: Double, square: Bool, strict: Bool, only: Set<String>?, writes: @escaping @Sendable (String) -> Bool,
-        shapes: Bool = false
+        shapes: Bool = false, outputFormat: String? = nil
     ) {
         self.pad = pad
         self.square = square
@@ -27,10 +29,12 @@ package struct DatasetOptions: Sendable {
         self.only = only
         self.writes = writes
         self.shapes = shapes
+        self.outputFormat = outputFormat
     }
 
-    /// The image's own extension when Lightbox can write it, else `png`.
+    /// `--format`'s extension when given, else the image's own when Lightbox can write it, else `png`.
     package func outputExtension(of image: String) -> String {
+        if let outputFormat { return outputFormat }
         let ext = (image as NSString).pathExtension
         return writes(ext) ? ext : "png"
     }

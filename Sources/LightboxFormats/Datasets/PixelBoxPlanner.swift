@@ -23,10 +23,10 @@ package struct PixelBoxPlanner {
 
     /// Plans the box `box` (pixels) of class `name` (numbered `id`, for COCO) on `image`, whose
     /// annotation says it is `size`, with its `shape` (normalized over `size`, as is the entry's
-    /// rect) when there is one.
+    /// rect) when there is one, and a COCO annotation's ids.
     package mutating func add(
         image: String, box: CGRect, size: AnnotatedSize, name: String, id: Int? = nil, output: String, file: String,
-        line: Int, shape: CropShape? = nil
+        line: Int, shape: CropShape? = nil, annotation: AnnotationID? = nil
     ) {
         guard options.keeps(name, id: id) else { return }
         guard box.width > 0, box.height > 0 else {
@@ -55,10 +55,11 @@ package struct PixelBoxPlanner {
             return
         }
         claimed[path] = origin
-        entries.append(
-            CropEntry(
-                input: image, rect: rect, output: path, square: options.square, origin: origin, annotatedSize: size,
-                shape: shape))
+        var entry = CropEntry(
+            input: image, rect: rect, output: path, square: options.square, origin: origin, annotatedSize: size,
+            shape: shape)
+        entry.annotation = annotation
+        entries.append(entry)
     }
 
     /// A problem found by the reader, reported with the others.

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// One Pascal VOC annotation file read with Foundation's XMLParser: `<filename>`, `<size>`
-/// and each `<object>`'s `<name>` and `<bndbox>`; other elements are passed over.
+/// and each `<object>`'s `<name>`, `<difficult>` and `<bndbox>`; other elements are passed over.
 package final class VOCDocument: NSObject, XMLParserDelegate {
     /// `<filename>`.
     package private(set) var fileName: String?
@@ -85,6 +85,7 @@ package final class VOCDocument: NSObject, XMLParserDelegate {
         case ["annotation", "size", "width"]: width = value
         case ["annotation", "size", "height"]: height = value
         case ["annotation", "object", "name"]: objects[objects.count - 1].name = value
+        case ["annotation", "object", "difficult"]: objects[objects.count - 1].difficult = value
         default:
             if path.count == 4, path.prefix(3) == ["annotation", "object", "bndbox"] {
                 objects[objects.count - 1].corners[name] = value

@@ -8,16 +8,22 @@ package struct VOCReader: Sendable {
     package let images: String
     /// Padding, squaring, strictness and the classes kept.
     package let options: DatasetOptions
+    /// Leave out objects marked `<difficult>1</difficult>` (`--skip-difficult`), as Ultralytics'
+    /// VOC conversion does; their numbers are kept, so the other crops' names do not change.
+    package let skipDifficult: Bool
 
     /// Makes a value from its parts.
-    package init(annotations: String, images: String, options: DatasetOptions) {
+    package init(annotations: String, images: String, options: DatasetOptions, skipDifficult: Bool = false) {
         self.annotations = annotations
         self.images = images
         self.options = options
+        self.skipDifficult = skipDifficult
     }
 
     /// One crop entry per object, and a problem per object or file that cannot be planned.
-    package func entries(outDir: String) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+    package func entries(
+        outDir: String, warn: (String) -> Void = { _ in }
+    ) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
         var planner = PixelBoxPlanner(outDir: outDir, options: options)
         var read: [(file: String, document: VOCDocument)] = []
         for file in try xmlFiles() {
@@ -26,18 +32,26 @@ package struct VOCReader: Sendable {
             }
             do { read.append((file, try VOCDocument.read(data, file: file))) } catch { planner.fail(error) }
         }
-        var known: Set<DatasetClass> = []
+        var (known, seen): (Set<DatasetClass>, Set<DatasetClass>) = ([], [])
         for (file, document) in read {
             for object in document.objects {
                 guard let name = object.name else { continue }
                 try ClassNameCheck.check(name, id: nil, file: file, line: object.line, field: "name")
                 known.insert(DatasetClass(id: nil, name: name))
+                if !(skipDifficult && Self.isDifficult(object)) { seen.insert(DatasetClass(id: nil, name: name)) }
             }
         }
-        // VOC's classes are its objects' names, so a class --only may pick always has a box.
+        // VOC's classes are its objects' names; only --skip-difficult can leave a class without a box.
         try options.checkOnly(known: Array(known), file: annotations, source: annotations)
+        try options.checkMatched(seen: seen, known: Array(known), file: annotations, warn: warn)
         for (file, document) in read { plan(document, file: file, into: &planner) }
         return (planner.entries, planner.problems)
+    }
+
+    /// Whether the object is marked difficult: `<difficult>` other than `0` (VOC writes `0` or `1`).
+    static func isDifficult(_ object: VOCObject) -> Bool {
+        guard let text = object.difficult?.lowercased() else { return false }
+        return !["0", "", "false", "no"].contains(text)
     }
 
     /// Plans every object of one file.
@@ -56,6 +70,7 @@ package struct VOCReader: Sendable {
             return
         }
         for (index, object) in document.objects.enumerated() {
+            if skipDifficult && Self.isDifficult(object) { continue }
             guard let name = object.name, !name.isEmpty else {
                 planner.fail(BatchProblem(file, line: object.line, field: "name", "an <object> without a <name>"))
                 continue

@@ -9,6 +9,9 @@ import LightboxYAML
 package struct YOLODataset {
     /// The split keys read, in output order.
     package static let splits = ["train", "val", "test"]
+    /// Other names of a split that `--splits` takes: Roboflow's folder `valid`, and `validation`
+    /// (the key Ultralytics renames to `val`), both the `val` split.
+    package static let splitAliases = ["valid": "val", "validation": "val"]
     /// The splits whose folder may be missing: a warning, not an error, unless `--splits` names them.
     package static let optionalSplits: Set<String> = ["test"]
 

@@ -13,16 +13,30 @@ package enum YOLODatasetRoot {
     package static func find(_ document: YAMLNode, path: String, datasetsDir: String?) throws(BatchProblem) -> String {
         let folder = ((path as NSString).deletingLastPathComponent as NSString).standardizingPath
         let yamlFolder = folder.isEmpty ? "." : folder
-        guard let node = document["path"], !node.isNull else { return yamlFolder }
+        // `--datasets-dir` is only a place to look: when the root is found without it, it would be
+        // ignored, so it is refused instead.
+        let unused = { (reason: String) in
+            BatchProblem(path, field: "--datasets-dir", "not used: \(reason); drop --datasets-dir")
+        }
+        guard let node = document["path"], !node.isNull else {
+            if datasetsDir != nil { throw unused("this file has no 'path', so its folder is the root") }
+            return yamlFolder
+        }
         guard let text = node.text, !text.isEmpty else {
             throw BatchProblem(path, line: node.line, field: "path", "expected a folder, got \(node.kindName)")
         }
-        if text.hasPrefix("/") { return resolve(text, base: "/") }
+        if text.hasPrefix("/") {
+            if datasetsDir != nil { throw unused("'path' \(text) is absolute") }
+            return resolve(text, base: "/")
+        }
         let candidates = [yamlFolder, "."] + (datasetsDir.map { [$0] } ?? [])
-        for base in candidates {
+        for (index, base) in candidates.enumerated() {
             var isFolder: ObjCBool = false
             let root = resolve(text, base: base)
             if FileManager.default.fileExists(atPath: root, isDirectory: &isFolder), isFolder.boolValue {
+                if datasetsDir != nil && index < 2 {
+                    throw unused("'path' \(text) is found \(index == 0 ? "beside this file" : "in the current folder")")
+                }
                 return root
             }
         }

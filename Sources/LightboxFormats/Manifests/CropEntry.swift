@@ -21,6 +21,8 @@ package struct CropEntry: Sendable {
     /// The oriented box, polygon or mask the crop came from (`Cropper.Item.shape`); nil for a
     /// plain rect. For a pixel box (COCO), it is normalized over `annotatedSize`, like `rect`.
     package var shape: CropShape?
+    /// A COCO annotation's ids, which its record names instead of the line.
+    package var annotation: AnnotationID?
 
     /// Makes an entry.
     package init(

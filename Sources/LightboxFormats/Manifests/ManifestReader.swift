@@ -156,6 +156,14 @@ package enum ManifestReader {
     }
 
     private static func csvLine(_ record: CSVReader.Record, names: [String], path: String, folder: String) -> Line {
+        // A field past the header's last column has no name to go by, so it is refused, never cut off.
+        if record.fields.count > names.count {
+            return .failure(
+                BatchProblem(
+                    path, line: record.line,
+                    "\(record.fields.count) fields, but the header names \(names.count) (an unquoted comma in a name?)")
+            )
+        }
         func field(_ name: String) -> String? {
             guard let column = names.firstIndex(of: name), column < record.fields.count else { return nil }
             let text = record.fields[column].trimmingCharacters(in: .whitespaces)

@@ -68,6 +68,12 @@ extension DevicePreset: ArgumentValue {
 
     /// The names.
     package static var expected: String { "unknown device (use one of \(names))" }
+
+    /// The nearest name when one is close (`iphone17`: did you mean 'iphone-17'?), else every name.
+    package static func problem(with argument: String) -> String {
+        let hint = UsageError.suggestion(for: argument.lowercased(), among: choices)
+        return hint.isEmpty ? expected : "unknown device\(hint) (lightbox view --list-devices lists them)"
+    }
 }
 
 /// `--style viewer|screen`.

@@ -20,7 +20,8 @@ package struct ReadWriteOptions: Sendable {
         in: 0...Int(Int32.max) * 1000)
     /// `--format ext`.
     package static let format = Option<OutputFormat>(
-        "format", valueName: "ext", help: "With -o - (standard output): the format to write.")
+        "format", valueName: "ext",
+        help: "The format of -o - (standard output) and of every output without an extension of its own ({ext} too).")
 
     /// The group, in the order help lists it.
     package static let declared: [any OptionDeclaration] = [quality, failOn, maxPixels, format]
@@ -39,29 +40,45 @@ package struct ReadWriteOptions: Sendable {
         maxPixels = try parsed.value(Self.maxPixels, default: SourceImage.defaultMaxPixels)
     }
 
-    /// `--format EXT`, which `-o -` needs and nothing else takes; nil when the output is a file.
+    /// `--format EXT`: the format of `-o -` (which needs it) and of every output without an
+    /// extension of its own (a name without one, or `{ext}` in a template). `output` is the
+    /// command line's `-o` (nil or empty when the outputs are named elsewhere: a manifest's lines,
+    /// a dataset's boxes); one that names its own format leaves `--format` nothing to set, so
+    /// both together are refused.
     package static func streamFormat(output: String?, _ parsed: ParsedCommand) throws(UsageError) -> OutputFormat? {
+        guard output != OutputPath.standardOutput else { return try standardOutputFormat(parsed) }
         let format = try parsed.value(Self.format)
-        guard output == OutputPath.standardOutput else {
-            if format != nil {
-                throw parsed.error("--format goes with -o - (standard output); a file's extension names its format")
-            }
-            return nil
+        guard let output, !output.isEmpty else { return format }
+        if format != nil && OutputTemplate(output).namesItsFormat {
+            throw parsed.error(
+                "--format goes with -o - and with outputs without an extension of their own; -o '\(output)' names its format"
+            )
         }
+        return format
+    }
+
+    /// `--format EXT` for `-o -`: required, and beside neither `--json` nor `--dry-run`, which print
+    /// on stdout too, nor `--out-dir`, which no file is written in.
+    private static func standardOutputFormat(_ parsed: ParsedCommand) throws(UsageError) -> OutputFormat {
+        let format = try parsed.value(Self.format)
         guard let format else {
             throw parsed.error(
                 "-o - writes to standard output and needs --format (\(OutputFormat.choices.joined(separator: ", ")))")
         }
         try parsed.refuse(
-            [OutputOptions.json, OutputOptions.dryRun], with: "-o - (the image goes to standard output)")
+            [OutputOptions.json, OutputOptions.dryRun, OutputOptions.outDir],
+            with: "-o - (the image goes to standard output)")
         return format
     }
 
-    /// `-o NAME[options]`: the path, and save options checked against the format's saver.
+    /// `-o NAME[options]`: the path, and save options checked against the format's saver (for a
+    /// name without an extension, `--format`'s).
     package static func output(_ parsed: ParsedCommand) throws(UsageError) -> OutputName? {
         guard let text = parsed.text(OutputOptions.output) else { return nil }
         let name = OutputName(text)
-        if let problem = name.problem() { throw parsed.error("-o '\(text)': \(problem)") }
+        if let problem = name.problem(as: try parsed.value(Self.format)) {
+            throw parsed.error("-o '\(text)': \(problem)")
+        }
         return name
     }
 

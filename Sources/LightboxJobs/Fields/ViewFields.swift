@@ -78,7 +78,7 @@ package enum ViewFields {
             OutputOptions.dryRun.help("Write nothing; print the JSON line."),
             OutputOptions.json.help("Print the JSON line after writing."), OutputOptions.quiet,
             OutputOptions.manifest.help("Render every state of a JSON Lines file (options as keys)."),
-            OutputOptions.outDir,
+            OutputOptions.outDir.help("Where outputs go (made if missing); -o is taken relative to it."),
         ] + ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared
 
     /// The options that steer a run of many snapshots rather than one (`--manifest`, `--jobs`...):
@@ -88,6 +88,9 @@ package enum ViewFields {
             OutputOptions.manifest, OutputOptions.outDir, OutputOptions.dryRun, OutputOptions.json,
             OutputOptions.quiet, ReadWriteOptions.format, DeviceOptions.listDevices,
         ] + WorkerOptions.declared + RootOptions.declared + BatchOptions.declared).specs.map(\.long))
+
+    /// What `--device` sets together: a line's device overrides the command line's values of these.
+    package static let deviceParts: Set<String> = [screen.spec.long, scale.spec.long, DeviceOptions.safeArea.spec.long]
 
     /// The options a single snapshot takes: the keys of a manifest's line or a batch view job.
     package static let jobOptions = declared.specs.filter { !runOptions.contains($0.long) }

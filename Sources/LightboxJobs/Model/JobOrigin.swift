@@ -9,6 +9,9 @@ package struct JobOrigin: Codable, Sendable, Equatable {
     package var line: Int?
     /// The command line's words for the item (`--rect 2 '0,0,1,1'`), when it came from there.
     package var label: String?
+    /// A COCO annotation's ids, which name it in `source` instead of `line` (a pycocotools file
+    /// is one line, so every annotation would be line 1).
+    package var annotation: AnnotationID?
 
     /// An item of the command line, named by `label` (nil: the whole command line).
     package init(label: String? = nil) {
@@ -21,21 +24,35 @@ package struct JobOrigin: Codable, Sendable, Equatable {
         self.line = line
     }
 
-    /// `crops.csv:12`, `--rect 2 '0,0,1,1'`, or nil for the command line as a whole.
+    /// A COCO annotation `id` (on image `image`) of the instances file `source`.
+    package init(source: String, annotation: AnnotationID) {
+        self.source = source
+        self.annotation = annotation
+    }
+
+    /// `crops.csv:12`, `instances.json: annotation 42`, `--rect 2 '0,0,1,1'`, or nil for the
+    /// command line as a whole.
     package var place: String? {
         guard let source else { return label }
+        if let annotation { return "\(source): annotation \(annotation.id)" }
         return line.map { "\(source):\($0)" } ?? source
     }
 
     /// `message` located: `crops.csv:12: message`, or the message alone for the command line.
     package func located(_ message: String) -> String {
-        guard let source else { return message }
-        return "\(line.map { "\(source):\($0)" } ?? source): \(message)"
+        guard let place, source != nil else { return message }
+        return "\(place): \(message)"
     }
 
-    /// The record fields `source` and `line`; none for the command line.
+    /// The record fields `source` and `line` (for a COCO annotation, `annotation` and `imageId`,
+    /// its ids); none for the command line.
     package var fields: [(String, JSONValue)] {
         guard let source else { return [] }
+        if let annotation {
+            return [
+                ("source", .string(source)), ("annotation", .int(annotation.id)), ("imageId", .int(annotation.image)),
+            ]
+        }
         return [("source", .string(source))] + (line.map { [("line", .int($0))] } ?? [])
     }
 }

@@ -11,6 +11,8 @@ package struct BatchOptions: Sendable {
     package let resume: Bool
     /// This process's share of the batch.
     package let shard: Shard
+    /// Failed items that still exit 0, if any may.
+    package let maxFailures: FailureBudget?
 
     /// `-j, --jobs n`.
     package static let jobs = Option<Int>(
@@ -29,8 +31,14 @@ package struct BatchOptions: Sendable {
             "Do only share k of n of the items (k from 1 to n); auto takes k and n from a Slurm array task, "
             + "auto/n takes k from a Kubernetes Indexed Job's JOB_COMPLETION_INDEX.")
 
+    /// `--max-failures N|P%`.
+    package static let maxFailures = Option<FailureBudget>(
+        "max-failures", valueName: "N|P%",
+        help:
+            "Exit 0 when at most N items (or P% of them) failed; they are still reported and journaled (default 0).")
+
     /// The group, in the order help lists it.
-    package static let declared: [any OptionDeclaration] = [jobs, report, resume, shard]
+    package static let declared: [any OptionDeclaration] = [jobs, report, resume, shard, maxFailures]
 
     /// Reads the batch options, throwing a usage error for a bad value.
     package init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -38,5 +46,6 @@ package struct BatchOptions: Sendable {
         report = parsed.text(Self.report)
         resume = parsed.flag(Self.resume)
         shard = try parsed.value(Self.shard, default: .all)
+        maxFailures = try parsed.value(Self.maxFailures)
     }
 }

@@ -41,7 +41,7 @@ package struct BoardOptions: Sendable {
         "captions", valueName: "A,B,...",
         help: "One caption per input, comma-separated (default: file names without extension).")
     /// `--id A,B,...`.
-    static let ids = Option<String>(
+    package static let ids = Option<String>(
         "id", valueName: "A,B,...",
         help:
             "One card id per input, comma-separated, for --dragging and layouts (default: the path; a path given again is path#2, path#3...)."
@@ -84,6 +84,11 @@ package struct BoardOptions: Sendable {
         overrides = try BoardOverrides(parsed)
         let readWrite = try ReadWriteOptions(parsed)
         save = readWrite.save(name, stream: stream, force: parsed.flag(OutputOptions.force))
+        if let quality = readWrite.quality, !output.isEmpty, let format = save.format(of: output), !format.takesQuality
+        {
+            throw parsed.error(
+                "--quality \(quality): a .\(format.fileExtension) output takes no quality (it is lossless)")
+        }
         placeholder = parsed.flag(Self.placeholder)
         limits = CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels)
         json = parsed.flag(OutputOptions.json)

@@ -44,6 +44,12 @@ extension CropPlanner {
             }
         }
         if let conflict = cut.conflict(shape: nil) { return problem("lossless", conflict) }
+        // A line's own mask or upright cut of a rect with no turn would change nothing, as --mask
+        // and --oriented without --angle on the command line: refused the same way.
+        if entry.mask == true { return problem("mask", "needs an angle (a rect without one has no shape to mask)") }
+        if entry.oriented == CropCut.Oriented.upright.rawValue {
+            return problem("oriented", "upright needs an angle (a rect without one is upright already)")
+        }
         if units == .px {
             if let refusal = RectRule.pixelShape(entry.rect) { return problem("rect", refusal.reason) }
             return .success((entry.rect, false, nil, cut))

@@ -19,6 +19,8 @@ package struct CropPlanner: Sendable {
     package let preview: OutputTemplate?
     /// Rects without `angle` are turned by this many degrees (`--angle`), if any.
     package let angle: Double?
+    /// Rects without `square` are made square (`--square`).
+    package var square = false
 
     /// Makes a planner.
     package init(
@@ -78,9 +80,14 @@ package struct CropPlanner: Sendable {
         case .failure(let escape): return problem(nil, escape.description)
         case .success(let path): output = path
         }
-        if let reason = OutputRule.problem(name) { return problem("output", "'\(name.path)': \(reason)") }
+        let format = settings.save.streamFormat
+        if let reason = OutputRule.problem(name, format: format)
+            ?? shaped.cut.outputProblem(settings.save.format(of: output))
+        {
+            return problem("output", "'\(name.path)': \(reason)")
+        }
         var item = CropItem(
-            rect: shaped.rect, units: units, square: entry.square ?? false, output: output,
+            rect: shaped.rect, units: units, square: entry.square ?? square, output: output,
             saverOptions: name.options, origin: origin)
         (item.clipped, item.shape, item.cut) = (shaped.clipped, shaped.shape, shaped.cut)
         return .success(item)
@@ -88,8 +95,9 @@ package struct CropPlanner: Sendable {
 
     /// Every line of the manifest at `path` as a planned crop or a problem; outputs claimed twice
     /// are refused (the second line). A file that cannot be read, or whose header is wrong, throws.
+    /// `warn` takes each line's warnings with its line.
     package func manifest(
-        _ path: String, warn: (String) -> Void
+        _ path: String, warn: (_ line: Int, _ text: String) -> Void
     ) throws(BatchProblem) -> (
         crops: [Planned], problems: [BatchProblem]
     ) {
@@ -109,7 +117,7 @@ package struct CropPlanner: Sendable {
             counts[entry.input, default: 0] += 1
             let planned = item(
                 entry, file: path, base: base, number: counts[entry.input] ?? 1,
-                fallback: OutputTemplate("{dir}/{stem}-{n}.{ext}"), warn: warn)
+                fallback: OutputTemplate("{dir}/{stem}-{n}.{ext}"), warn: { warn(entry.line, $0) })
             switch planned {
             case .failure(let problem): problems.append(problem)
             case .success(let item):
@@ -134,7 +142,10 @@ package struct CropPlanner: Sendable {
             if let colon = entry.origin.lastIndex(of: ":"),
                 let line = Int(entry.origin[entry.origin.index(after: colon)...])
             {
-                origin = JobOrigin(source: String(entry.origin[..<colon]), line: line)
+                let source = String(entry.origin[..<colon])
+                origin =
+                    entry.annotation.map { JobOrigin(source: source, annotation: $0) }
+                    ?? JobOrigin(source: source, line: line)
             }
             var item = CropItem(rect: entry.rect, square: entry.square, output: entry.output, origin: origin)
             (item.clipped, item.shape, item.cut) = (entry.clipped, entry.shape, settings.cut)
@@ -159,7 +170,7 @@ package struct CropPlanner: Sendable {
             var item = item
             if let preview {
                 let number = jobs[slot].items.count + 1
-                let placed = OutputPlacement(outDir: nil).place(
+                let placed = OutputPlacement(outDir: nil, format: placement.format).place(
                     preview, input: input, number: number, base: base, rule: "--preview")
                 switch placed {
                 case .success(let path): item.preview = path

@@ -12,10 +12,13 @@ import LightboxRender
 package struct OutputPlacement: Sendable {
     /// `--out-dir`, if given.
     package let outDir: String?
+    /// `--format`, which a template's `{ext}` names when given.
+    package let format: OutputFormat?
 
     /// Makes a placement.
-    package init(outDir: String?) {
+    package init(outDir: String?, format: OutputFormat? = nil) {
         self.outDir = outDir
+        self.format = format
     }
 
     /// A name a manifest or batch job gave: inside `--out-dir` when there is one, else as given.
@@ -29,7 +32,8 @@ package struct OutputPlacement: Sendable {
     package func place(
         _ template: OutputTemplate, input: String, number: Int, base: String, rule: String = "-o"
     ) -> Result<String, OutputFolder.Escape> {
-        let name = template.path(input: input, number: number, dir: OutputPlacement.folder(of: input, base: base))
+        let name = template.path(
+            input: input, number: number, dir: OutputPlacement.folder(of: input, base: base), format: format)
         if outDir != nil { return place(name) }
         guard name != OutputPath.standardOutput else { return .success(name) }
         let fixed = template.fixedFolder

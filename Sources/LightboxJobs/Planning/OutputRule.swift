@@ -4,9 +4,12 @@ import LightboxRender
 /// The one check of an output's name, whichever door it came in by: a format Lightbox writes, and
 /// save options in brackets that the format's saver has.
 package enum OutputRule {
-    /// Why `name` cannot be written, or nil; `-` (standard output) passes when `stream`.
-    package static func problem(_ name: OutputName, stream: Bool = false) -> String? {
+    /// Why `name` cannot be written, or nil; `-` (standard output) passes when `stream`, and a name
+    /// without an extension when `format` (`--format`) gives it one.
+    package static func problem(_ name: OutputName, stream: Bool = false, format: OutputFormat? = nil) -> String? {
         if name.path == OutputPath.standardOutput { return stream ? nil : "'-' is not allowed here" }
+        let ext = URL(fileURLWithPath: name.path).pathExtension
+        if ext.isEmpty, let format { return name.problem(as: format) }
         return OutputFormat.problem(with: name.path) ?? name.problem()
     }
 }

@@ -14,8 +14,12 @@ package struct ViewJobBuilder: Sendable {
     /// `--offset`'s is said by the executor, which knows the photo's size.
     package let warnings: [String]
 
-    /// Reads `parsed` (options or a line's keys), throwing a usage error for the first bad value.
-    package init(_ parsed: ParsedCommand, origin: JobOrigin = JobOrigin(), dryRun: Bool = false) throws(UsageError) {
+    /// Reads `parsed` (options or a line's keys), throwing a usage error for the first bad value;
+    /// `format` is `--format` for a line, whose keys do not hold it.
+    package init(
+        _ parsed: ParsedCommand, origin: JobOrigin = JobOrigin(), dryRun: Bool = false,
+        format given: OutputFormat? = nil
+    ) throws(UsageError) {
         guard !parsed.positionals.isEmpty else { throw parsed.error("missing argument '<input>' (or use --manifest)") }
         let device = try parsed.value(DeviceOptions.device)
         guard parsed.has(ViewFields.screen) || device != nil else {
@@ -26,12 +30,12 @@ package struct ViewJobBuilder: Sendable {
             throw parsed.error("missing option '-o <output>'")
         }
         let inputs = try StandardInput.resolve(parsed.positionals, path: parsed.path)
-        let stream = try ReadWriteOptions.streamFormat(output: name.path, parsed)
+        let stream = try ReadWriteOptions.streamFormat(output: name.path, parsed) ?? given
         let format: OutputFormat
-        if let stream {
+        if name.path.isEmpty {
+            format = stream ?? (parsed.has(ViewFields.animate) ? .webp : .png)
+        } else if let stream, name.path == OutputPath.standardOutput || !OutputTemplate(name.path).namesItsFormat {
             format = stream
-        } else if name.path.isEmpty {
-            format = parsed.has(ViewFields.animate) ? .webp : .png
         } else {
             format = try ViewJobBuilder.format(of: name.path, parsed)
         }
@@ -55,6 +59,12 @@ package struct ViewJobBuilder: Sendable {
         }
         self.warnings = warnings
         let readWrite = try ReadWriteOptions(parsed)
+        // A line's own quality must apply; the command line's default need not fit every line.
+        if let quality = readWrite.quality, !format.takesQuality, parsed.givesItself(ReadWriteOptions.quality) {
+            throw parsed.error(
+                "\(parsed.name(of: ReadWriteOptions.quality.spec)) \(quality): a .\(format.fileExtension) output takes no quality (it is lossless)"
+            )
+        }
         let save = readWrite.save(
             name, stream: stream, force: parsed.flag(OutputOptions.force) || parsed.flag(BatchOptions.resume))
         var job = ViewJob(
@@ -103,12 +113,8 @@ package struct ViewJobBuilder: Sendable {
     private static func animation(
         _ parsed: ParsedCommand, format: OutputFormat, into request: inout ViewRequest
     ) throws(UsageError) {
-        guard let animation = try parsed.value(ViewFields.animate) else {
-            guard !parsed.has(ViewFields.frames), !parsed.has(ViewFields.duration) else {
-                throw parsed.error("--frames and --duration need --animate zoom|dismiss")
-            }
-            return
-        }
+        // Without --animate, --frames and --duration are refused by `ViewDoors`.
+        guard let animation = try parsed.value(ViewFields.animate) else { return }
         guard format == .gif || format == .webp else {
             throw parsed.error("--animate writes .gif or .webp, not .\(format.rawValue)")
         }

@@ -14,12 +14,16 @@ package struct ViewPlanner: Sendable {
     package let outDir: String?
     /// Plan only.
     package let dryRun: Bool
+    /// `--format`: of the default names and of every output without an extension of its own.
+    package let format: OutputFormat?
 
-    /// Makes a planner.
+    /// Makes a planner; `--format` is read from `defaults` (nil when it holds none or a bad one,
+    /// which the command line's own check has refused).
     package init(defaults: ParsedCommand, outDir: String?, dryRun: Bool) {
         self.defaults = defaults
         self.outDir = outDir
         self.dryRun = dryRun
+        format = defaults.text(ReadWriteOptions.format).flatMap { ReadWriteOptions.format.read($0) }
     }
 
     /// The decoder of a line's keys: every snapshot option, the pages under `input` or `inputs`.
@@ -41,11 +45,18 @@ package struct ViewPlanner: Sendable {
             return .failure(
                 BatchProblem(file, line: line, field: "input", "'-' is not allowed (standard input carries the jobs)"))
         }
-        let jobOptions = Set(ViewFields.jobOptions.map(\.long))
-        parsed = parsed.filling(from: defaults, accepting: { jobOptions.contains($0) && $0 != "output" })
+        var taken = Set(ViewFields.jobOptions.map(\.long))
+        taken.remove(OutputOptions.output.spec.long)
+        // A line's device is its whole screen: the command line's screen, scale and safe areas are
+        // defaults for lines without one, so they give way to it together.
+        if parsed.has(DeviceOptions.device) { taken.subtract(ViewFields.deviceParts) }
+        let own = parsed
+        parsed = parsed.filling(from: defaults, accepting: { taken.contains($0) })
         let builder: ViewJobBuilder
         do {
-            builder = try ViewJobBuilder(placed(parsed, line: line), origin: origin, dryRun: dryRun)
+            // The line's own keys must apply; the command line's defaults need not fit every line.
+            try ViewDoors.table.check(own, door: ViewDoors.line, context: parsed)
+            builder = try ViewJobBuilder(placed(parsed, line: line), origin: origin, dryRun: dryRun, format: format)
         } catch {
             return .failure(BatchProblem(file, line: line, error.message))
         }
@@ -58,11 +69,12 @@ package struct ViewPlanner: Sendable {
         return .success(builder.job)
     }
 
-    /// `parsed` with its output inside `outDir` (default `view-LINE.png`); a name leaving it is a usage error.
+    /// `parsed` with its output inside `outDir` (default `view-LINE.png`, or `--format`'s extension);
+    /// a name leaving it is a usage error.
     private func placed(_ parsed: ParsedCommand, line: Int) throws(UsageError) -> ParsedCommand {
         guard let outDir else { return parsed }
         let given = parsed.text(OutputOptions.output)
-        let name = OutputName(given ?? "view-\(line).png")
+        let name = OutputName(given ?? "view-\(line).\(format?.fileExtension ?? "png")")
         switch OutputFolder(outDir).place(name.path) {
         case .failure(let escape): throw parsed.error(escape.description)
         case .success(let path):
@@ -70,15 +82,16 @@ package struct ViewPlanner: Sendable {
         }
     }
 
-    /// Every line of the state manifest at `path` as a job or a problem; a file that cannot be read throws.
+    /// Every line of the state manifest at `path` as a job or a problem; a file that cannot be read
+    /// throws. `warn` takes each line's warnings with its line.
     package func manifest(
-        _ path: String, warn: (String) -> Void
+        _ path: String, warn: (_ line: Int, _ text: String) -> Void
     ) throws(BatchProblem) -> [Result<ViewJob, BatchProblem>] {
         let data = try FileContents.read(path, what: "manifest")
         let folder = (path as NSString).deletingLastPathComponent
         return JSONLines.lines(data).map { line in
             JSONLines.object(line, path: path).flatMap {
-                job($0, file: path, line: line.number, folder: folder, warn: warn)
+                job($0, file: path, line: line.number, folder: folder, warn: { warn(line.number, $0) })
             }
         }
     }

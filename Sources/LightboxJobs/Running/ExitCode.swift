@@ -29,8 +29,8 @@ package enum ExitCode {
 
     /// Each exit code with what it means, for help and the manual.
     package static let meanings = [
-        ExitStatus("0", "everything was done"),
-        ExitStatus("1", "some items failed (the others were done; each failure is named)"),
+        ExitStatus("0", "everything was done, or at most --max-failures items failed"),
+        ExitStatus("1", "more items failed than --max-failures (default 0; the rest was done)"),
         ExitStatus("64", "the command line is wrong (nothing was done)"),
         ExitStatus("65", "a manifest, dataset, data.yaml or layout is malformed (nothing was done)"),
         ExitStatus("66", "a manifest, dataset, layout or jobs file is missing or unreadable"),

@@ -52,14 +52,16 @@ package enum Interrupts {
     }
 
     /// Stops the run, as a signal does, because stdout could not be written (exit 74, EX_IOERR):
-    /// whoever reads the answers is gone, so the work left would be lost.
+    /// whoever reads the answers is gone, so the work left would be lost. A reader that closed the
+    /// pipe (`| head -1`) meant to stop reading, so that stop says nothing, as SIGPIPE would not.
     package static func stdoutFailed(_ reason: String) -> Never {
+        guard reason != String(cString: strerror(EPIPE)) else { stop(code: ExitCode.ioError, saying: nil) }
         stop(code: ExitCode.ioError, saying: "error: cannot write to standard output: \(reason); stopped")
     }
 
     /// Stops the run as a signal does (workers killed, temp files removed, `words` and the counts
-    /// on stderr) and exits with `code`; a second caller waits for the first one's exit.
-    package static func stop(code: Int32, saying words: String) -> Never {
+    /// on stderr, unless `words` is nil) and exits with `code`; a second caller waits for the first one's exit.
+    package static func stop(code: Int32, saying words: String?) -> Never {
         stopping.lock()
         WorkerPool.stopCurrent()
         _ = TempFiles.shared.removeAllAndHold()
@@ -67,7 +69,7 @@ package enum Interrupts {
         let counts = Interrupts.summary()
         lock.unlock()
         let clear = ProgressLine.stderrIsTerminal ? "\r\u{1B}[K" : ""
-        let line = "\(clear)\(words)\(counts.isEmpty ? "" : ": " + counts)\n"
+        let line = words.map { "\(clear)\($0)\(counts.isEmpty ? "" : ": " + counts)\n" } ?? clear
         StandardError.write(line)
         _exit(code)
     }

@@ -14,6 +14,8 @@ package struct RunOptions: Sendable {
     package var resume = false
     /// This process's share.
     package var shard = Shard.all
+    /// `--max-failures`: failed items that still exit 0; nil for none.
+    package var maxFailures: FailureBudget?
     /// What stdout gets.
     package var stdout = RunReport.Stdout.none
     /// Plan only.

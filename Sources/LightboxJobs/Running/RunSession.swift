@@ -72,8 +72,15 @@ package enum RunSession {
         if let sheet, let (path, save) = options.contactSheet, !options.dryRun {
             writeSheet(sheet, to: path, save: save, report: report, slot: jobs.count + 1)
         }
-        if options.printsSummary && !options.quiet { console.raw(report.summary.text) }
-        return report.summary.failed == 0 ? ExitCode.success : ExitCode.failure
+        let failed = report.summary.failed
+        let allowed = failed > 0 && options.maxFailures?.allows(failed: failed, of: total) == true
+        if options.printsSummary && !options.quiet {
+            let budget = options.maxFailures.map { " (within --max-failures \($0.text): exit 0)" } ?? ""
+            console.raw(report.summary.text + (allowed ? budget : "") + "\n")
+        } else if allowed && !options.quiet {
+            console.raw("\(failed) failed, within --max-failures \(options.maxFailures?.text ?? ""): exit 0\n")
+        }
+        return failed == 0 || allowed ? ExitCode.success : ExitCode.failure
     }
 
     /// Writes the contact sheet, a failure being one more failed record.

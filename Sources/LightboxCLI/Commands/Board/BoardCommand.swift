@@ -32,6 +32,7 @@ struct BoardCommand: LightboxCommand {
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
+        try BoardDoors.table.check(parsed, door: BoardDoors.door(of: parsed))
         options = try BoardOptions(parsed)
         workers = try WorkerOptions(parsed)
         roots = try RootOptions.read(parsed)
@@ -50,6 +51,14 @@ struct BoardCommand: LightboxCommand {
             }
             console.error(error.description)
             return error.path == layout && error.reason.hasPrefix("cannot read") ? ExitCode.noInput : ExitCode.dataError
+        }
+        // The layout's dragged card is known only now; without one, --reduce-motion changes nothing.
+        if options.overrides.reduceMotion, plan.dragging == nil {
+            let usage = UsageError(
+                "--reduce-motion needs a dragged card: --dragging, or the layout's own (it keeps one from lifting)",
+                commandPath: Self.path)
+            console.raw(ErrorFormatter.format(usage, root: Lightbox.root))
+            return ExitCode.usage
         }
         if plan.cardWidth < BoardOverrides.minimumCardWidth {
             let used = NumberText.short(Double(max(plan.cardWidth, 1)))

@@ -31,8 +31,10 @@ struct CropCommand: LightboxCommand {
         console.quiet = options.run.quiet
         for warning in options.warnings { console.warning(warning) }
         let planned: (crops: [CropPlanner.Planned], problems: [BatchProblem])
+        var lineWarnings = LineWarnings()
         do {
-            planned = try options.source.plan(options.planner, outDir: options.run.outDir ?? "", warn: console.warning)
+            planned = try options.source.plan(
+                options.planner, outDir: options.run.outDir ?? "", warn: console.warning, lines: &lineWarnings)
         } catch {
             console.error(error.description)
             return ExitCode.of(error)
@@ -46,13 +48,34 @@ struct CropCommand: LightboxCommand {
             console.raw(ErrorFormatter.format(usage, root: Lightbox.root))
             return ExitCode.usage
         }
+        if let problem = qualityProblem(jobs) {
+            console.raw(ErrorFormatter.format(UsageError(problem, commandPath: Self.path), root: Lightbox.root))
+            return ExitCode.usage
+        }
         if jobs.contains(where: \.snapsASquare) { console.warning(CropJob.squareSnapWarning) }
         if let clash = OutputClash.find(claims(jobs), inputs: jobs.map(\.input)) {
             console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
             return ExitCode.usage
         }
-        return RunSession.run(
-            jobs.map(Job.crop), problems: planned.problems + previewProblems, options: options.run, console: console)
+        let problems = planned.problems + previewProblems
+        for warning in lineWarnings.owned(by: options.run.shard, jobs: jobs.map(Job.crop), problems: problems) {
+            console.warning(warning)
+        }
+        return RunSession.run(jobs.map(Job.crop), problems: problems, options: options.run, console: console)
+    }
+
+    /// `--quality` when no file of the run takes one (every crop, preview and sheet a PNG or GIF,
+    /// or cut without re-encoding), which would leave it nothing to do.
+    private func qualityProblem(_ jobs: [CropJob]) -> String? {
+        let save = options.planner.settings.save
+        guard let quality = save.quality, !jobs.isEmpty else { return nil }
+        let files =
+            jobs.flatMap { job in
+                job.items.filter { !$0.cut.lossless }.map(\.output) + job.items.compactMap(\.preview)
+            } + (options.run.contactSheet.map { [$0.path] } ?? [])
+        guard !files.contains(where: { save.format(of: $0)?.takesQuality ?? true }) else { return nil }
+        return
+            "--quality \(quality): no output takes a quality (PNG and GIF are lossless; a lossless cut is not re-encoded)"
     }
 
     /// Every file the run would write: crops, previews, the contact sheet and the report.

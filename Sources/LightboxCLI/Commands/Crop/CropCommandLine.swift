@@ -40,8 +40,8 @@ struct CropCommandLine {
                     )
                 }
                 var item = CropItem(
-                    rect: rect.rect, units: planner.units, output: path, saverOptions: output.options,
-                    origin: JobOrigin(label: label))
+                    rect: rect.rect, units: planner.units, square: planner.square, output: path,
+                    saverOptions: output.options, origin: JobOrigin(label: label))
                 item.clipped = rect.wasClipped
                 (item.shape, item.cut) = (CropCutOptions.shape(rect.rect, degrees: planner.angle), planner.settings.cut)
                 crops.append((input, item, nil))
@@ -92,7 +92,10 @@ struct CropCommandLine {
         switch planner.placement.place(template, input: input, number: number, base: "") {
         case .failure(let escape): throw parsed.error("-o '\(template.text)': \(escape.description)")
         case .success(let path):
-            if let reason = OutputRule.problem(OutputName(path), stream: true) {
+            if let reason = OutputRule.problem(
+                OutputName(path), stream: true, format: planner.settings.save.streamFormat)
+                ?? planner.settings.cut.outputProblem(planner.settings.save.format(of: path))
+            {
                 throw parsed.error("-o '\(template.text)': \(reason)")
             }
             return path

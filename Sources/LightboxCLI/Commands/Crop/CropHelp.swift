@@ -74,7 +74,21 @@ enum CropHelp {
           the run before any crop. --only picks classes by name or id: a class
           no box has is a warning and the rest is cut; a class the dataset does
           not name, or an --only that no box matches at all, stops the run before
-          any crop (exit 65).
+          any crop (exit 65). --format EXT names every crop's format (a COCO
+          dataset of HEICs into PNG); --skip-difficult leaves out VOC's
+          difficult objects; --splits takes valid or validation for val.
+
+        WHERE EACH OPTION APPLIES:
+          An option either applies or is refused (exit 64), never ignored:
+          --rect and -o go with rects on the command line; --units and --angle
+          with them or a manifest; --only and --pad with a dataset; --images
+          with --yolo LABELS, --coco or --voc; --classes with --yolo LABELS;
+          --splits and --datasets-dir with --yolo data.yaml; --skip-difficult
+          with --voc. --oriented and --mask need --angle on the command line
+          (and are refused with --voc: it has boxes only); --screen and --device
+          need --preview or --contact-sheet; --fit needs --resize, --pad-colour
+          --fit contain. --format goes with -o -, {ext} or a name without an
+          extension, and with a manifest or dataset. The rest go everywhere.
 
         \(OutputLimit.helpText)
 

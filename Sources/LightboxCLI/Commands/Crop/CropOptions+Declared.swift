@@ -38,11 +38,15 @@ extension CropOptions {
     /// `--splits names`.
     static let splits = Option<String>(
         "splits", valueName: "names",
-        help: "With --yolo data.yaml: read only these splits (train,val,test); each must be in the file.")
+        help: "With --yolo data.yaml: read only these splits (train, val or valid, test); each must be in the file.")
     /// `--datasets-dir dir`.
     static let datasetsDir = Option<String>(
         "datasets-dir", valueName: "dir",
         help: "With --yolo data.yaml: Ultralytics' datasets_dir, where a relative 'path' (coco8) may be.")
+    /// `--skip-difficult`.
+    static let skipDifficult = Flag(
+        "skip-difficult",
+        help: "With --voc: leave out objects marked <difficult>1</difficult>, as Ultralytics' VOC conversion does.")
     /// `--pad f`.
     static let pad = Option<Double>(
         "pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size.", in: 0...10)
@@ -50,7 +54,7 @@ extension CropOptions {
     static let square = Flag(
         "square",
         help:
-            "With a dataset: square crops in pixels, the short side grown about the box's centre and moved inside; shrunk, and \"clipped\": true, only when the image is smaller."
+            "Square crops in pixels (a manifest line's default), the short side grown about the rect's centre and moved inside; shrunk, and \"clipped\": true, only when the image is smaller."
     )
     /// `--min-side s`.
     static let minSide = Option<CropRect.MinimumSide>(
@@ -81,10 +85,10 @@ extension CropOptions {
             rect, units, CropCutOptions.angle,
             OutputOptions.output.help("Output path or template ({stem}, {ext}, {n}, {dir})."),
             OutputOptions.manifest.help("Crop what a CSV or JSON Lines manifest lists."),
-            yolo, coco, voc, images, classes, splits, datasetsDir, only, pad, square,
+            yolo, coco, voc, images, classes, splits, datasetsDir, skipDifficult, only, pad, square,
         ] + CropCutOptions.declared + [
             background,
-            OutputOptions.outDir.help("With --manifest or a dataset: where outputs go (made if missing)."),
+            OutputOptions.outDir.help("Where outputs go (made if missing); -o is taken relative to it."),
             OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, minSide, strict,
             OutputOptions.force, preview, contactSheet, DeviceOptions.cropScreen,
             DeviceOptions.device.help("Previews: the crop screen of a device (see 'lightbox view --help')."),

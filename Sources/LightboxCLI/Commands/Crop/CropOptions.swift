@@ -17,13 +17,16 @@ struct CropOptions: Sendable {
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
     init(_ parsed: ParsedCommand) throws(UsageError) {
+        let door = CropDoors.door(of: parsed)
+        try CropDoors.table.check(parsed, door: door)
         let output = try ReadWriteOptions.output(parsed)
         let readWrite = try ReadWriteOptions(parsed)
         let keep = parsed.flag(OutputOptions.keepMetadata)
         if keep { try parsed.refuse([OutputOptions.strip], with: "--keep-metadata") }
         let batch = try BatchOptions(parsed)
+        let format = try ReadWriteOptions.streamFormat(output: output?.path, parsed)
         var save = readWrite.save(
-            nil, stream: try ReadWriteOptions.streamFormat(output: output?.path, parsed), strip: !keep,
+            nil, stream: format, strip: !keep,
             stripICC: parsed.flag(OutputOptions.strip) || parsed.flag(OutputOptions.stripICC),
             force: parsed.flag(OutputOptions.force) || batch.resume)
         save.saverOptions = nil
@@ -36,9 +39,9 @@ struct CropOptions: Sendable {
         settings.cut = try CropCutOptions.cut(parsed, background: save.background)
         settings.strict = parsed.flag(CropOptions.strict)
         settings.dryRun = parsed.flag(OutputOptions.dryRun)
-        let preview = try CropOptions.previewTemplate(parsed)
+        let preview = try CropOptions.previewTemplate(parsed, format: format)
         let sheet = parsed.text(CropOptions.contactSheet)
-        if let sheet, let reason = OutputRule.problem(OutputName(sheet)) {
+        if let sheet, let reason = OutputRule.problem(OutputName(sheet), format: format) {
             throw parsed.error("--contact-sheet '\(sheet)': \(reason)")
         }
         let screen = try DeviceOptions.cropScreen(parsed)
@@ -46,12 +49,14 @@ struct CropOptions: Sendable {
         settings.contactSheet = sheet != nil
         settings.labelsByClass = CropDatasets.isDataset(parsed)
         let outDir = parsed.text(OutputOptions.outDir)
-        planner = CropPlanner(
-            settings: settings, placement: OutputPlacement(outDir: outDir),
+        var planner = CropPlanner(
+            settings: settings, placement: OutputPlacement(outDir: outDir, format: format),
             units: try parsed.value(CropOptions.units) ?? .fraction,
             preview: preview, angle: try parsed.value(CropCutOptions.angle))
+        planner.square = parsed.flag(CropOptions.square)
+        self.planner = planner
         var warnings: [String] = []
-        source = try CropOptions.source(parsed, output: output, planner: planner, warnings: &warnings)
+        source = try CropOptions.source(parsed, door: door, output: output, planner: planner, warnings: &warnings)
         if let resize = settings.resize { try CropOptions.checkResize(resize, source: source, save: save, parsed) }
         self.warnings = warnings
         if !source.isBatch, let preview, CropOptions.needsNumbers(preview, source: source) {
@@ -64,6 +69,7 @@ struct CropOptions: Sendable {
         run.report = batch.report
         run.resume = batch.resume
         run.shard = batch.shard
+        run.maxFailures = batch.maxFailures
         run.dryRun = settings.dryRun
         run.quiet = parsed.flag(OutputOptions.quiet)
         run.stdout = settings.dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
@@ -100,25 +106,29 @@ struct CropOptions: Sendable {
         }
     }
 
-    /// Which of the three sources the command line names, checked.
+    /// The source of `door` (`CropDoors`), checked.
     private static func source(
-        _ parsed: ParsedCommand, output: OutputName?, planner: CropPlanner, warnings: inout [String]
+        _ parsed: ParsedCommand, door: String, output: OutputName?, planner: CropPlanner, warnings: inout [String]
     ) throws(UsageError) -> CropSource {
-        if parsed.text(OutputOptions.manifest) != nil {
-            try parsed.refuse([rect, OutputOptions.output, yolo, coco, voc], with: "--manifest")
+        switch door {
+        case "rects": return try CropCommandLine(parsed, output: output, planner: planner, warnings: &warnings).source
+        case "manifest":
             try parsed.refusePositionals(with: "--manifest")
             _ = try parsed.required(OutputOptions.outDir, for: "--manifest")
             return .manifest(path: parsed.text(OutputOptions.manifest) ?? "")
+        default:
+            let cut = planner.settings.cut
+            return try CropDatasets.source(
+                parsed, door: door, shapes: cut.oriented == .upright || cut.mask,
+                format: planner.settings.save.streamFormat)
         }
-        let cut = planner.settings.cut
-        if let dataset = try CropDatasets.source(parsed, shapes: cut.oriented == .upright || cut.mask) {
-            return dataset
-        }
-        return try CropCommandLine(parsed, output: output, planner: planner, warnings: &warnings).source
     }
 
-    /// `--preview TEMPLATE`, checked: known placeholders and a format Lightbox writes.
-    private static func previewTemplate(_ parsed: ParsedCommand) throws(UsageError) -> OutputTemplate? {
+    /// `--preview TEMPLATE`, checked: known placeholders and a format Lightbox writes (`--format`'s
+    /// for a name without an extension).
+    private static func previewTemplate(
+        _ parsed: ParsedCommand, format: OutputFormat?
+    ) throws(UsageError) -> OutputTemplate? {
         guard let text = parsed.text(preview) else { return nil }
         let template = OutputTemplate(text)
         if let unknown = template.unknownPlaceholder {
@@ -126,7 +136,8 @@ struct CropOptions: Sendable {
                 "--preview '\(text)': unknown placeholder \(unknown) (use \(OutputTemplate.placeholders.joined(separator: ", ")))"
             )
         }
-        if let reason = OutputRule.problem(OutputName(text.replacingOccurrences(of: "{ext}", with: "png"))) {
+        let named = OutputName(text.replacingOccurrences(of: "{ext}", with: format?.fileExtension ?? "png"))
+        if let reason = OutputRule.problem(named, format: format) {
             throw parsed.error("--preview '\(text)': \(reason)")
         }
         return template

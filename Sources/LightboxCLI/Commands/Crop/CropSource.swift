@@ -22,13 +22,17 @@ enum CropSource: Sendable {
     }
 
     /// The crops asked for and the problems of lines that cannot be planned; a source that cannot
-    /// be read at all throws. `warn` takes warnings about crops that are still done.
+    /// be read at all throws. `warn` takes warnings about the whole source, `lines` those about
+    /// one manifest line (said only by the shard that owns it).
     func plan(
-        _ planner: CropPlanner, outDir: String, warn: (String) -> Void
+        _ planner: CropPlanner, outDir: String, warn: (String) -> Void, lines: inout LineWarnings
     ) throws(BatchProblem) -> (crops: [CropPlanner.Planned], problems: [BatchProblem]) {
         switch self {
         case .rects(let crops): return (crops, [])
-        case .manifest(let path): return try planner.manifest(path, warn: warn)
+        case .manifest(let path):
+            var found = LineWarnings()
+            defer { lines = found }
+            return try planner.manifest(path, warn: { found.add(line: $0, $1) })
         case .dataset(let read):
             let (entries, problems) = try read(outDir, warn)
             return (planner.dataset(entries), problems)

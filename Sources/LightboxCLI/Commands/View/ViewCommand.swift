@@ -88,15 +88,12 @@ struct ViewCommand: LightboxCommand {
 
     /// Reads and checks the parsed command line.
     init(_ parsed: ParsedCommand) throws(UsageError) {
-        if parsed.flag(DeviceOptions.listDevices) {
-            // Nothing is rendered, so any other option would be ignored: it is refused instead.
+        let door = ViewDoors.door(of: parsed)
+        try ViewDoors.table.check(parsed, door: door)
+        if door == "devices" {
             if let input = parsed.positionals.first {
                 throw parsed.error("unexpected argument '\(input)': --list-devices takes no inputs")
             }
-            let others = ViewFields.declared.filter {
-                $0.spec.long != DeviceOptions.listDevices.spec.long && $0.spec.long != OutputOptions.json.spec.long
-            }
-            try parsed.refuse(others, with: "--list-devices")
             mode = .devices(json: parsed.flag(OutputOptions.json))
             run = RunOptions(command: "view", jobs: 1, timeout: 0)
             return
@@ -108,22 +105,35 @@ struct ViewCommand: LightboxCommand {
         run.dryRun = dryRun
         run.quiet = parsed.flag(OutputOptions.quiet)
         run.stdout = dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
+        run.report = batch.report
+        run.resume = batch.resume
+        run.maxFailures = batch.maxFailures
+        run.outDir = parsed.text(OutputOptions.outDir)
         if let manifest = parsed.text(OutputOptions.manifest) {
             try parsed.refusePositionals(with: "--manifest")
             let outDir = try parsed.required(OutputOptions.outDir, for: "--manifest")
             mode = .manifest(path: manifest, planner: ViewPlanner(defaults: parsed, outDir: outDir, dryRun: dryRun))
-            run.report = batch.report
-            run.resume = batch.resume
             run.shard = batch.shard
             run.showProgress = true
             run.printsSummary = true
-            run.outDir = outDir
         } else {
-            let builder = try ViewJobBuilder(parsed, dryRun: dryRun)
+            let builder = try ViewJobBuilder(ViewCommand.placed(parsed), dryRun: dryRun)
             mode = .single(builder.job, warnings: builder.warnings)
             run.workers = 1
         }
         self.run = run
+    }
+
+    /// One snapshot's `-o` taken relative to `--out-dir`, and kept inside it, when both are given.
+    private static func placed(_ parsed: ParsedCommand) throws(UsageError) -> ParsedCommand {
+        guard let outDir = parsed.text(OutputOptions.outDir), let text = parsed.text(OutputOptions.output),
+            text != OutputPath.standardOutput
+        else { return parsed }
+        let name = OutputName(text)
+        switch OutputFolder(outDir).place(name.path) {
+        case .failure(let escape): throw parsed.error("-o '\(text)': \(escape.description)")
+        case .success(let path): return parsed.replacing(OutputOptions.output.spec, with: path + (name.options ?? ""))
+        }
     }
 
     /// Renders the snapshot or every state of the manifest; returns the exit code.
@@ -138,8 +148,9 @@ struct ViewCommand: LightboxCommand {
             return RunSession.run([.view(job)], problems: [], options: run, console: console)
         case .manifest(let path, let planner):
             let lines: [Result<ViewJob, BatchProblem>]
+            var lineWarnings = LineWarnings()
             do {
-                lines = try planner.manifest(path, warn: console.warning)
+                lines = try planner.manifest(path, warn: { lineWarnings.add(line: $0, $1) })
             } catch {
                 console.error(error.description)
                 return ExitCode.of(error)
@@ -149,10 +160,20 @@ struct ViewCommand: LightboxCommand {
                 if case .failure(let problem) = line { return problem }
                 return nil
             }
+            if let quality = planner.defaults.text(ReadWriteOptions.quality), !jobs.isEmpty,
+                !jobs.contains(where: { $0.save.format(of: $0.request.output)?.takesQuality ?? true })
+            {
+                let problem = "--quality \(quality): no snapshot takes a quality (PNG and GIF are lossless)"
+                console.raw(ErrorFormatter.format(UsageError(problem, commandPath: Self.path), root: Lightbox.root))
+                return ExitCode.usage
+            }
             let claims = jobs.map { ("output", $0.request.output) } + (run.report.map { [("report", $0)] } ?? [])
             if let clash = OutputClash.find(claims, inputs: jobs.flatMap(\.request.inputs)) {
                 console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
                 return ExitCode.usage
+            }
+            for warning in lineWarnings.owned(by: run.shard, jobs: jobs.map(Job.view), problems: problems) {
+                console.warning(warning)
             }
             return RunSession.run(jobs.map(Job.view), problems: problems, options: run, console: console)
         }

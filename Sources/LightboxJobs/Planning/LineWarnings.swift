@@ -1,0 +1,31 @@
+import LightboxFormats
+
+/// Warnings found while a manifest is planned, each about one line (a clipped rect, a clamped
+/// zoom), kept until the run's shard is known: a shard says only those of the lines it owns,
+/// so N array tasks do not each repeat every line's warning.
+package struct LineWarnings: Sendable {
+    /// Each warning with the line it is about.
+    package private(set) var warnings: [(line: Int, text: String)] = []
+
+    /// No warnings yet.
+    package init() {}
+
+    /// Keeps `text`, about line `line`.
+    package mutating func add(line: Int, _ text: String) {
+        warnings.append((line, text))
+    }
+
+    /// The warnings about the lines `shard` owns: those of its jobs' items and of its problems,
+    /// shared out by `RunSession` as here.
+    package func owned(by shard: Shard, jobs: [Job], problems: [BatchProblem]) -> [String] {
+        var lines = Set(shard.share(of: problems).compactMap(\.line))
+        for job in shard.share(of: jobs) {
+            switch job {
+            case .crop(let crop): lines.formUnion(crop.items.compactMap(\.origin.line))
+            case .view(let view): view.origin.line.map { _ = lines.insert($0) }
+            case .board(let board): board.origin.line.map { _ = lines.insert($0) }
+            }
+        }
+        return warnings.filter { lines.contains($0.line) }.map(\.text)
+    }
+}
