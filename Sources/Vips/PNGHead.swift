@@ -70,19 +70,24 @@ struct PNGHead {
 
     /// The comment fields (`png-comment-N-key`) in the order libvips lists them, as key and text
     /// pairs of C strings (free each); a field pngsave cannot read fails the save, as it does there.
+    /// Names are read as the bytes libvips holds: a key need not be UTF-8 (libpng takes Latin-1).
     private static func comments(_ image: VImage) throws(VipsError) -> [UnsafeMutablePointer<CChar>] {
+        guard let fields = vips_image_get_fields(image.pointer) else { return [] }
+        defer { g_strfreev(fields) }
         var pairs: [UnsafeMutablePointer<CChar>] = []
-        for field in image.fieldNames where field.hasPrefix("png-comment-") {
+        var index = 0
+        while let field = fields[index] {
+            index += 1
+            guard strncmp(field, "png-comment-", 12) == 0 else { continue }
             var text: UnsafePointer<CChar>?
             var key = [CChar](repeating: 0, count: 81)
             guard vips_image_get_string(image.pointer, field, &text) == 0, let text,
-                lbx_png_comment_key(field, &key) == 0
+                lbx_png_comment_key(field, &key) == 0, let name = strdup(key), let value = strdup(text)
             else {
                 for pointer in pairs { free(pointer) }
                 vips_error_clear()
                 throw VipsError("vips2png: bad png comment key")
             }
-            guard let name = strdup(key), let value = strdup(text) else { throw VipsError("vips2png: out of memory") }
             pairs += [name, value]
         }
         return pairs

@@ -15,7 +15,8 @@ import Testing
         return PNGFile.bigEndian(UInt32(data.count)) + typed + PNGFile.bigEndian(UInt32(truncatingIfNeeded: crc))
     }
 
-    /// A 4x3 RGB PNG with two comments, XMP (iTXt) and EXIF (eXIf, orientation 6), made here.
+    /// A 4x3 RGB PNG with three comments (one keyed in Latin-1), XMP (iTXt) and EXIF (eXIf,
+    /// orientation 6), made here.
     static func annotated() throws -> String {
         let header = PNGFile.bigEndian(4) + PNGFile.bigEndian(3) + [8, 2, 0, 0, 0]
         var rows: [UInt8] = []
@@ -33,6 +34,7 @@ import Testing
         ]
         var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
         file += chunk("tEXt", Array("Comment\0hello".utf8)) + chunk("tEXt", Array("Title\0Lightbox".utf8))
+        file += chunk("tEXt", Array("Caf".utf8) + [0xE9, 0] + Array("a key in Latin-1, not UTF-8".utf8))
         file += chunk("iTXt", xmp) + chunk("eXIf", exif)
         file += chunk("IDAT", Array(packed.prefix(Int(length)))) + chunk("IEND", [])
         let path = PNGEncoderTests.temporary()
@@ -72,7 +74,9 @@ import Testing
         #expect(image.fieldNames.contains("exif-data") && image.fieldNames.contains("xmp-data"))
         let types = try Self.expectSameHead(image, strip: strip)
         #expect(
-            types == (strip ? ["IHDR", "pHYs", "IEND"] : ["IHDR", "eXIf", "pHYs", "zTXt", "zTXt", "zTXt", "IEND"]))
+            types
+                == (strip
+                    ? ["IHDR", "pHYs", "IEND"] : ["IHDR", "eXIf", "pHYs", "zTXt", "zTXt", "zTXt", "zTXt", "IEND"]))
     }
 
     @Test(arguments: ["icc.jpg", "exif-orientation/Landscape_6.jpg", "deep16.png", "alpha.png"])
