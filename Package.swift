@@ -43,18 +43,20 @@ let package = Package(
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif"]),
+        .target(name: "LightboxSystem"),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif", "LightboxSystem"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
-        .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry"]),
-        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF"]),
-        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml"]),
-        .target(name: "LightboxWorkers", dependencies: ["Vips"]),
+        .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry", "LightboxSystem"]),
+        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF", "LightboxSystem"]),
+        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml", "LightboxSystem"]),
+        .target(name: "LightboxWorkers", dependencies: ["Vips", "LightboxSystem"]),
         .target(
             name: "LightboxJobs",
             dependencies: [
                 "LightboxArguments", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry",
+                "LightboxSystem",
             ]
         ),
         .target(
@@ -63,6 +65,7 @@ let package = Package(
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
+        .testTarget(name: "LightboxSystemTests", dependencies: ["LightboxSystem"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
