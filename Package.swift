@@ -61,7 +61,9 @@ let package = Package(
         ),
         .target(
             name: "LightboxCLI",
-            dependencies: ["LightboxArguments", "LightboxJobs", "LightboxRender", "LightboxFormats", "LightboxWorkers"]
+            dependencies: [
+                "LightboxArguments", "LightboxJobs", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxSystem",
+            ]
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
@@ -87,6 +89,7 @@ let package = Package(
             name: "LightboxJobsTests",
             dependencies: [
                 "LightboxArguments", "LightboxJobs", "LightboxFormats", "LightboxRender", "LightboxWorkers", "Vips",
+                "LightboxSystem",
             ]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
@@ -97,6 +100,7 @@ let package = Package(
             name: "LightboxRenderTests",
             dependencies: [
                 "LightboxRender", "LightboxHEIF", "Vips", "LightboxGeometry", "JPEGCoefficients", "SeededRandom",
+                "LightboxSystem",
             ]
         ),
         .testTarget(

@@ -4,6 +4,7 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
+import LightboxSystem
 
 /// `lightbox batch`: one long-lived process that takes crop, view and board jobs as JSON Lines
 /// and answers each with one JSON line as soon as it is done.

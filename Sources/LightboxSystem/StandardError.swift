@@ -1,6 +1,4 @@
 import Foundation
-import LightboxRender
-import LightboxSystem
 import Synchronization
 
 /// The process's stderr, which a server (`lightbox batch`) writes without ever waiting: its client

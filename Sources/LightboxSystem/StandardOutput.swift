@@ -1,5 +1,4 @@
 import Foundation
-import LightboxSystem
 
 /// The process's standard streams written with plain `write(2)` calls, so a closed or full
 /// stdout is an error a run can report and stop on (exit 74), not a Foundation trap.
