@@ -49,9 +49,12 @@ let package = Package(
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
         .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry", "LightboxSystem"]),
-        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF", "LightboxSystem"]),
+        .target(
+            name: "LightboxRender",
+            dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF", "LightboxSystem", "LightboxWorkers"]
+        ),
         .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml", "LightboxSystem"]),
-        .target(name: "LightboxWorkers", dependencies: ["Vips", "LightboxSystem"]),
+        .target(name: "LightboxWorkers", dependencies: ["LightboxSystem"]),
         .target(
             name: "LightboxJobs",
             dependencies: [
@@ -68,6 +71,7 @@ let package = Package(
         .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "LightboxSystemTests", dependencies: ["LightboxSystem"]),
+        .testTarget(name: "LightboxWorkersTests", dependencies: ["LightboxWorkers", "LightboxSystem"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),

@@ -1,4 +1,5 @@
 import LightboxSystem
+import LightboxWorkers
 import Vips
 
 /// A failure tied to one file: the path and a one-line reason.
