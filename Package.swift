@@ -43,26 +43,35 @@ let package = Package(
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif"]),
+        .target(name: "LightboxSystem"),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif", "LightboxSystem"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
-        .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry"]),
-        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF"]),
-        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml"]),
-        .target(name: "LightboxWorkers", dependencies: ["Vips"]),
+        .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry", "LightboxSystem"]),
+        .target(
+            name: "LightboxRender",
+            dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF", "LightboxSystem", "LightboxWorkers"]
+        ),
+        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml", "LightboxSystem"]),
+        .target(name: "LightboxWorkers", dependencies: ["LightboxSystem"]),
         .target(
             name: "LightboxJobs",
             dependencies: [
                 "LightboxArguments", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry",
+                "LightboxSystem",
             ]
         ),
         .target(
             name: "LightboxCLI",
-            dependencies: ["LightboxArguments", "LightboxJobs", "LightboxRender", "LightboxFormats", "LightboxWorkers"]
+            dependencies: [
+                "LightboxArguments", "LightboxJobs", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxSystem",
+            ]
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
+        .testTarget(name: "LightboxSystemTests", dependencies: ["LightboxSystem"]),
+        .testTarget(name: "LightboxWorkersTests", dependencies: ["LightboxWorkers", "LightboxSystem"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
@@ -84,6 +93,7 @@ let package = Package(
             name: "LightboxJobsTests",
             dependencies: [
                 "LightboxArguments", "LightboxJobs", "LightboxFormats", "LightboxRender", "LightboxWorkers", "Vips",
+                "LightboxSystem",
             ]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
@@ -94,6 +104,7 @@ let package = Package(
             name: "LightboxRenderTests",
             dependencies: [
                 "LightboxRender", "LightboxHEIF", "Vips", "LightboxGeometry", "JPEGCoefficients", "SeededRandom",
+                "LightboxSystem",
             ]
         ),
         .testTarget(

@@ -1,3 +1,5 @@
+import LightboxSystem
+import LightboxWorkers
 import Vips
 
 /// A failure tied to one file: the path and a one-line reason.
@@ -17,6 +19,20 @@ package struct RenderError: Error, Sendable, Equatable, CustomStringConvertible 
             self.reason = MemoryLimit.reason(megabytes: megabytes)
         } else {
             self.reason = RenderError.unrepeated(path, in: reason)
+        }
+    }
+
+    /// The error of a path the roots refused, or could not open, as an error about that file.
+    package init(_ error: PathError) {
+        self.init(error.path, error.reason)
+    }
+
+    /// Runs work on the roots, its `PathError` turned into an error about the same file.
+    package static func rooted<T>(_ work: () throws(PathError) -> T) throws(RenderError) -> T {
+        do {
+            return try work()
+        } catch {
+            throw RenderError(error)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// Messages on a pipe: an 8-byte little-endian length, then the bytes.
 package enum WorkerFrames {
@@ -15,13 +16,7 @@ package enum WorkerFrames {
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         var header = WireWriter()
         header.int(bytes.count)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        do {
-            try handle.write(contentsOf: Data(header.bytes + bytes))
-            return true
-        } catch {
-            return false
-        }
+        return SystemCall.write(header.bytes + bytes, to: descriptor) == nil
     }
 
     /// Reads one message, blocking; nil at the end of the pipe or on a bad length.
@@ -42,8 +37,8 @@ package enum WorkerFrames {
         bytes.reserveCapacity(count)
         var chunk = [UInt8](repeating: 0, count: min(max(count, 1), 1 << 16))
         while bytes.count < count {
-            let got = Glibc.read(descriptor, &chunk, min(chunk.count, count - bytes.count))
-            if got < 0 && errno == EINTR { continue }
+            let want = min(chunk.count, count - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, into: .init(rebasing: $0[..<want])) }
             guard got > 0 else { return nil }
             bytes.append(contentsOf: chunk[0..<got])
         }

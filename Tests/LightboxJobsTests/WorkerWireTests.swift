@@ -2,6 +2,7 @@ import Foundation
 import LightboxArguments
 import LightboxFormats
 import LightboxRender
+import LightboxSystem
 import LightboxWorkers
 import Testing
 

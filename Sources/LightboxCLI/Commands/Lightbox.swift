@@ -4,6 +4,7 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
+import LightboxSystem
 import LightboxWorkers
 
 /// The `lightbox` command line: parses arguments, runs a subcommand, returns the exit code.

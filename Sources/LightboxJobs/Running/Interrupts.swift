@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// Stops a run cleanly on SIGINT or SIGTERM: workers killed, in-flight temp files removed, a summary, exit 130 or 143.
 ///

@@ -1,4 +1,5 @@
 import LightboxRender
+import LightboxSystem
 
 /// How a command runs its jobs: the options every batch shares and what the command prints.
 package struct RunOptions: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import LightboxFormats
 import LightboxRender
+import LightboxSystem
 
 /// Runs a command's jobs from start to end, the same for `crop`, `view` and `board`: the shard
 /// kept, `--out-dir` and the journal checked before any work, the workers started (forked while
@@ -18,7 +19,7 @@ package enum RunSession {
             return ExitCode.cannotCreate
         }
         if let outDir = options.outDir, let roots = options.roots, !options.dryRun {
-            do throws(RenderError) {
+            do throws(PathError) {
                 try roots.makeFolder(outDir, for: outDir)
             } catch {
                 console.error("\(outDir): cannot write --out-dir (\(error.reason))")

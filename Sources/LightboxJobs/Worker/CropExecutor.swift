@@ -2,6 +2,7 @@ import Foundation
 import LightboxFormats
 import LightboxGeometry
 import LightboxRender
+import LightboxSystem
 
 /// Runs one crop job where the pixels are (a worker, or a library caller's process): the input
 /// opened through the roots (when the run has them), the checks that need the image (rects in

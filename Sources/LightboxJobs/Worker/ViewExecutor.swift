@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// Runs one viewer job where the pixels are: opens its pages through the roots (when the run has
 /// them), skips an output `--resume` met unrecorded when it decodes whole, else renders and

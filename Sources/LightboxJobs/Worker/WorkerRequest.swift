@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// What the supervisor asks of a worker, as a typed value encoded once and decoded once.
 package enum WorkerRequest: Codable, Sendable {

@@ -4,6 +4,7 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
+import LightboxSystem
 
 /// `lightbox batch`: one long-lived process that takes crop, view and board jobs as JSON Lines
 /// and answers each with one JSON line as soon as it is done.
@@ -108,7 +109,7 @@ struct BatchCommand: LightboxCommand {
     /// Serves every job of the input, then waits for those in flight; returns the exit code.
     func run(console: Console) -> Int32 {
         console.quiet = quiet
-        let descriptor = file == OutputPath.standardOutput ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
+        let descriptor = file == OutputPath.standardOutput ? STDIN_FILENO : SystemCall.open(file, O_RDONLY | O_CLOEXEC)
         var status = stat()
         if descriptor >= 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             close(descriptor)
@@ -117,7 +118,7 @@ struct BatchCommand: LightboxCommand {
             defer { if descriptor != STDIN_FILENO { close(descriptor) } }
             return serve(descriptor, console: console)
         }
-        console.error("\(file): cannot read the jobs: \(String(cString: strerror(errno)))")
+        console.error("\(file): cannot read the jobs: \(SystemCall.reason())")
         return ExitCode.noInput
     }
 

@@ -4,6 +4,7 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
+import LightboxSystem
 
 /// `lightbox board`: draws photos scattered as cards on a board, as the app's photo board shows them.
 struct BoardCommand: LightboxCommand {
@@ -96,7 +97,7 @@ struct BoardCommand: LightboxCommand {
         let output = options.output.isEmpty ? [] : [(options.output, PathRoots.Access.write)]
         let outside = roots.flatMap { roots in
             (plan.inputs.map { ($0, PathRoots.Access.read) } + output).firstNonNil {
-                roots.problem($0.0, for: $0.1)
+                roots.problem($0.0, for: $0.1).map(RenderError.init)
             }
         }
         guard outside == nil, !options.output.isEmpty else { return outside }

@@ -26,7 +26,7 @@ package enum MemoryLimit {
     @discardableResult
     package static func apply(megabytes: Int) -> Bool {
         guard megabytes > 0 else { return true }
-        let bytes = rlim_t(held + (megabytes << 20))
+        let bytes = MemoryLimit.bytes(megabytes: megabytes, held: held)
         var limit = rlimit(rlim_cur: bytes, rlim_max: bytes)
         guard setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit) == 0 else { return false }
         applied.store(megabytes, ordering: .releasing)
@@ -39,8 +39,13 @@ package enum MemoryLimit {
         return value > 0 ? value : nil
     }
 
+    /// The limit `apply` sets: `megabytes` more than the `held` bytes of data.
+    package static func bytes(megabytes: Int, held: Int) -> rlim_t {
+        rlim_t(held + (megabytes << 20))
+    }
+
     /// The bytes of data the process holds now (`VmData` in `/proc/self/status`, what the limit counts).
-    static var held: Int {
+    package static var held: Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmData:") }),
             let kilobytes = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap({

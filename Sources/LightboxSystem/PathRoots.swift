@@ -26,14 +26,14 @@ package struct PathRoots: Codable, Sendable, Equatable {
         package let option: String
 
         /// The root `given` names for `option`, resolved; a name that is not a folder throws its reason.
-        package init(_ given: String, option: String) throws(RenderError) {
+        package init(_ given: String, option: String) throws(PathError) {
             guard let resolved = realpath(given, nil) else {
-                throw RenderError(given, "cannot read it (\(String(cString: strerror(errno))))")
+                throw PathError(given, "cannot read it (\(String(cString: strerror(errno))))")
             }
             defer { free(resolved) }
             var info = stat()
             guard stat(resolved, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw RenderError(given, "not a folder")
+                throw PathError(given, "not a folder")
             }
             path = String(cString: resolved)
             self.option = option
@@ -65,10 +65,10 @@ package struct PathRoots: Codable, Sendable, Equatable {
 
     /// Why `path` may not be used for `access`, or nil when it resolves inside a root. Nothing is
     /// opened but folders inside a root (to look through them), and nothing is made.
-    package func problem(_ path: String, for access: Access) -> RenderError? {
+    package func problem(_ path: String, for access: Access) -> PathError? {
         do {
             let end = try walk(path, access, .check)
-            return end.inside ? nil : RenderError(path, rule(for: access, throughLink: end.throughLink))
+            return end.inside ? nil : PathError(path, rule(for: access, throughLink: end.throughLink))
         } catch {
             return error
         }
@@ -76,27 +76,27 @@ package struct PathRoots: Codable, Sendable, Equatable {
 
     /// Makes the folder `folder` (with its parents) inside a write root, each part made in the
     /// one before it without following links, for the output `path`; throws when it leads out.
-    package func makeFolder(_ folder: String, for path: String) throws(RenderError) {
-        if let problem = problem(folder, for: .write) { throw RenderError(path, problem.reason) }
+    package func makeFolder(_ folder: String, for path: String) throws(PathError) {
+        if let problem = problem(folder, for: .write) { throw PathError(path, problem.reason) }
         let end = try walk(folder, .write, .makeFolder, naming: path)
         if let descriptor = end.descriptor { close(descriptor) }
-        guard end.inside else { throw RenderError(path, rule(for: .write, throughLink: end.throughLink)) }
+        guard end.inside else { throw PathError(path, rule(for: .write, throughLink: end.throughLink)) }
     }
 
     /// The input `path`, opened for reading through the read roots; the caller owns the descriptor.
-    package func openFile(_ path: String) throws(RenderError) -> Int32 {
+    package func openFile(_ path: String) throws(PathError) -> Int32 {
         try opened(path, .read, .openFile)
     }
 
     /// The existing output `path`, opened for reading through the write roots (`--resume` reads an
     /// output back to see whether it is whole); the caller owns the descriptor.
-    package func openOutput(_ path: String) throws(RenderError) -> Int32 {
+    package func openOutput(_ path: String) throws(PathError) -> Int32 {
         try opened(path, .write, .openFile)
     }
 
     /// The folder that holds the output `path`, opened through the write roots (it must exist);
     /// the caller owns the descriptor.
-    package func openFolder(of path: String) throws(RenderError) -> Int32 {
+    package func openFolder(of path: String) throws(PathError) -> Int32 {
         let folder = (path as NSString).deletingLastPathComponent
         return try opened(folder.isEmpty ? "." : folder, .write, .openFolder, naming: path)
     }
@@ -104,11 +104,11 @@ package struct PathRoots: Codable, Sendable, Equatable {
     /// The descriptor a walk of `path` kept, or why there is none (`naming` is the path messages name).
     private func opened(
         _ path: String, _ access: Access, _ mode: RootedWalk.Mode, naming: String? = nil
-    ) throws(RenderError) -> Int32 {
+    ) throws(PathError) -> Int32 {
         let end = try walk(path, access, mode, naming: naming)
         guard end.inside, let descriptor = end.descriptor else {
             if let descriptor = end.descriptor { close(descriptor) }
-            throw RenderError(naming ?? path, rule(for: access, throughLink: end.throughLink))
+            throw PathError(naming ?? path, rule(for: access, throughLink: end.throughLink))
         }
         return descriptor
     }
@@ -116,14 +116,14 @@ package struct PathRoots: Codable, Sendable, Equatable {
     /// Walks `path` through the roots for `access`; a failure names `naming` (default: `path`).
     private func walk(
         _ path: String, _ access: Access, _ mode: RootedWalk.Mode, naming: String? = nil
-    ) throws(RenderError) -> RootedWalk.End {
+    ) throws(PathError) -> RootedWalk.End {
         // C would read such a name only up to the NUL: it would not be the name checked.
-        guard !path.utf8.contains(0) else { throw RenderError(naming ?? path, "a path may not hold a NUL byte") }
+        guard !path.utf8.contains(0) else { throw PathError(naming ?? path, "a path may not hold a NUL byte") }
         let walk = RootedWalk(roots: roots(for: access).map { RootedWalk.components($0.path) }, mode: mode)
         do {
             return try walk.walk(path)
         } catch {
-            throw RenderError(naming ?? path, error.reason)
+            throw PathError(naming ?? path, error.reason)
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import LightboxRender
 import Synchronization
 
 /// The process's stderr, which a server (`lightbox batch`) writes without ever waiting: its client
@@ -34,8 +33,7 @@ package enum StandardError {
         Thread.detachNewThread {
             var chunk = [UInt8](repeating: 0, count: Int(PIPE_BUF))
             while true {
-                let count = chunk.withUnsafeMutableBytes { read(forwarded, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
+                let count = chunk.withUnsafeMutableBytes { SystemCall.read(forwarded, into: $0) }
                 guard count > 0 else { return }
                 write(String(decoding: chunk[0..<count], as: UTF8.self))
             }
@@ -66,9 +64,11 @@ package enum StandardError {
                 bytes = Array(bytes[..<end]) + Array("…\n".utf8)
             }
             let descriptor = state.descriptor
-            var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            guard poll(&entry, 1, 0) == 1, entry.revents & Int16(POLLOUT) != 0,
-                bytes.withUnsafeBytes({ Foundation.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count
+            var entry = [pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)]
+            guard SystemCall.poll(&entry, milliseconds: 0) == 1, entry[0].revents & Int16(POLLOUT) != 0,
+                bytes.withUnsafeBytes({ buffer in
+                    SystemCall.retrying { Foundation.write(descriptor, buffer.baseAddress, buffer.count) }
+                }) == bytes.count
             else {
                 state.dropped += max(1, text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) })
                 return

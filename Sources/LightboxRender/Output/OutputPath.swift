@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 import Vips
 
 /// Rules about output paths: never the input, never a silent replace, temp names beside the output.

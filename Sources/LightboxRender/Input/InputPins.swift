@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 import Vips
 
 /// The files one job reads, opened through the roots where the job runs and lent to libvips
@@ -25,7 +26,7 @@ package struct InputPins: Sendable {
                 pins.append(PinnedFiles.pin(path, descriptor: descriptor))
             } catch {
                 pins.forEach(PinnedFiles.release)
-                throw error
+                throw RenderError(error)
             }
         }
         self.pins = pins

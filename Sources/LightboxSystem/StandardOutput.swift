@@ -10,16 +10,7 @@ package enum StandardOutput {
 
     /// Writes all of `bytes` on `descriptor` (stdout by default); nil when written, else the system's reason.
     package static func write(_ bytes: [UInt8], to descriptor: Int32 = STDOUT_FILENO) -> String? {
-        var left = bytes[...]
-        while !left.isEmpty {
-            let written = left.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            left = left.dropFirst(written)
-        }
-        return nil
+        SystemCall.write(bytes, to: descriptor).map { SystemCall.reason($0) }
     }
 
     /// Puts `/dev/null`, opened read-only, on each of descriptors 0, 1 and 2 that the process was

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxHEIF
+import LightboxSystem
 import Vips
 
 /// Writes an image to its final path through a temp file in the same folder and a rename.
@@ -128,7 +129,7 @@ package struct AtomicWriter: Sendable {
         if streamed {
             spot = Spot(folder: AT_FDCWD, name: path, temp: OutputPath.temporary(for: named))
         } else if let roots {
-            let folder = try roots.openFolder(of: path)
+            let folder = try RenderError.rooted { () throws(PathError) in try roots.openFolder(of: path) }
             let name = URL(fileURLWithPath: OutputPath.temporary(for: named)).lastPathComponent
             spot = Spot(folder: folder, name: url.lastPathComponent, temp: "/proc/self/fd/\(folder)/\(name)")
             TempFiles.shared.sweepStale(in: url.deletingLastPathComponent().path, descriptor: folder)

@@ -13,14 +13,14 @@ package final class TempFiles: @unchecked Sendable {
     static let sweepInterval = 60.0
 
     /// Notes a temp file that is about to be written.
-    func add(_ path: String) {
+    package func add(_ path: String) {
         lock.lock()
         paths.insert(path)
         lock.unlock()
     }
 
     /// Runs `body` (which moves or removes `path`) and forgets `path`, with no interrupt in between.
-    func finish<T>(_ path: String, _ body: () throws(RenderError) -> T) throws(RenderError) -> T {
+    package func finish<T, Failure: Error>(_ path: String, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         lock.lock()
         defer {
             paths.remove(path)
