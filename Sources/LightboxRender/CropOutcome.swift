@@ -24,9 +24,8 @@ package struct CropOutcome: Sendable {
     package var error: RenderError?
     /// Whether `error` is the input's, already reported with an earlier crop of the same input.
     package var repeatsInputError = false
-    /// The decoder that served the pixels: "region" (the JPEG region decoder), "heif-tiles" (the
-    /// HEIF tile path), "libvips", or "lossless" (a JPEG cut without decoding); nil when not written.
-    package var decoder: String?
+    /// The decoder that served the pixels, or a lossless cut; nil when not written.
+    package var decoder: PixelDecoder?
     /// Why a HEIF input was decoded whole by libvips rather than by its tiles (`alpha`,
     /// `not-grid`, `every-tile`...); nil for any other input, or when the tiles served it.
     package var fallback: String?

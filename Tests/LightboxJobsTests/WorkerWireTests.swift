@@ -39,7 +39,7 @@ import Testing
 
     /// A crop job crosses the pipe as the typed value it is: every field the supervisor decided comes back equal.
     @Test func cropJobsSurviveTheTrip() throws {
-        var settings = CropSettings(save: SaveOptions(quality: 90, strip: true, force: true), failOn: "error")
+        var settings = CropSettings(save: SaveOptions(quality: 90, strip: true, force: true), failOn: .error)
         settings.minimumSide = .pixels(32)
         settings.resize = CropResize(width: 224, height: 224, fit: .contain, background: [1, 2, 3])
         var item = CropItem(

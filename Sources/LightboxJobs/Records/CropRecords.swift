@@ -23,7 +23,7 @@ package enum CropRecords {
         }
         if outcome.snapped { pairs.append(("snapped", .bool(true))) }
         if let output = outcome.outputSize { pairs.append(("outputSize", size(output.width, output.height))) }
-        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
+        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder.rawValue))) }
         if let fallback = outcome.fallback { pairs.append(("fallback", .string(fallback))) }
         if outcome.loadShrink > 1 { pairs.append(("shrink", .int(outcome.loadShrink))) }
         return pairs

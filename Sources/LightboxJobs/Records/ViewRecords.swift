@@ -26,7 +26,7 @@ package enum ViewRecords {
             pairs.append(("dismisses", .bool(request.dismisses)))
         }
         if request.animation != nil { pairs.append(("frames", .int(request.frames))) }
-        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
+        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder.rawValue))) }
         if let fallback = outcome.fallback { pairs.append(("fallback", .string(fallback))) }
         return pairs
     }

@@ -56,7 +56,7 @@ package enum RunSession {
         let report = RunReport(
             console: console, journal: journal, stdout: options.stdout, total: total,
             showProgress: options.showProgress, dryRun: options.dryRun)
-        let counts = options.printsSummary || options.command == "crop"
+        let counts = options.printsSummary || options.command == .crop
         Interrupts.install { counts ? report.summary.text : "" }
         for problem in problems { report.record(.problem(problem), slot: 0) }
         report.end(slot: 0)

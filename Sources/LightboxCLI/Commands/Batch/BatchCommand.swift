@@ -100,7 +100,7 @@ struct BatchCommand: LightboxCommand {
                 save: readWrite.save(nil, stream: nil, force: force),
                 limits: CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels), placeholder: false),
             policy: BatchPolicy(
-                force: force, quality: readWrite.quality, failOn: FailOn(rawValue: readWrite.failOn) ?? .truncated,
+                force: force, quality: readWrite.quality, failOn: readWrite.failOn,
                 maxPixels: readWrite.maxPixels, timeout: workers.timeout),
             limits: try BatchLimits(parsed))
     }

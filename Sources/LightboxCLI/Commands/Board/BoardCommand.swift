@@ -9,7 +9,7 @@ import LightboxRender
 struct BoardCommand: LightboxCommand {
     /// The command as data: its help is generated from this.
     static let spec = CommandSpec(
-        name: "board",
+        name: JobKind.board.rawValue,
         abstract: "Draw photos as tilted cards scattered on a board, as the app's photo board shows them.",
         discussion: BoardHelp.discussion,
         arguments: [
@@ -84,7 +84,7 @@ struct BoardCommand: LightboxCommand {
         let job = BoardJob(
             plan: plan, output: options.output, save: options.save, placeholder: options.placeholder,
             limits: options.limits, origin: JobOrigin())
-        var run = RunOptions(command: "board", jobs: 1, workers: workers, roots: roots)
+        var run = RunOptions(command: .board, jobs: 1, workers: workers, roots: roots)
         run.workers = min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count)
         run.stdout = options.json ? .json : .none
         return RunSession.run([.board(job)], problems: [], options: run, console: console)

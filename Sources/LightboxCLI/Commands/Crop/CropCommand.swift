@@ -9,7 +9,7 @@ import LightboxRender
 struct CropCommand: LightboxCommand {
     /// The command as data: its help is generated from this.
     static let spec = CommandSpec(
-        name: "crop",
+        name: JobKind.crop.rawValue,
         abstract: "Crop images from normalized rects (0 to 1) over the upright image.",
         discussion: CropHelp.discussion,
         arguments: [

@@ -9,7 +9,7 @@ import LightboxRender
 struct ViewCommand: LightboxCommand {
     /// The command as data: its help is generated from this.
     static let spec = CommandSpec(
-        name: "view",
+        name: JobKind.view.rawValue,
         abstract: "Render the photo viewer's screen: a page fitted, zoomed, panned or pulled down.",
         discussion: """
             GEOMETRY:
@@ -95,13 +95,13 @@ struct ViewCommand: LightboxCommand {
                 throw parsed.error("unexpected argument '\(input)': --list-devices takes no inputs")
             }
             mode = .devices(json: parsed.flag(OutputOptions.json))
-            run = RunOptions(command: "view", jobs: 1, timeout: 0)
+            run = RunOptions(command: .view, jobs: 1, timeout: 0)
             return
         }
         let batch = try BatchOptions(parsed)
         let dryRun = parsed.flag(OutputOptions.dryRun)
         var run = RunOptions(
-            command: "view", jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
+            command: .view, jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
         run.dryRun = dryRun
         run.quiet = parsed.flag(OutputOptions.quiet)
         run.stdout = dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
