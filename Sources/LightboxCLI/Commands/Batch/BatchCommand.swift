@@ -106,7 +106,7 @@ struct BatchCommand: LightboxCommand {
     }
 
     /// Serves every job of the input, then waits for those in flight; returns the exit code.
-    func run(console: Console) -> Int32 {
+    func run(console: Console) throws -> ExitCode {
         console.quiet = quiet
         let descriptor = file == OutputPath.standardOutput ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
         var status = stat()
@@ -117,12 +117,11 @@ struct BatchCommand: LightboxCommand {
             defer { if descriptor != STDIN_FILENO { close(descriptor) } }
             return serve(descriptor, console: console)
         }
-        console.error("\(file): cannot read the jobs: \(String(cString: strerror(errno)))")
-        return ExitCode.noInput
+        throw BatchProblem.unreadable(file, "cannot read the jobs: \(String(cString: strerror(errno)))")
     }
 
     /// Serves every job read from `descriptor`, then waits for those in flight; returns the exit code.
-    private func serve(_ descriptor: Int32, console: Console) -> Int32 {
+    private func serve(_ descriptor: Int32, console: Console) -> ExitCode {
         // Forked before any thread starts; every job runs in one of them (a board: its photos).
         let pool = WorkerPool(count: jobs, timeout: workers.timeout, memoryMegabytes: workers.memoryMegabytes)
         defer { pool.finish() }
@@ -140,6 +139,6 @@ struct BatchCommand: LightboxCommand {
                 "\(StandardError.dropped) lines of standard error were dropped: nothing read them (each job's "
                     + "warnings are in its answer)")
         }
-        return server.allDone ? ExitCode.success : ExitCode.failure
+        return server.allDone ? .success : .failure
     }
 }
