@@ -62,22 +62,9 @@ public struct Renderer: Sendable {
         for record in records(.crop(job), runner: runner) {
             guard let place = record.output.flatMap({ places[$0] }) else { continue }
             results[place].error = record.cause.map(LightboxError.init)
-            results[place].pixels = record.status == .done ? Renderer.pixels(record) : nil
+            let pixels = record.status == .done ? record.crop?.pixels : nil
+            results[place].pixels = pixels.map { CGRect(x: $0.left, y: $0.top, width: $0.width, height: $0.height) }
         }
         return results
-    }
-
-    /// The `pixels` field of a crop's record as a `CGRect` of whole numbers.
-    static func pixels(_ record: BatchRecord) -> CGRect? {
-        guard case .object(let pairs)? = record.fields.first(where: { $0.0 == "pixels" })?.1 else { return nil }
-        let values = Dictionary(
-            pairs.compactMap { key, value in
-                if case .int(let number) = value { return (key, number) }
-                return nil
-            }, uniquingKeysWith: { first, _ in first })
-        guard let left = values["left"], let top = values["top"], let width = values["width"],
-            let height = values["height"]
-        else { return nil }
-        return CGRect(x: left, y: top, width: width, height: height)
     }
 }

@@ -47,7 +47,7 @@ extension Cropper {
         _ outcome: inout CropOutcome, frame: BoxFrame, size: (width: Int, height: Int)
     ) throws(RenderError) {
         let output = frame.outputSize
-        outcome.outputSize = output
+        outcome.outputSize = ImageSize(width: output.width, height: output.height)
         let (w, h) = (Double(size.width), Double(size.height))
         let bounds = frame.bounds
         let left = min(max(Int(bounds.minX.rounded(.down)), 0), size.width)

@@ -151,7 +151,7 @@ package struct Cropper: Sendable {
     ) -> [Int: BoxFrame] {
         var frames: [Int: BoxFrame] = [:]
         for index in outcomes.indices {
-            outcomes[index].image = size
+            outcomes[index].image = ImageSize(width: size.width, height: size.height)
             do throws(RenderError) {
                 if let frame = try planShape(&outcomes[index], item: items[index], size: size) {
                     frames[index] = frame

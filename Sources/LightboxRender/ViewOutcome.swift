@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// What one `lightbox view` output was: the input shown, the clamped layout rendered, and any error.
-package struct ViewOutcome: Sendable {
+package struct ViewOutcome: Sendable, Codable {
     /// The request.
     package let request: ViewRequest
     /// The input shown (the clamped page's).

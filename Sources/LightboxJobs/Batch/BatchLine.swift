@@ -151,13 +151,7 @@ package struct BatchLine: Sendable {
             let merged = shared.merging(fields) { _, own in own }
             switch plan(merged, number: number, index: index, count: crops.count, warn: warn) {
             case .failure(let problem):
-                var record = BatchRecord.problem(problem)
-                if let output = merged["output"] as? String {
-                    record = BatchRecord(
-                        status: .failed, fields: record.fields + [("output", .string(output))], error: record.error,
-                        milliseconds: 0)
-                }
-                slots.append(.refused(record))
+                slots.append(.refused(.problem(problem, output: merged["output"] as? String)))
             case .success(let crop):
                 if slots.contains(where: {
                     if case .planned(crop.item.output) = $0 { return true } else { return false }

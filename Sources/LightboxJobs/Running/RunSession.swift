@@ -84,7 +84,8 @@ package enum RunSession {
         } catch {
             report.record(
                 BatchRecord(
-                    status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0),
+                    status: .failed, output: path, fields: [("output", .string(path))], error: error.description,
+                    milliseconds: 0),
                 slot: slot)
         }
         report.end(slot: slot)
