@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "LightboxArguments"),
         .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry"]),
         .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF"]),
-        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml"]),
+        .target(name: "LightboxFormats", dependencies: ["LightboxArguments", "LightboxGeometry", "LightboxYAML", "CXml"]),
         .target(name: "LightboxWorkers", dependencies: ["Vips"]),
         .target(
             name: "LightboxJobs",
