@@ -1,5 +1,4 @@
 import Foundation
-import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender

@@ -21,6 +21,9 @@ package struct CropPlanner: Sendable {
     package let angle: Double?
     /// Rects without `square` are made square (`--square`).
     package var square = false
+    /// Whether a fraction that looks like pixels is refused with the hint to ask for pixels:
+    /// where a door can (`--units px`, a line's `units`), not for the library, which cannot.
+    package var hintsPixels = true
 
     /// Makes a planner.
     package init(
