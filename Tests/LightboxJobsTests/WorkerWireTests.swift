@@ -62,12 +62,12 @@ import Testing
         #expect(ViewRecords.record(back, job: job).json.text == ViewRecords.record(outcome, job: job).json.text)
     }
 
-    /// Pixels cross beside the JSON, as they are: the message is the bytes and a few dozen more.
+    /// Pixels cross as one run, as they are: the message is the bytes and a few hundred more (base64 would be a third more).
     @Test func pixelsCrossAsTheyAre() throws {
         let bytes = (0..<(40 * 30 * 3)).map { UInt8(truncatingIfNeeded: $0 * 7) }
         let pixels = PixelBuffer(width: 40, height: 30, bands: 3, bytes: bytes)
         let message = WorkerReply.pixels(pixels).bytes
-        #expect(message.count < bytes.count + 200)
+        #expect(message.count < bytes.count + 400)
         guard case .pixels(let back)? = WorkerReply(bytes: message) else {
             Issue.record("not pixels")
             return
