@@ -53,7 +53,10 @@ let package = Package(
             name: "LightboxRender",
             dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF", "LightboxSystem", "LightboxWorkers"]
         ),
-        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml", "LightboxSystem"]),
+        .target(
+            name: "LightboxFormats",
+            dependencies: ["LightboxArguments", "LightboxGeometry", "LightboxYAML", "CXml", "LightboxSystem"]
+        ),
         .target(name: "LightboxWorkers", dependencies: ["LightboxSystem"]),
         .target(
             name: "LightboxJobs",

@@ -14,9 +14,8 @@ package enum WorkerFrames {
 
     /// Writes one message, whole; false when the other end is gone.
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var header = WireWriter()
-        header.int(bytes.count)
-        return SystemCall.write(header.bytes + bytes, to: descriptor) == nil
+        let header = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bytes.count) >> UInt64(8 * $0)) }
+        return SystemCall.write(header + bytes, to: descriptor) == nil
     }
 
     /// Reads one message, blocking; nil at the end of the pipe or on a bad length.
@@ -27,7 +26,9 @@ package enum WorkerFrames {
 
     /// The length a buffered frame announces, once its 8-byte header has arrived and if it is allowed.
     package static func announcedLength(_ buffer: [UInt8]) -> Int? {
-        guard let word = WireReader.word(buffer, at: 0), word <= UInt64(limit) else { return nil }
+        guard buffer.count >= 8 else { return nil }
+        let word = buffer[0..<8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard word <= UInt64(limit) else { return nil }
         return Int(word)
     }
 

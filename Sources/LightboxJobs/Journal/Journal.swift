@@ -61,9 +61,9 @@ package final class Journal: @unchecked Sendable {
 
     /// The header line of a run: when it started, what it is, whether it resumes, and the working
     /// folder its relative outputs are in (`cwd`, which `JournalLedger` resolves them against).
-    package static func header(command: String, resume: Bool, shard: String?) -> JSONValue {
+    package static func header(command: JobKind, resume: Bool, shard: String?) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
-            ("run", .string(ISO8601DateFormatter().string(from: Date()))), ("command", .string(command)),
+            ("run", .string(ISO8601DateFormatter().string(from: Date()))), ("command", .string(command.rawValue)),
             ("resume", .bool(resume)),
         ]
         if let shard { pairs.append(("shard", .string(shard))) }

@@ -47,7 +47,7 @@ package enum CardPhoto {
                 shrink == 1
                 ? file.header
                 : try VImage.load(
-                    file.path, access: "sequential", failOn: file.failOn, options: [("shrink", .int(shrink))])
+                    file.path, access: .sequential, failOn: file.failOn, options: [("shrink", .int(shrink))])
             let area = centreArea(width: header.width, height: header.height, side: side)
             guard
                 let region = JPEGRegion.load(
@@ -168,12 +168,12 @@ package enum CardPhoto {
     /// How strictly photos are read.
     package struct Limits: Sendable, Equatable, Codable {
         /// libvips' `fail_on`: none, truncated (the default), error or warning.
-        package var failOn: String
+        package var failOn: FailOn
         /// The most pixels a photo's header may declare (0: no limit).
         package var maxPixels: Int
 
         /// Makes limits; the defaults are the same as `crop`'s and `view`'s.
-        package init(failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
+        package init(failOn: FailOn = .standard, maxPixels: Int = SourceImage.defaultMaxPixels) {
             self.failOn = failOn
             self.maxPixels = maxPixels
         }

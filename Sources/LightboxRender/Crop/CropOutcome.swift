@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// What happened to one crop: where it came from, the numbers used, and any error.
-package struct CropOutcome: Sendable {
+package struct CropOutcome: Sendable, Codable {
     /// The input path, as given.
     package let input: String
     /// The output path.
@@ -12,21 +12,20 @@ package struct CropOutcome: Sendable {
     /// Whether `--square` shrank the square because the image is smaller than its side (`"clipped": true`).
     package var squareShrunk = false
     /// The displayed (oriented) image size, when the input could be opened.
-    package var image: (width: Int, height: Int)?
+    package var image: ImageSize?
     /// The pixel rect on the displayed image, when it could be computed: for an upright box the
     /// part of the photo its corners hold; for a lossless cut the snapped rect.
     package var pixels: PixelRect?
     /// Whether a lossless cut grew (or trimmed) the asked rect to the JPEG's iMCU grid; `pixels` is then the cut's.
     package var snapped = false
     /// An upright box's output size (its own width x height); nil for other cuts, whose size is `pixels`'.
-    package var outputSize: (width: Int, height: Int)?
+    package var outputSize: ImageSize?
     /// The failure, or nil when the crop was written (or planned, in a dry run).
     package var error: RenderError?
     /// Whether `error` is the input's, already reported with an earlier crop of the same input.
     package var repeatsInputError = false
-    /// The decoder that served the pixels: "region" (the JPEG region decoder), "heif-tiles" (the
-    /// HEIF tile path), "libvips", or "lossless" (a JPEG cut without decoding); nil when not written.
-    package var decoder: String?
+    /// The decoder that served the pixels, or a lossless cut; nil when not written.
+    package var decoder: PixelDecoder?
     /// Why a HEIF input was decoded whole by libvips rather than by its tiles (`alpha`,
     /// `not-grid`, `every-tile`...); nil for any other input, or when the tiles served it.
     package var fallback: String?

@@ -47,7 +47,7 @@ extension Cropper {
         _ outcome: inout CropOutcome, frame: BoxFrame, size: (width: Int, height: Int)
     ) throws(RenderError) {
         let output = frame.outputSize
-        outcome.outputSize = output
+        outcome.outputSize = ImageSize(width: output.width, height: output.height)
         let (w, h) = (Double(size.width), Double(size.height))
         let bounds = frame.bounds
         let left = min(max(Int(bounds.minX.rounded(.down)), 0), size.width)
@@ -104,15 +104,15 @@ extension Cropper {
         return plans
     }
 
-    /// Writes one item by its cut and names what served its pixels: "lossless", or the decoder.
+    /// Writes one item by its cut and names what served its pixels: a lossless cut, or the decoder.
     func write(
         _ item: Item, from source: SourceImage, _ regions: (any CropRegions)?, outcome: CropOutcome, frame: BoxFrame?,
         lossless: LosslessCut.Plan?
-    ) throws(RenderError) -> String {
+    ) throws(RenderError) -> PixelDecoder {
         let writer = item.writer(self.writer)
         if let lossless {
             try LosslessCut(writer: writer, failOn: failOn).write(lossless, input: source.path, to: item.output)
-            return "lossless"
+            return .lossless
         }
         let format = try writer.format(of: item.output)
         let cut = item.cut

@@ -46,7 +46,7 @@ package struct Cropper: Sendable {
     /// The smallest side a crop may have, if any.
     package let minimumSide: CropRect.MinimumSide?
     /// libvips' `fail_on` for loading.
-    package let failOn: String
+    package let failOn: FailOn
     /// The most pixels an input may declare (0: no limit).
     package let maxPixels: Int
     /// The size every crop is resampled to (`--resize`), if any.
@@ -54,7 +54,7 @@ package struct Cropper: Sendable {
 
     /// Makes a cropper.
     package init(
-        writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: String = "truncated",
+        writer: AtomicWriter, minimumSide: CropRect.MinimumSide? = nil, failOn: FailOn = .standard,
         maxPixels: Int = SourceImage.defaultMaxPixels, resize: CropResize? = nil
     ) {
         self.writer = writer
@@ -123,7 +123,7 @@ package struct Cropper: Sendable {
                     items[index], from: cropper, regions, outcome: outcomes[index], frame: frames[index],
                     lossless: lossless[index])
                 outcomes[index].loadShrink = cropper.loadShrink
-                if outcomes[index].decoder == "libvips" { outcomes[index].fallback = heif.fallback }
+                if outcomes[index].decoder == .libvips { outcomes[index].fallback = heif.fallback }
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }
@@ -151,7 +151,7 @@ package struct Cropper: Sendable {
     ) -> [Int: BoxFrame] {
         var frames: [Int: BoxFrame] = [:]
         for index in outcomes.indices {
-            outcomes[index].image = size
+            outcomes[index].image = ImageSize(width: size.width, height: size.height)
             do throws(RenderError) {
                 if let frame = try planShape(&outcomes[index], item: items[index], size: size) {
                     frames[index] = frame
@@ -197,19 +197,18 @@ package struct Cropper: Sendable {
 
     /// Writes the crop `pixels` of `source` (perhaps shrunk on load), finished by `finish` (a
     /// mask) and resampled to `--resize` when asked, to `output` with `writer`, and names the
-    /// decoder that served it: "region" (the JPEG region decoder), "heif-tiles" (the HEIF tile
-    /// path) or "libvips". A read failure of either (damage, or any warning) redoes the crop
+    /// decoder that served it: the JPEG region decoder, the HEIF tile path or libvips. A read failure of either (damage, or any warning) redoes the crop
     /// through libvips, whose `fail_on` policy and error texts then decide, as they did before.
     func write(
         _ source: SourceImage, _ regions: (any CropRegions)?, _ pixels: PixelRect, to output: String,
         with writer: AtomicWriter,
         finish: (VImage) throws(VipsError) -> VImage = { $0 }
-    ) throws(RenderError) -> String {
+    ) throws(RenderError) -> PixelDecoder {
         if let regions, let image = regions.upright(pixels) {
             do {
                 let finished = try RenderError.catching(source.path) { () throws(VipsError) in try finish(image) }
                 try writer.write(try resized(finished, from: source), to: output, input: source.path)
-                return regions.decoderName
+                return regions.decoder
             } catch  where error.path != source.path {
                 throw error
             } catch {}
@@ -217,6 +216,6 @@ package struct Cropper: Sendable {
         let upright = try source.upright(pixels)
         let finished = try RenderError.catching(source.path) { () throws(VipsError) in try finish(upright) }
         try writer.write(try resized(finished, from: source), to: output, input: source.path)
-        return "libvips"
+        return .libvips
     }
 }

@@ -18,8 +18,8 @@ final class HEIFTileCrops: CropRegions {
     /// Whether decoding the union was tried.
     private var unionTried = false
 
-    /// The tile path's name.
-    var decoderName: String { "heif-tiles" }
+    /// The tile path.
+    var decoder: PixelDecoder { .heifTiles }
 
     /// The tile path's plan for the crops `rects` (on the displayed image) of `source`, or nil
     /// with why libvips decodes a HEIF input instead (`HEIFTiles.open`'s reason, or `every-tile`

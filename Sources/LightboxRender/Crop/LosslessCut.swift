@@ -20,7 +20,7 @@ struct LosslessCut {
     /// The writer for outputs.
     let writer: AtomicWriter
     /// libvips' `fail_on`: "none" lets damaged data through, as libvips would decode it.
-    let failOn: String
+    let failOn: FailOn
 
     /// The iMCU grid of `source`'s JPEG, read from its header; the error names the input.
     func grid(of source: SourceImage) throws(RenderError) -> LosslessGrid {
@@ -56,7 +56,7 @@ struct LosslessCut {
     /// Opens the JPEG at `path` for a cut.
     private func open(_ path: String) throws(RenderError) -> JPEGCut {
         do {
-            return try JPEGCut(path: path, keepMetadata: !writer.options.strip, lenient: failOn == "none")
+            return try JPEGCut(path: path, keepMetadata: !writer.options.strip, lenient: failOn == FailOn.none)
         } catch {
             switch error {
             case .unsupported(let reason):

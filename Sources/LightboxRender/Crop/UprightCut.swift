@@ -10,7 +10,7 @@ enum UprightCut {
     /// transparent where the box reaches past the photo. A CMYK photo becomes sRGB first.
     static func image(
         of frame: BoxFrame, from source: SourceImage
-    ) throws(RenderError) -> (image: VImage, decoder: String) {
+    ) throws(RenderError) -> (image: VImage, decoder: PixelDecoder) {
         guard let area = source.storedArea(of: frame) else {
             throw RenderError(source.path, "the oriented box lies outside the image")
         }

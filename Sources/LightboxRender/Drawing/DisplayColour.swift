@@ -26,7 +26,7 @@ package enum DisplayColour {
     /// decoded, converted and then resampled.
     /// `header` is the file's header when the caller has read it already (with the same `failOn`).
     package static func thumbnail(
-        _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none", failOn: String?,
+        _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none", failOn: FailOn?,
         header: VImage? = nil
     ) throws(VipsError) -> VImage {
         let loaded: VImage

@@ -15,7 +15,7 @@ package struct ImageHeader: Sendable, Equatable {
         // The same plain reasons as `InputFile` (missing, a folder, empty), not libvips' words.
         try InputFile.checkReadable(path)
         let image = try RenderError.catching(path) { () throws(VipsError) in
-            try VImage.load(path, access: "sequential")
+            try VImage.load(path, access: .sequential)
         }
         width = image.width
         height = image.height

@@ -11,7 +11,7 @@ package struct InputFile: Sendable {
     /// The stored (unrotated) image, opened lazily: only its header is read so far.
     package let header: VImage
     /// libvips' `fail_on` the header was loaded with, for every later decode of the file.
-    package let failOn: String
+    package let failOn: FailOn
     /// The loader libvips picks for the file, by type name, such as `VipsForeignLoadJpegFile`.
     package let loader: String
     /// The orientation the viewer applies.
@@ -23,7 +23,7 @@ package struct InputFile: Sendable {
     /// Opens `path` with `access` ("random" or "sequential"), refusing one whose header declares
     /// more than `maxPixels` pixels (0: no limit), a missing or unreadable file, or a folder.
     package init(
-        _ path: String, access: String = "random", failOn: String = "truncated",
+        _ path: String, access: LoadAccess = .random, failOn: FailOn = .standard,
         maxPixels: Int = InputFile.defaultMaxPixels
     ) throws(RenderError) {
         self.path = path

@@ -4,13 +4,13 @@ import Vips
 /// The stored pixels an upright cut reads, decoded into memory.
 extension SourceImage {
     /// The stored pixels of `area` in memory, for a resample that reads them in any order, and the
-    /// decoder that served them: the JPEG region decoder ("region") or a HEIF grid's tiles
-    /// ("heif-tiles") when they can, else "libvips".
-    func storedPixels(_ area: PixelRect) throws(RenderError) -> (image: VImage, decoder: String) {
+    /// decoder that served them: the JPEG region decoder or a HEIF grid's tiles when they can,
+    /// else libvips.
+    func storedPixels(_ area: PixelRect) throws(RenderError) -> (image: VImage, decoder: PixelDecoder) {
         if tileDecodable, let tiles = HEIFTiles.open(path, header: stored).tiles,
             let pixels = try? tiles.pixels(of: area)?.inMemory()
         {
-            return (pixels, "heif-tiles")
+            return (pixels, .heifTiles)
         }
         if regionDecodable,
             let region = JPEGRegion.load(
@@ -18,12 +18,12 @@ extension SourceImage {
                 shrink: loadShrink),
             let pixels = try? region.inMemory()
         {
-            return (pixels, "region")
+            return (pixels, .region)
         }
         let pixels = try RenderError.catching(path) { () throws(VipsError) in
             try stored.crop(left: area.left, top: area.top, width: area.width, height: area.height).inMemory()
         }
-        return (pixels, "libvips")
+        return (pixels, .libvips)
     }
 
     /// The stored pixels an upright cut of `frame` (on the displayed image) reads: the box's

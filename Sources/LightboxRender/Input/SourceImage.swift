@@ -28,9 +28,9 @@ package struct SourceImage: Sendable {
     /// `maxPixels` refuses an image whose header declares more pixels (a decompression bomb)
     /// before any pixel is decoded; 0 means no limit.
     package init(
-        path: String, crops: Int = 1, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels
+        path: String, crops: Int = 1, failOn: FailOn = .standard, maxPixels: Int = SourceImage.defaultMaxPixels
     ) throws(RenderError) {
-        let access = crops > 1 ? "random" : "sequential"
+        let access: LoadAccess = crops > 1 ? .random : .sequential
         let file = try InputFile(path, access: access, failOn: failOn, maxPixels: maxPixels)
         self.path = path
         stored = file.header

@@ -96,7 +96,7 @@ package enum OutputPath {
             let pins = try? InputPins([path], roots: roots, access: .write)
         else { return false }
         defer { pins.release() }
-        return (try? VImage.load(path, access: "sequential", failOn: "truncated").average()) != nil
+        return (try? VImage.load(path, access: .sequential, failOn: .truncated).average()) != nil
     }
 
     /// Whether two paths name the same file (same device and inode), following links.

@@ -13,7 +13,7 @@ extension CropPreview {
     ///
     /// Returns the problems: the input's alone when it cannot be opened, else one per preview that failed.
     package func previews(
-        of input: String, crops: [Crop], failOn: String, sheet: ContactSheet?, order: Int, writer: AtomicWriter,
+        of input: String, crops: [Crop], failOn: FailOn, sheet: ContactSheet?, order: Int, writer: AtomicWriter,
         destination: (Int) throws(RenderError) -> String?
     ) -> [RenderError] {
         let base: VImage

@@ -23,7 +23,7 @@ package struct CropPreview: Sendable {
     /// The upright `input` fitted into `size` (never enlarged), decoded once for all of its rects;
     /// transparent pixels flattened onto `background`, the crops' own (`SaveOptions.background`).
     package func base(
-        of input: String, failOn: String, background: [Double] = SaveOptions.defaultBackground
+        of input: String, failOn: FailOn, background: [Double] = SaveOptions.defaultBackground
     ) throws(RenderError) -> VImage {
         try RenderError.catching(input) { () throws(VipsError) in
             let image = try DisplayColour.thumbnail(input, width: size, height: size, size: "down", failOn: failOn)

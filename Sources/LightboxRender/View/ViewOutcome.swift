@@ -2,7 +2,7 @@ import Foundation
 import LightboxGeometry
 
 /// What one `lightbox view` output was: the input shown, the clamped layout rendered, and any error.
-package struct ViewOutcome: Sendable {
+package struct ViewOutcome: Sendable, Codable {
     /// The request.
     package let request: ViewRequest
     /// The input shown (the clamped page's).
@@ -11,8 +11,8 @@ package struct ViewOutcome: Sendable {
     package var layout: ViewportLayout?
     /// The failure, or nil when the output was written (or planned, in a dry run).
     package var error: RenderError?
-    /// The decoder that served the pixels, "region", "heif-tiles" or "libvips"; nil when nothing was written.
-    package var decoder: String?
+    /// The decoder that served the pixels; nil when nothing was written.
+    package var decoder: PixelDecoder?
     /// Why a HEIF photo was decoded whole by libvips rather than by its tiles; nil otherwise.
     package var fallback: String?
     /// Milliseconds spent rendering and writing (0 in a dry run).

@@ -7,12 +7,12 @@ package struct ViewRunner: Sendable {
     /// The writer for outputs.
     package let writer: AtomicWriter
     /// libvips' `fail_on` for loading.
-    package let failOn: String
+    package let failOn: FailOn
     /// The most pixels an input may declare (0: no limit).
     package let maxPixels: Int
 
     /// Makes a runner.
-    package init(writer: AtomicWriter, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
+    package init(writer: AtomicWriter, failOn: FailOn = .standard, maxPixels: Int = SourceImage.defaultMaxPixels) {
         self.writer = writer
         self.failOn = failOn
         self.maxPixels = maxPixels
@@ -30,7 +30,7 @@ package struct ViewRunner: Sendable {
             guard !dryRun else { return outcome }
             let (image, decoder, fallback) = try render(
                 request, source: source, layouts: layouts, opacities: frames.map(\.opacity))
-            outcome.fallback = decoder == "libvips" ? fallback : nil
+            outcome.fallback = decoder == .libvips ? fallback : nil
             try writer.write(image, to: request.output, input: outcome.input)
             outcome.decoder = decoder
         } catch {
@@ -50,27 +50,27 @@ package struct ViewRunner: Sendable {
 
     /// Loads the pixels once, at the resolution the largest frame needs (a single snapshot of a
     /// JPEG: only the part it shows, by the region decoder; of a HEIF grid: only the tiles under
-    /// it), and renders every frame; also names the decoder, "region", "heif-tiles" or "libvips".
+    /// it), and renders every frame; also names the decoder.
     private func render(
         _ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout], opacities: [CGFloat]
-    ) throws(RenderError) -> (VImage, String, String?) {
+    ) throws(RenderError) -> (VImage, PixelDecoder, String?) {
         let width = source.displayedSize.width
         let needed = layouts.map { $0.pixelsPerPhotoPixel(photoWidth: width) }.max() ?? 1
         let factor = ViewportSource.shrinkFactor(outputPerPixel: needed)
         var pixels: ViewportPixels
-        var decoder = "libvips"
+        var decoder = PixelDecoder.libvips
         let tiles: (pixels: ViewportPixels?, fallback: String?) =
             layouts.count == 1
             ? ViewportTiles.tried(source: source, factor: factor, layout: layouts[0])
             : (nil, source.tileDecodable ? "animation" : nil)
         if let shown = tiles.pixels {
             pixels = shown
-            decoder = "heif-tiles"
+            decoder = .heifTiles
         } else {
             pixels = try source.pixels(outputPerPixel: needed, once: layouts.count == 1)
             if layouts.count == 1, let shown = ViewportRegion.pixels(pixels, source: source, layout: layouts[0]) {
                 pixels = shown
-                decoder = "region"
+                decoder = .region
             }
         }
         let chrome = request.chrome ? ViewChrome(page: request.shownPage, count: request.inputs.count) : nil

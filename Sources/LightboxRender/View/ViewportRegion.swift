@@ -23,7 +23,7 @@ enum ViewportRegion {
         else { return nil }
         do {
             let header = try VImage.load(
-                source.path, access: "sequential", failOn: source.failOn, options: [("shrink", .int(shrink))])
+                source.path, access: .sequential, failOn: source.failOn, options: [("shrink", .int(shrink))])
             guard
                 let region = JPEGRegion.load(
                     source.path, header: header, left: rect.left, top: rect.top, width: rect.width, height: rect.height,

@@ -11,7 +11,7 @@ package struct ViewportSource: Sendable {
     /// The stored (unrotated) size in pixels.
     package let storedSize: (width: Int, height: Int)
     /// libvips' `fail_on` for loading.
-    package let failOn: String
+    package let failOn: FailOn
     /// The loader libvips picks for the file, by type name, such as `VipsForeignLoadJpegFile`.
     let loader: String
     /// Whether the JPEG region decoder may serve the part on screen (`InputFile.regionDecodable`).
@@ -25,7 +25,7 @@ package struct ViewportSource: Sendable {
 
     /// Opens the header of `path`, refusing one that declares more than `maxPixels` (0: no limit).
     package init(
-        path: String, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels
+        path: String, failOn: FailOn = .standard, maxPixels: Int = SourceImage.defaultMaxPixels
     ) throws(RenderError) {
         let file = try InputFile(path, failOn: failOn, maxPixels: maxPixels)
         self.path = path
@@ -61,7 +61,7 @@ package struct ViewportSource: Sendable {
     package func pixels(outputPerPixel: CGFloat, once: Bool) throws(RenderError) -> ViewportPixels {
         let factor = ViewportSource.shrinkFactor(outputPerPixel: outputPerPixel)
         let streams = once && (orientation == .up || orientation == .upMirrored)
-        let access = streams ? "sequential" : "random"
+        let access: LoadAccess = streams ? .sequential : .random
         let thumbnail = embeddedThumbnail(for: factor)
         return try RenderError.catching(path) { () throws(VipsError) in
             if let thumbnail {
