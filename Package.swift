@@ -53,26 +53,38 @@ let package = Package(
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]
         ),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif", "CPng", "CIsal"]),
+        .target(name: "LightboxSystem"),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif", "CPng", "CIsal", "LightboxSystem"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
-        .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry"]),
-        .target(name: "LightboxRender", dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF"]),
-        .target(name: "LightboxFormats", dependencies: ["LightboxGeometry", "LightboxYAML", "CXml"]),
-        .target(name: "LightboxWorkers", dependencies: ["Vips"]),
+        .target(name: "LightboxHEIF", dependencies: ["LightboxGeometry", "LightboxSystem"]),
+        .target(
+            name: "LightboxRender",
+            dependencies: ["Vips", "LightboxGeometry", "LightboxHEIF", "LightboxSystem", "LightboxWorkers"]
+        ),
+        .target(
+            name: "LightboxFormats",
+            dependencies: ["LightboxArguments", "LightboxGeometry", "LightboxYAML", "CXml", "LightboxSystem"]
+        ),
+        .target(name: "LightboxWorkers", dependencies: ["LightboxSystem"]),
         .target(
             name: "LightboxJobs",
             dependencies: [
                 "LightboxArguments", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxGeometry",
+                "LightboxSystem",
             ]
         ),
         .target(
             name: "LightboxCLI",
-            dependencies: ["LightboxArguments", "LightboxJobs", "LightboxRender", "LightboxFormats", "LightboxWorkers"]
+            dependencies: [
+                "LightboxArguments", "LightboxJobs", "LightboxRender", "LightboxFormats", "LightboxWorkers", "LightboxSystem",
+            ]
         ),
         .target(name: "LightboxKit", dependencies: ["LightboxJobs", "LightboxRender", "LightboxGeometry"]),
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
+        .testTarget(name: "LightboxSystemTests", dependencies: ["LightboxSystem"]),
+        .testTarget(name: "LightboxWorkersTests", dependencies: ["LightboxWorkers", "LightboxSystem"]),
         .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom", "CJpeg", "CPng"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
@@ -94,6 +106,7 @@ let package = Package(
             name: "LightboxJobsTests",
             dependencies: [
                 "LightboxArguments", "LightboxJobs", "LightboxFormats", "LightboxRender", "LightboxWorkers", "Vips",
+                "LightboxSystem",
             ]
         ),
         .testTarget(name: "LightboxKitTests", dependencies: ["LightboxKit", "LightboxRender", "Vips"]),
@@ -104,6 +117,7 @@ let package = Package(
             name: "LightboxRenderTests",
             dependencies: [
                 "LightboxRender", "LightboxHEIF", "Vips", "LightboxGeometry", "JPEGCoefficients", "SeededRandom",
+                "LightboxSystem",
             ]
         ),
         .testTarget(

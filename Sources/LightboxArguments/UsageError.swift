@@ -21,7 +21,7 @@ extension UsageError {
     /// A subcommand name that does not exist, with a suggestion when one is close.
     package static func unknownCommand(_ name: String, in command: CommandSpec, path: [String]) -> UsageError {
         let names = command.subcommands.map(\.name)
-        let hint = closest(to: name, among: names).map { "'\($0)'" }
+        let hint = NearestName.to(name, among: names).map { "'\($0)'" }
         return UsageError("unknown command '\(name)'" + didYouMean(hint), commandPath: path)
     }
 
@@ -29,7 +29,7 @@ extension UsageError {
     package static func unknownOption(_ spelling: String, longNames: [String], path: [String]) -> UsageError {
         let isSingleLetter = spelling.count == 2 && !spelling.hasPrefix("--")
         let name = String(spelling.drop { $0 == "-" })
-        let closest = isSingleLetter ? nil : closest(to: name, among: longNames)
+        let closest = isSingleLetter ? nil : NearestName.to(name, among: longNames)
         let hint = closest.map { "'--\($0)'" }
         return UsageError("unknown option '\(spelling)'" + didYouMean(hint), commandPath: path)
     }
@@ -74,50 +74,9 @@ extension UsageError {
         hint.map { "; did you mean \($0)?" } ?? ""
     }
 
-    /// `; did you mean 'name'?` for the candidate closest to `word`, or nothing when none is close:
-    /// the suggestion a misspelt option gets, for a file's misspelt key or column too.
+    /// `; did you mean 'name'?` for the candidate closest to `word` (`NearestName`), or nothing
+    /// when none is close: the suggestion a misspelt option gets, for a file's misspelt key too.
     package static func suggestion(for word: String, among candidates: [String]) -> String {
-        didYouMean(closest(to: word, among: candidates).map { "'\($0)'" })
-    }
-
-    /// The largest edit distance at which a name is still suggested.
-    private static let maximumSuggestionDistance = 2
-
-    /// Returns the candidate closest to `word`, if it is within `maximumSuggestionDistance` edits.
-    ///
-    /// A candidate is only suggested when fewer edits are needed than either word has
-    /// characters, so that very short words do not match everything. Ties keep the
-    /// candidate listed first.
-    private static func closest(to word: String, among candidates: [String]) -> String? {
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(word, candidate)
-            guard isPlausible(distance, word: word, candidate: candidate) else { continue }
-            if distance < best?.distance ?? Int.max {
-                best = (candidate, distance)
-            }
-        }
-        return best?.name
-    }
-
-    /// Returns whether an edit distance is small enough to be worth suggesting.
-    private static func isPlausible(_ distance: Int, word: String, candidate: String) -> Bool {
-        distance <= maximumSuggestionDistance && distance < word.count && distance < candidate.count
-    }
-
-    /// Returns the Levenshtein distance: insertions, deletions and substitutions needed.
-    private static func editDistance(_ first: String, _ second: String) -> Int {
-        let source = Array(first)
-        let target = Array(second)
-        var previous = Array(0...target.count)
-        for (row, sourceCharacter) in source.enumerated() {
-            var current = [row + 1]
-            for (column, targetCharacter) in target.enumerated() {
-                let substitution = previous[column] + (sourceCharacter == targetCharacter ? 0 : 1)
-                current.append(min(substitution, previous[column + 1] + 1, current[column] + 1))
-            }
-            previous = current
-        }
-        return previous[target.count]
+        didYouMean(NearestName.to(word, among: candidates).map { "'\($0)'" })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// Reads the whole of a file a user names (a manifest, a dataset file, a layout), or says why
 /// it cannot, in the system's words (`No such file or directory`, `Permission denied`, `Is a directory`).
@@ -11,11 +12,12 @@ package enum FileContents {
 
     /// Why `path` cannot be read: the error of opening it, or of reading its first byte.
     package static func reason(_ path: String) -> String {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        let descriptor = SystemCall.open(path, O_RDONLY)
+        guard descriptor >= 0 else { return SystemCall.reason() }
         defer { close(descriptor) }
         var byte: UInt8 = 0
-        if Foundation.read(descriptor, &byte, 1) < 0 { return String(cString: strerror(errno)) }
+        let count = withUnsafeMutableBytes(of: &byte) { SystemCall.read(descriptor, into: $0) }
+        if count < 0 { return SystemCall.reason() }
         return "it could not be read whole"
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// viewer (`PhotoLightbox`) shrinks its pager around the screen centre and fades a black
 /// backdrop as it is pulled; the screen style (`DragToDismissScreen`) shrinks and fades the
 /// whole page, with no backdrop of its own.
-package struct ViewportLayout: Sendable, Equatable {
+package struct ViewportLayout: Sendable, Equatable, Codable {
     /// Which seed component moves the page on a pull down.
     package enum Style: String, Sendable, CaseIterable, Codable {
         /// The photo pager: backdrop fades to 0.3, pager scales to 0.8 over a 320-point pull.

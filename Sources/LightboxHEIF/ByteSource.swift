@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// Where a HEIF file's bytes come from: the file itself (`FileBytes`) or memory (`MemoryBytes`,
 /// for tests and the fuzzer), read in pieces so a photo's tiles are read only when needed.
@@ -18,7 +19,7 @@ package final class FileBytes: ByteSource {
 
     /// Opens `path` for reading; nil when it cannot be opened or is not a regular file.
     package init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemCall.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
@@ -39,15 +40,8 @@ package final class FileBytes: ByteSource {
             throw HEIFFormatError("\(count) bytes at offset \(offset) are past the end of the file (\(size) bytes)")
         }
         var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else { throw HEIFFormatError("the file ends at offset \(offset + done)") }
-            done += got
-        }
+        let done = bytes.withUnsafeMutableBytes { SystemCall.fill($0, from: descriptor, at: offset) }
+        guard done == count else { throw HEIFFormatError("the file ends at offset \(offset + done)") }
         return bytes
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
@@ -23,22 +22,11 @@ extension Renderer {
         guard let record = records(.board(job), runner: runner).first else {
             throw LightboxError(request.output, "nothing was drawn")
         }
-        let failed = Renderer.failures(record)
+        let failed = record.failures.map(LightboxError.init)
         if record.status != .done, let cause = record.cause, !failed.contains(LightboxError(cause)) {
             throw LightboxError(cause)
         }
         let pixels = plan.pixelSize
         return BoardResult(width: pixels.width, height: pixels.height, failures: failed)
-    }
-
-    /// The photos a board's record lists under `failed`.
-    static func failures(_ record: BatchRecord) -> [LightboxError] {
-        guard case .array(let items)? = record.fields.first(where: { $0.0 == "failed" })?.1 else { return [] }
-        return items.compactMap { item in
-            guard case .object(let pairs) = item, case .string(let path)? = pairs.first(where: { $0.0 == "input" })?.1,
-                case .string(let reason)? = pairs.first(where: { $0.0 == "error" })?.1
-            else { return nil }
-            return LightboxError(RenderError(path, reason))
-        }
     }
 }

@@ -17,7 +17,7 @@ extension Renderer {
     func view(_ request: ViewerRequest, runner: JobRunner) throws(LightboxError) -> ViewerResult {
         let rendered = try request.rendered()
         let job = ViewJob(
-            request: rendered, save: try save.rendered(pictures: true, output: request.output), failOn: "truncated",
+            request: rendered, save: try save.rendered(pictures: true, output: request.output), failOn: .standard,
             maxPixels: maxPixels, origin: JobOrigin())
         let record = records(.view(job), runner: runner).first
         if let cause = record?.cause ?? (record == nil ? RenderError(request.output, "nothing was rendered") : nil) {

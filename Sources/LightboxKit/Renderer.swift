@@ -1,4 +1,5 @@
 import Foundation
+import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
@@ -32,7 +33,8 @@ public struct Renderer: Sendable {
         return results
     }
 
-    /// The crops of `request`, each rect checked here, the rest run as a job by `runner`.
+    /// The crops of `request`, planned by the planner of every door (a crop `n` as a batch job's
+    /// line `n`: its rect by `RectRule`, its output by `OutputRule`) and run as a job by `runner`.
     func crops(_ request: CropRequest, runner: JobRunner) -> [CropResult] {
         var results = request.crops.map { CropResult(output: $0.output) }
         let options: LightboxRender.SaveOptions
@@ -45,39 +47,41 @@ public struct Renderer: Sendable {
                 return failed
             }
         }
+        var planner = CropPlanner(
+            settings: CropSettings(save: options, maxPixels: maxPixels), placement: OutputPlacement(outDir: nil),
+            units: .fraction, preview: nil)
+        planner.hintsPixels = false
         var items: [CropItem] = []
         var places: [String: Int] = [:]
         for (index, crop) in request.crops.enumerated() {
-            do throws(CropRect.Problem) {
-                let checked = try CropRect.check(crop.rect)
-                items.append(CropItem(rect: checked.rect, output: crop.output, origin: JobOrigin()))
-                if places[crop.output] == nil { places[crop.output] = index }
-            } catch {
-                results[index].error = LightboxError(request.input, "rect \(index + 1): \(error.description)")
+            let entry = ManifestEntry(input: request.input, rect: crop.rect, output: crop.output, line: index + 1)
+            switch planner.item(entry, file: request.input, base: "", number: index + 1, fallback: nil, warn: { _ in })
+            {
+            case .failure(let problem):
+                results[index].error = Renderer.error(problem, of: crop, in: request)
+            case .success(var item):
+                // The library's crops come from no file or line.
+                item.origin = JobOrigin()
+                items.append(item)
+                if places[item.output] == nil { places[item.output] = index }
             }
         }
         guard !items.isEmpty else { return results }
-        let settings = CropSettings(save: options, maxPixels: maxPixels)
-        let job = CropJob(order: 0, input: request.input, items: items, settings: settings)
+        let job = CropJob(order: 0, input: request.input, items: items, settings: planner.settings)
         for record in records(.crop(job), runner: runner) {
             guard let place = record.output.flatMap({ places[$0] }) else { continue }
             results[place].error = record.cause.map(LightboxError.init)
-            results[place].pixels = record.status == .done ? Renderer.pixels(record) : nil
+            let pixels = record.status == .done ? record.crop?.pixels : nil
+            results[place].pixels = pixels.map { CGRect(x: $0.left, y: $0.top, width: $0.width, height: $0.height) }
         }
         return results
     }
 
-    /// The `pixels` field of a crop's record as a `CGRect` of whole numbers.
-    static func pixels(_ record: BatchRecord) -> CGRect? {
-        guard case .object(let pairs)? = record.fields.first(where: { $0.0 == "pixels" })?.1 else { return nil }
-        let values = Dictionary(
-            pairs.compactMap { key, value in
-                if case .int(let number) = value { return (key, number) }
-                return nil
-            }, uniquingKeysWith: { first, _ in first })
-        guard let left = values["left"], let top = values["top"], let width = values["width"],
-            let height = values["height"]
-        else { return nil }
-        return CGRect(x: left, y: top, width: width, height: height)
+    /// The error of a crop the planner refused: `rect 2: ...` about the input, or about the
+    /// output for its output's problem.
+    static func error(_ problem: BatchProblem, of crop: CropRequest.Crop, in request: CropRequest) -> LightboxError {
+        let field = problem.field ?? "output"
+        let number = problem.line.map { " \($0)" } ?? ""
+        return LightboxError(field == "output" ? crop.output : request.input, "\(field)\(number): \(problem.message)")
     }
 }

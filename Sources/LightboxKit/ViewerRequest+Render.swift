@@ -1,9 +1,12 @@
 import Foundation
 import LightboxGeometry
+import LightboxJobs
 import LightboxRender
 
 extension ViewerRequest {
-    /// The renderer's request, or an error about the output naming the field that cannot be drawn.
+    /// The renderer's request, or an error about the output naming the field that cannot be drawn;
+    /// the output's format, size and colour under translucent pixels follow the rules of
+    /// `ViewJobBuilder`, every door's.
     func rendered() throws(LightboxError) -> ViewRequest {
         guard !photos.isEmpty else { throw LightboxError(output, "photos: the viewer needs at least one photo") }
         let numbers: [(String, CGFloat)] = [
@@ -16,7 +19,8 @@ extension ViewerRequest {
         guard screen.width > 0, screen.height > 0, scale > 0 else {
             throw LightboxError(output, "screen and scale must be positive")
         }
-        let format = OutputFormat(extension: URL(fileURLWithPath: output).pathExtension)
+        if let problem = OutputFormat.problem(with: output) { throw LightboxError(output, problem) }
+        let format = OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) ?? .png
         if let problem = ViewRequest.sizeProblem(screen: screen, scale: scale, format: format) {
             throw LightboxError(output, problem)
         }
@@ -25,12 +29,7 @@ extension ViewerRequest {
             style: style == .viewer ? .viewer : .screen)
         state.safeArea = SafeArea(top: topInset, bottom: 0)
         return ViewRequest(
-            inputs: photos, page: page, output: output, state: state, chrome: header, under: under)
-    }
-
-    /// The colour under translucent pixels: white for JPEG (no alpha) and GIF (on-off alpha), as on the command line.
-    var under: [Double]? {
-        guard let format = OutputFormat(extension: URL(fileURLWithPath: output).pathExtension) else { return nil }
-        return format.keepsAlpha && format != .gif ? nil : [255, 255, 255]
+            inputs: photos, page: page, output: output, state: state, chrome: header,
+            under: ViewJobBuilder.defaultUnder(format))
     }
 }

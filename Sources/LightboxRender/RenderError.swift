@@ -1,7 +1,10 @@
+import LightboxSystem
+import LightboxWorkers
 import Vips
 
-/// A failure tied to one file: the path and a one-line reason.
-package struct RenderError: Error, Sendable, Equatable, CustomStringConvertible {
+/// A failure tied to one file: the path and a one-line reason. Across the worker pipe it keeps
+/// the words the worker gave it (decoding sets them as they are, without `init`'s rewording).
+package struct RenderError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     /// The file at fault (an input or an output).
     package let path: String
     /// What went wrong, on one line.
@@ -17,6 +20,20 @@ package struct RenderError: Error, Sendable, Equatable, CustomStringConvertible 
             self.reason = MemoryLimit.reason(megabytes: megabytes)
         } else {
             self.reason = RenderError.unrepeated(path, in: reason)
+        }
+    }
+
+    /// The error of a path the roots refused, or could not open, as an error about that file.
+    package init(_ error: PathError) {
+        self.init(error.path, error.reason)
+    }
+
+    /// Runs work on the roots, its `PathError` turned into an error about the same file.
+    package static func rooted<T>(_ work: () throws(PathError) -> T) throws(RenderError) -> T {
+        do {
+            return try work()
+        } catch {
+            throw RenderError(error)
         }
     }
 
@@ -38,6 +55,11 @@ package struct RenderError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// Whether the item failed for needing more memory than the process's limit.
     package var isOverMemoryLimit: Bool {
+        RenderError.isOverMemoryLimit(reason)
+    }
+
+    /// Whether `reason` is the one an item gets for needing more memory than the process's limit.
+    package static func isOverMemoryLimit(_ reason: String) -> Bool {
         MemoryLimit.megabytes.map { reason == MemoryLimit.reason(megabytes: $0) } ?? false
     }
 

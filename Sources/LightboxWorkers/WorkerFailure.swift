@@ -1,5 +1,4 @@
 import Foundation
-import Vips
 
 /// Why a worker gave no answer for an item: it died, or it ran past the timeout and was killed.
 package enum WorkerFailure: Error, Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// Messages on a pipe: an 8-byte little-endian length, then the bytes.
 package enum WorkerFrames {
@@ -13,15 +14,8 @@ package enum WorkerFrames {
 
     /// Writes one message, whole; false when the other end is gone.
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var header = WireWriter()
-        header.int(bytes.count)
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-        do {
-            try handle.write(contentsOf: Data(header.bytes + bytes))
-            return true
-        } catch {
-            return false
-        }
+        let header = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bytes.count) >> UInt64(8 * $0)) }
+        return SystemCall.write(header + bytes, to: descriptor) == nil
     }
 
     /// Reads one message, blocking; nil at the end of the pipe or on a bad length.
@@ -32,7 +26,9 @@ package enum WorkerFrames {
 
     /// The length a buffered frame announces, once its 8-byte header has arrived and if it is allowed.
     package static func announcedLength(_ buffer: [UInt8]) -> Int? {
-        guard let word = WireReader.word(buffer, at: 0), word <= UInt64(limit) else { return nil }
+        guard buffer.count >= 8 else { return nil }
+        let word = buffer[0..<8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        guard word <= UInt64(limit) else { return nil }
         return Int(word)
     }
 
@@ -42,8 +38,8 @@ package enum WorkerFrames {
         bytes.reserveCapacity(count)
         var chunk = [UInt8](repeating: 0, count: min(max(count, 1), 1 << 16))
         while bytes.count < count {
-            let got = Glibc.read(descriptor, &chunk, min(chunk.count, count - bytes.count))
-            if got < 0 && errno == EINTR { continue }
+            let want = min(chunk.count, count - bytes.count)
+            let got = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, into: .init(rebasing: $0[..<want])) }
             guard got > 0 else { return nil }
             bytes.append(contentsOf: chunk[0..<got])
         }

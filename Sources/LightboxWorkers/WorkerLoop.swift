@@ -1,5 +1,4 @@
 import Foundation
-import Vips
 
 /// The worker side: answer requests one at a time until the supervisor closes the pipe.
 package enum WorkerLoop {
@@ -23,22 +22,11 @@ package enum WorkerLoop {
             let answer = task.perform(request) { message in
                 _ = WorkerFrames.write([WorkerFrames.interim] + message, to: responses)
             }
-            reportModules()
+            task.finishRequest()
             let tag = answer.retire ? WorkerFrames.lastAnswer : WorkerFrames.final
             guard WorkerFrames.write([tag] + answer.bytes, to: responses), !answer.retire else { break }
         }
         _exit(0)
-    }
-
-    /// Debug builds with `LIGHTBOX_REPORT_MODULES` set: after each request, one stderr line naming
-    /// the libvips modules mapped into this worker (`none` while they are still deferred), for tests.
-    private static func reportModules() {
-        #if DEBUG
-            guard getenv("LIGHTBOX_REPORT_MODULES") != nil else { return }
-            let names = VipsModules.mapped
-            let line = "lightbox-debug: vips modules: \(names.isEmpty ? "none" : names.joined(separator: ","))\n"
-            try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
-        #endif
     }
 
     /// Lets a crash kill the worker plainly, leaves SIGINT and SIGTERM to the supervisor, and

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// The supervisor's handle on one worker process: its pipes, and one request at a time under a deadline.
 package final class WorkerProcess: @unchecked Sendable {
@@ -90,11 +91,10 @@ package final class WorkerProcess: @unchecked Sendable {
                 wait = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
             }
             var watched = [pollfd(fd: responses, events: Int16(POLLIN), revents: 0), stderr.pollEntry]
-            guard poll(&watched, 2, wait) > 0 else { continue }
+            guard SystemCall.poll(&watched, milliseconds: wait) > 0 else { continue }
             if watched[1].revents != 0 { stderr.drain() }
             guard watched[0].revents != 0 else { continue }
-            let got = Glibc.read(responses, &chunk, chunk.count)
-            if got < 0 && errno == EINTR { continue }
+            let got = chunk.withUnsafeMutableBytes { SystemCall.read(responses, into: $0) }
             guard got > 0 else { return .failure(ended(&stderr)) }
             buffer.append(contentsOf: chunk[0..<got])
         }
@@ -119,8 +119,9 @@ package final class WorkerProcess: @unchecked Sendable {
     /// up, since the worker held its only write end. Checked before a request is given to it (a
     /// new worker's ready message may be waiting there, which is not a hang-up).
     package var hasEnded: Bool {
-        var watched = pollfd(fd: responses, events: 0, revents: 0)
-        return poll(&watched, 1, 0) > 0 && watched.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+        var watched = [pollfd(fd: responses, events: 0, revents: 0)]
+        return SystemCall.poll(&watched, milliseconds: 0) > 0
+            && watched[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
     /// Kills the worker now (an interrupt, a timeout) and waits for it to be gone.
@@ -132,9 +133,7 @@ package final class WorkerProcess: @unchecked Sendable {
     /// Waits for the worker to end and returns its raw wait status.
     @discardableResult
     package func reap() -> Int32 {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return status
+        SystemCall.waitForExit(of: pid) ?? 0
     }
 
     /// Closes the parent-side pipes; an idle worker reads the end of its requests and exits.

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// What a worker wrote on stderr during one request, read without blocking and capped to its tail.
 package struct WorkerStderr {
@@ -29,13 +30,12 @@ package struct WorkerStderr {
     package mutating func drain() {
         var chunk = [UInt8](repeating: 0, count: 1 << 12)
         while open {
-            let got = Glibc.read(descriptor, &chunk, chunk.count)
+            let got = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, into: $0) }
             if got > 0 {
                 bytes.append(contentsOf: chunk[0..<got])
                 if bytes.count > WorkerStderr.cap { bytes.removeFirst(bytes.count - WorkerStderr.cap) }
                 continue
             }
-            if got < 0 && errno == EINTR { continue }
             if got < 0 && errno == EAGAIN { return }
             open = false
         }

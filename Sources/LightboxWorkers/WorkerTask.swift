@@ -7,4 +7,12 @@ package protocol WorkerTask: Sendable {
     /// answer). `interim` sends a message ahead of the answer, such as one item of a job finished,
     /// so the supervisor learns of it even if the worker dies before the end.
     func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer
+
+    /// Runs after each request, before its answer goes out (a debug build's report for tests).
+    func finishRequest()
+}
+
+extension WorkerTask {
+    /// Nothing to do after a request.
+    package func finishRequest() {}
 }

@@ -19,7 +19,7 @@ package struct HEIFThumbnail {
     /// nil when the file has none (heifload then gives the main image, `mainWidth` wide), libvips
     /// cannot open it, or thumbnails are `ignored`. `loader` is `Vips.loader(for:)`'s answer when
     /// the caller has it.
-    package init?(_ path: String, failOn: String?, mainWidth: Int, loader: String? = nil) {
+    package init?(_ path: String, failOn: FailOn?, mainWidth: Int, loader: String? = nil) {
         guard !HEIFThumbnail.ignored,
             let header = try? VImage.load(
                 path, failOn: failOn, options: [("thumbnail", .bool(true))], loader: loader),

@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import LightboxSystem
 
 /// The loader of the common photo formats, picked from one read of a file's first bytes.
 ///
@@ -24,11 +25,11 @@ enum LoaderSniff {
     /// bytes are one of those formats; nil otherwise (ask libvips).
     static func loader(for path: String, opening opened: String) -> String? {
         guard !VipsModules.slideExtensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
-        let descriptor = open(opened, O_RDONLY | O_CLOEXEC)
+        let descriptor = SystemCall.open(opened, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: prefix)
-        let count = read(descriptor, &bytes, prefix)
+        let count = bytes.withUnsafeMutableBytes { SystemCall.read(descriptor, into: $0) }
         guard count > 0, let found = vips_foreign_find_load_buffer(bytes, count) else {
             vips_error_clear()
             return nil

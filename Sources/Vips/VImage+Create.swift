@@ -44,7 +44,7 @@ extension VImage {
     /// its loader labels grey (`isGreyLabelledColour`) is fitted from the image labelled by its bands.
     package static func thumbnail(
         _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none",
-        noRotate: Bool = false, failOn: String? = nil
+        noRotate: Bool = false, failOn: FailOn? = nil
     ) throws(VipsError) -> VImage {
         let loader = try? Vips.loader(for: path)
         if let loader, loader.hasPrefix("VipsForeignLoadHeif") {
@@ -53,7 +53,7 @@ extension VImage {
                 failOn: failOn)
         }
         if mayMislabel(loader) {
-            let opened = try loadAsLabelled(path, access: "random", failOn: failOn, loader: loader)
+            let opened = try loadAsLabelled(path, access: .random, failOn: failOn, loader: loader)
             if opened.isGreyLabelledColour {
                 return try opened.labelledByBands()
                     .thumbnailImage(width: width, height: height, size: size, crop: crop, noRotate: noRotate)
@@ -63,7 +63,7 @@ extension VImage {
             ("filename", .string(try PinnedFiles.opening(path))), ("width", .int(width)), ("height", .int(height)),
             ("size", .nick(size)), ("crop", .nick(crop)), ("no-rotate", .bool(noRotate)),
         ]
-        if let failOn { arguments.append(("fail-on", .nick(failOn))) }
+        if let failOn { arguments.append(("fail-on", .nick(failOn.rawValue))) }
         return try VOperation.call("thumbnail", arguments).image()
     }
 
@@ -72,9 +72,9 @@ extension VImage {
     /// default none when nil), then `thumbnail_image` with the same options.
     package static func thumbnailOfMainImage(
         _ path: String, width: Int, height: Int, size: String = "both", crop: String = "none",
-        noRotate: Bool = false, failOn: String? = nil
+        noRotate: Bool = false, failOn: FailOn? = nil
     ) throws(VipsError) -> VImage {
-        try load(path, access: "sequential", failOn: failOn ?? "none")
+        try load(path, access: .sequential, failOn: failOn ?? FailOn.none)
             .thumbnailImage(width: width, height: height, size: size, crop: crop, noRotate: noRotate)
     }
 
@@ -85,7 +85,7 @@ extension VImage {
     /// (to check its shape): one decode fewer than libvips' own.
     private static func heifThumbnail(
         _ path: String, loader: String, width: Int, height: Int, size: String, crop: String, noRotate: Bool,
-        failOn: String?
+        failOn: FailOn?
     ) throws(VipsError) -> VImage {
         let main = try load(path, failOn: failOn, loader: loader)
         do {

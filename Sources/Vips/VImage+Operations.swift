@@ -4,14 +4,14 @@ import CVips
 extension VImage {
     /// Opens a file lazily (header only until pixels are needed) with the loader libvips picks.
     ///
-    /// `access` is "random", "sequential" or "sequential-unbuffered"; `failOn` is libvips'
-    /// `fail_on` nick. `options` the loader lacks are left out, so JPEG's `shrink` and WebP's
-    /// `scale` may be offered for any file. `loader` is the one `Vips.loader(for:)` gave, when the
+    /// `access` and `failOn` (nil: libvips' default, none) are libvips' nicks as typed values.
+    /// `options` the loader lacks are left out, so JPEG's `shrink` and WebP's `scale` may be
+    /// offered for any file. `loader` is the one `Vips.loader(for:)` gave, when the
     /// caller asked already. A pinned path is read through its descriptor (`PinnedFiles`).
     /// Random access decodes into memory (`memory`), never into a temp file. Colour labelled as
     /// grey is labelled by its bands (`labelledByBands`).
     package static func load(
-        _ path: String, access: String = "random", failOn: String? = nil, options: [(String, VValue)] = [],
+        _ path: String, access: LoadAccess = .random, failOn: FailOn? = nil, options: [(String, VValue)] = [],
         loader known: String? = nil
     ) throws(VipsError) -> VImage {
         try loadAsLabelled(path, access: access, failOn: failOn, options: options, loader: known).labelledByBands()
@@ -19,21 +19,20 @@ extension VImage {
 
     /// `load` with the interpretation the loader gave, even when it contradicts the bands.
     static func loadAsLabelled(
-        _ path: String, access: String, failOn: String?, options: [(String, VValue)] = [], loader known: String?
+        _ path: String, access: LoadAccess, failOn: FailOn?, options: [(String, VValue)] = [], loader known: String?
     ) throws(VipsError) -> VImage {
         VipsWarnings.forgetLatest()
         let loader: String
         if let known { loader = known } else { loader = try Vips.loader(for: path) }
         let opened = try PinnedFiles.opening(path)
         // A sequential loader streams, and random access copies it into memory under a guard (`MemoryOnDemand`).
-        let onDemand = access == "random" && Vips.loadsSequentially(loader, opened)
-        var arguments: [(String, VValue)] = [
-            ("filename", .string(opened)), ("access", .nick(onDemand ? "sequential" : access)),
-        ]
+        let onDemand = access == .random && Vips.loadsSequentially(loader, opened)
+        let read: LoadAccess = onDemand ? .sequential : access
+        var arguments: [(String, VValue)] = [("filename", .string(opened)), ("access", .nick(read.rawValue))]
         // A random-access decode of a format libvips cannot read lazily goes to memory, never to a
         // disc temp file past 100 MB: TMPDIR may be read-only (a container), and --max-memory counts it.
-        if access == "random" && !onDemand { arguments.append(("memory", .bool(true))) }
-        if let failOn { arguments.append(("fail_on", .nick(failOn))) }
+        if access == .random && !onDemand { arguments.append(("memory", .bool(true))) }
+        if let failOn { arguments.append(("fail_on", .nick(failOn.rawValue))) }
         arguments += options.filter { VOperation.hasArgument(loader, $0.0) }
         let image = try VOperation.call(loader, arguments).image()
         return onDemand ? try MemoryOnDemand.image(of: image) : image

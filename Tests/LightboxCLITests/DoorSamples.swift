@@ -10,9 +10,11 @@ enum DoorSamples {
         var bases: [String: [String]] = [:]
     }
 
-    /// The sample of `--long` for `command`: its own when it has one, else the shared one.
+    /// The sample of `--long` for `command`: its own when it has one (a dataset format's for
+    /// `crop`), else the shared one.
     static func sample(_ command: String, _ long: String) -> Sample? {
-        own[command]?[long] ?? roots[long] ?? shared[long].map { Sample(args: $0) }
+        own[command]?[long] ?? (command == "crop" ? DatasetDoors.samples[long] : nil) ?? roots[long]
+            ?? shared[long].map { Sample(args: $0) }
     }
 
     /// The options several commands share, with the same meaning.
@@ -38,15 +40,7 @@ enum DoorSamples {
     static let own: [String: [String: Sample]] = [
         "crop": [
             "rect": Sample(args: ["--rect", "0.2,0.2,0.3,0.3"]), "units": Sample(args: ["--units", "px"]),
-            "angle": Sample(args: ["--angle", "10"]), "yolo": Sample(args: ["--yolo", "{dir}/ds/data.yaml"]),
-            "coco": Sample(args: ["--coco", "{dir}/coco.json"]), "voc": Sample(args: ["--voc", "{dir}/voc"]),
-            "images": Sample(args: ["--images", "{dir}/img"]),
-            "classes": Sample(args: ["--classes", "{dir}/names.txt"]),
-            "splits": Sample(args: ["--splits", "train"]),
-            "datasets-dir": Sample(
-                args: ["--datasets-dir", "{dir}"],
-                bases: ["yolo": ["--yolo", "{dir}/far/data.yaml", "--out-dir", "{dir}/out"]]),
-            "skip-difficult": Sample(args: ["--skip-difficult"]), "only": Sample(args: ["--only", "cat"]),
+            "angle": Sample(args: ["--angle", "10"]), "only": Sample(args: ["--only", "cat"]),
             "pad": Sample(args: ["--pad", "0.1"]), "square": Sample(args: ["--square"]),
             "oriented": Sample(args: ["--oriented", "upright"]), "mask": Sample(args: ["--mask"]),
             "lossless": Sample(args: ["--lossless"]), "min-side": Sample(args: ["--min-side", "0.01"]),

@@ -28,17 +28,10 @@ import Testing
     static let walks = [
         Walk(
             command: "crop", spec: CropCommand.spec, table: CropDoors.table,
-            doors: [
+            doors: DatasetDoors.doors.merging([
                 "rects": ["{dir}/p.jpg", "--rect", "0,0,1,1", "-o", "out/{stem}-{n}.{ext}"],
                 "manifest": ["--manifest", "{dir}/m.csv", "--out-dir", "{dir}/out"],
-                "yolo": ["--yolo", "{dir}/ds/data.yaml", "--out-dir", "{dir}/out"],
-                "labels": [
-                    "--yolo", "{dir}/ds/labels/train", "--images", "{dir}/ds/images/train", "--classes",
-                    "{dir}/names.txt", "--out-dir", "{dir}/out",
-                ],
-                "coco": ["--coco", "{dir}/coco.json", "--images", "{dir}/img", "--out-dir", "{dir}/out"],
-                "voc": ["--voc", "{dir}/voc", "--images", "{dir}/img", "--out-dir", "{dir}/out"],
-            ], plan: DoorPlans.crop),
+            ]) { datasets, _ in datasets }, plan: DoorPlans.crop),
         Walk(
             command: "view", spec: ViewCommand.spec, table: ViewDoors.table,
             doors: [

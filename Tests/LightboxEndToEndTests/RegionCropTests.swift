@@ -43,7 +43,7 @@ import Vips
             ["crop", input, "-o", scratch.path("c-{n}.png"), "--json", "--fail-on", failOn]
                 + rects.flatMap { ["--rect", $0] })
         #expect(result.status == 0, "\(input): \(result.stderr)")
-        let reference = try VImage.load(input, failOn: "none").autorotated()
+        let reference = try VImage.load(input, failOn: FailOn.none).autorotated()
         let lines = try Self.lines(result)
         for (index, line) in lines.enumerated() {
             let image = try VImage.load(scratch.path("c-\(index + 1).png"))

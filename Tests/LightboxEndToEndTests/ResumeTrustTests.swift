@@ -74,7 +74,7 @@ import Vips
         #expect(try CommandRunner.run(arguments + ["--report", path]).status == 0)
         try Self.cut(scratch.path("out/out0.png"))
         for _ in 0..<6 {
-            let result = try CommandRunner.run(arguments + ["--report", path, "--resume", "--force"])
+            let result = try CommandRunner.run(arguments + ["--report", path, "--resume"])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let lines = try JournalFile.lines(path)

@@ -4,6 +4,7 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxRender
 import Testing
+import Vips
 
 @testable import LightboxJobs
 

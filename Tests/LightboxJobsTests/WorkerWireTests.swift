@@ -1,7 +1,9 @@
 import Foundation
 import LightboxArguments
 import LightboxFormats
+import LightboxGeometry
 import LightboxRender
+import LightboxSystem
 import LightboxWorkers
 import Testing
 
@@ -9,37 +11,80 @@ import Testing
 
 /// The messages between the supervisor and its workers, and the reasons a worker failure gives.
 @Suite struct WorkerWireTests {
-    @Test(arguments: [
-        JSONValue.string("é \"q\" \n"), .int(-1 << 62), .double(-0.25), .double(.infinity), .bool(true), .null,
-        .object([("z", .int(1)), ("a", .array([.string(""), .object([])]))]), .array([]),
-    ])
-    func jsonValuesSurviveTheTrip(value: JSONValue) throws {
-        var writer = WireWriter()
-        value.write(to: &writer)
-        var reader = WireReader(writer.bytes)
-        #expect(try JSONValue.read(from: &reader) == value)
-        #expect(reader.isAtEnd)
+    /// A crop's report crosses the pipe typed, and the record the supervisor renders from it is
+    /// the one it renders from the report as the worker made it, byte for byte.
+    @Test func cropReportsSurviveTheTrip() throws {
+        var item = CropItem(
+            rect: CGRect(x: 0.1, y: 0.2, width: 0.3, height: 1.0 / 3), output: "o/1.png",
+            origin: JobOrigin(source: "crops.csv", line: 3))
+        item.crashes = 1
+        let job = CropJob(order: 0, input: "a.jpg", items: [item], settings: CropSettings(save: SaveOptions()))
+        var outcome = CropOutcome(
+            input: "a.jpg", output: "o/1.png", rect: CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.3))
+        outcome.image = ImageSize(width: 4032, height: 3024)
+        outcome.pixels = PixelRect(left: 403, top: 605, width: 1210, height: 907)
+        (outcome.decoder, outcome.fallback, outcome.loadShrink) = (.libvips, "alpha", 2)
+        outcome.error = RenderError("a.jpg", "VipsJpeg: Premature end of input file")
+        outcome.milliseconds = 12.25
+        let reports: [CropReport] = [
+            .cut(index: 0, outcome: outcome, clipped: true), .skipped(index: 0),
+            .refused(
+                index: 0, rect: CGRect(x: 10, y: 20, width: 30, height: 40), units: .px,
+                reason: "the rect lies outside",
+                image: ImageSize(width: 8, height: 6), printsError: false),
+            .preview(RenderError("p.jpg", "cannot write"), origin: 0),
+        ]
+        for report in reports {
+            guard case .crop(.report(let back))? = WorkerReply(bytes: WorkerReply.crop(.report(report)).bytes) else {
+                Issue.record("not a crop report")
+                continue
+            }
+            let (sent, got) = (CropRecords.record(report, job: job), CropRecords.record(back, job: job))
+            #expect(got.json.text == sent.json.text && got.error == sent.error)
+            #expect(got.output == sent.output && got.printsError == sent.printsError && got.cause == sent.cause)
+            #expect(got.crop?.pixels == sent.crop?.pixels)
+        }
     }
 
-    @Test func recordsSurviveTheTrip() throws {
-        let record = BatchRecord(
-            status: .failed, fields: [("input", .string("a.jpg")), ("crashes", .int(2))], error: "a.jpg: x",
-            milliseconds: 12.5)
-        var caused = record
-        caused.cause = RenderError("a.jpg", "x")
-        var writer = WireWriter()
-        record.write(to: &writer)
-        caused.write(to: &writer)
-        var reader = WireReader(writer.bytes)
-        let back = try BatchRecord.read(from: &reader)
-        #expect(back.json == record.json && back.cause == nil)
-        #expect(try BatchRecord.read(from: &reader).cause == RenderError("a.jpg", "x"))
-        #expect(reader.isAtEnd)
+    /// A view's report crosses typed, its layout and numbers exact (a non-finite one too).
+    @Test func viewReportsSurviveTheTrip() throws {
+        let request = ViewRequest(
+            inputs: ["a.jpg", "b.jpg"], page: 1, output: "v.png",
+            state: ViewState(screen: CGSize(width: 390, height: 844)))
+        var outcome = ViewOutcome(request: request)
+        outcome.layout = request.state.layout(photo: CGSize(width: 4032, height: 3024))
+        (outcome.decoder, outcome.milliseconds) = (.region, .infinity)
+        guard case .view(.rendered(let back))? = WorkerReply(bytes: WorkerReply.view(.rendered(outcome)).bytes) else {
+            Issue.record("not a view report")
+            return
+        }
+        #expect(back.layout == outcome.layout && back.decoder == .region && back.milliseconds == .infinity)
+        let job = ViewJob(request: request, save: SaveOptions(), failOn: .standard, maxPixels: 0, origin: JobOrigin())
+        #expect(ViewRecords.record(back, job: job).json.text == ViewRecords.record(outcome, job: job).json.text)
+    }
+
+    /// Pixels cross as one run, as they are: the message is the bytes and a few hundred more (base64 would be a third more).
+    @Test func pixelsCrossAsTheyAre() throws {
+        let bytes = (0..<(40 * 30 * 3)).map { UInt8(truncatingIfNeeded: $0 * 7) }
+        let pixels = PixelBuffer(width: 40, height: 30, bands: 3, bytes: bytes)
+        let message = WorkerReply.pixels(pixels).bytes
+        #expect(message.count < bytes.count + 400)
+        guard case .pixels(let back)? = WorkerReply(bytes: message) else {
+            Issue.record("not pixels")
+            return
+        }
+        #expect(back == pixels)
+        let previews = [SheetPreview(job: 2, crop: 5, pixels: pixels), SheetPreview(job: 3, crop: 0, pixels: nil)]
+        guard case .previews(let sheet)? = WorkerReply(bytes: WorkerReply.previews(previews).bytes) else {
+            Issue.record("not previews")
+            return
+        }
+        #expect(sheet.map(\.job) == [2, 3] && sheet.map(\.crop) == [5, 0] && sheet.map(\.pixels) == [pixels, nil])
     }
 
     /// A crop job crosses the pipe as the typed value it is: every field the supervisor decided comes back equal.
     @Test func cropJobsSurviveTheTrip() throws {
-        var settings = CropSettings(save: SaveOptions(quality: 90, strip: true, force: true), failOn: "error")
+        var settings = CropSettings(save: SaveOptions(quality: 90, strip: true, force: true), failOn: .error)
         settings.minimumSide = .pixels(32)
         settings.resize = CropResize(width: 224, height: 224, fit: .contain, background: [1, 2, 3])
         var item = CropItem(
@@ -70,20 +115,18 @@ import Testing
         #expect(WorkerRequest(bytes: Array(bytes.dropLast(3))) == nil)
     }
 
-    @Test(arguments: [0, 1, 7, 8, 15, 40])
-    func aCutMessageIsMalformedNotACrash(keep: Int) {
-        var writer = WireWriter()
-        JSONValue.object([("key", .string("value")), ("n", .int(3))]).write(to: &writer)
-        var reader = WireReader(Array(writer.bytes.prefix(keep)))
-        #expect(throws: WireReader.Malformed.self) { try JSONValue.read(from: &reader) }
+    @Test(arguments: [0, 1, 7, 8, 15, 40, 100])
+    func aCutReplyIsNoReply(keep: Int) {
+        let pixels = PixelBuffer(width: 2, height: 2, bands: 3, bytes: Array(repeating: 9, count: 12))
+        let bytes = WorkerReply.pixels(pixels).bytes
+        #expect(WorkerReply(bytes: Array(bytes.prefix(min(keep, bytes.count - 1)))) == nil)
     }
 
-    @Test func aHugeCountIsMalformed() {
-        var writer = WireWriter()
-        writer.int(Int.max)
-        var reader = WireReader(writer.bytes)
-        #expect(throws: WireReader.Malformed.self) { try reader.string() }
-        #expect(WorkerFrames.announcedLength(writer.bytes) == nil)
+    @Test func aHugeLengthIsNoFrame() {
+        let huge: [UInt8] = [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]
+        #expect(WorkerFrames.announcedLength(huge) == nil)
+        #expect(WorkerFrames.announcedLength(Array(huge.prefix(7))) == nil)
+        #expect(WorkerFrames.announcedLength([3, 0, 0, 0, 0, 0, 0, 0, 9]) == 3)
     }
 
     @Test(arguments: [

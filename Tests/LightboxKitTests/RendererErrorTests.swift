@@ -118,6 +118,32 @@ import Testing
         #expect(throws: LightboxError(request.output, reason)) { try Renderer().view(request) }
     }
 
+    /// A crop goes through the planner every door uses: an output Lightbox does not write fails
+    /// that crop alone, before any work, naming the crop.
+    @Test func anOutputOfNoFormatFailsOnlyItsCrop() throws {
+        let folder = try TemporaryFolder()
+        let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
+        let results = Renderer().crop(
+            CropRequest(
+                input: TemporaryFolder.fixture("pattern.png"),
+                crops: [
+                    .init(rect: whole, output: folder.file("a.bmp")), .init(rect: whole, output: folder.file("b.png")),
+                ]))
+        #expect(results[0].error?.path == folder.file("a.bmp"))
+        #expect(results[0].error?.reason.hasPrefix("output 1: ") == true)
+        #expect(results[0].error?.reason.contains("unsupported format '.bmp'") == true)
+        #expect(results[1].error == nil && results[1].pixels == CGRect(x: 0, y: 0, width: 640, height: 480))
+        #expect(try folder.contents() == ["b.png"])
+    }
+
+    /// A snapshot's output format is checked by the rule every door uses, before any work.
+    @Test func aSnapshotOfNoFormatIsRefused() throws {
+        let request = ViewerRequest(
+            photos: [TemporaryFolder.fixture("pattern.png")], output: "v.bmp", screen: CGSize(width: 390, height: 844))
+        let reason = try #require(OutputFormat.problem(with: "v.bmp"))
+        #expect(throws: LightboxError("v.bmp", reason)) { try Renderer().view(request) }
+    }
+
     /// A page past the end shows the last photo; an unreadable photo is an error about it.
     @Test func viewerClampsThePageAndNamesAnUnreadablePhoto() throws {
         let folder = try TemporaryFolder()

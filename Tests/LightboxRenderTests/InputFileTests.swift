@@ -13,7 +13,7 @@ import Vips
     @Test(arguments: [1, 3, 6, 8])
     func aJPEGOpensForTheRegionDecoder(tag: Int) throws {
         let path = Self.fixtures.appendingPathComponent("exif-orientation/Landscape_\(tag).jpg").path
-        let file = try InputFile(path, access: "sequential")
+        let file = try InputFile(path, access: .sequential)
         #expect(file.loader == "VipsForeignLoadJpegFile" && file.isJPEG && file.regionDecodable)
         #expect(file.orientation.rawValue == tag)
         #expect(file.storedSize.width * file.storedSize.height == 1800 * 1200)

@@ -95,7 +95,7 @@ import Vips
             let rect = CGRect(x: 0.13, y: 0.21, width: 0.5, height: 0.37)
             let outcome = ShapeTestSupport.cut(input, rect: rect, cut: CropCut(lossless: true), output: output)
             #expect(outcome.error == nil, "\(outcome.error?.description ?? "")")
-            #expect(outcome.decoder == "lossless" && outcome.snapped)
+            #expect(outcome.decoder == .lossless && outcome.snapped)
             let shown = try #require(outcome.pixels)
             let asked = CropRect.pixels(of: rect, width: outcome.image!.width, height: outcome.image!.height)
             #expect(shown.left <= asked.left && shown.top <= asked.top)
@@ -202,7 +202,7 @@ import Vips
         #expect(failed.error?.path == truncated && !FileManager.default.fileExists(atPath: output))
         let lenient = ShapeTestSupport.cut(
             truncated, rect: low, cut: CropCut(lossless: true), output: output,
-            cropper: ShapeTestSupport.cropper(failOn: "none"))
+            cropper: ShapeTestSupport.cropper(failOn: FailOn.none))
         #expect(lenient.error == nil && FileManager.default.fileExists(atPath: output))
         try FileManager.default.removeItem(atPath: output)
         let high = ShapeTestSupport.cut(

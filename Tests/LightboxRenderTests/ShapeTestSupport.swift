@@ -21,7 +21,7 @@ enum ShapeTestSupport {
     }
 
     /// A cropper that keeps what `strip` and `stripICC` say (a crop's default keeps only the ICC profile).
-    static func cropper(strip: Bool = true, stripICC: Bool = false, failOn: String = "truncated") -> Cropper {
+    static func cropper(strip: Bool = true, stripICC: Bool = false, failOn: FailOn = .standard) -> Cropper {
         Cropper(writer: AtomicWriter(options: SaveOptions(strip: strip, stripICC: stripICC)), failOn: failOn)
     }
 

@@ -62,7 +62,7 @@ import Vips
             input, rect: box.bounds(width: 320, height: 240), shape: .oriented(box), cut: CropCut(oriented: .upright),
             output: output)
         #expect(outcome.error == nil, "\(outcome.error?.description ?? "")")
-        #expect(outcome.outputSize! == (120, 60))
+        #expect(outcome.outputSize == ImageSize(width: 120, height: 60))
         let image = try VImage.load(output)
         #expect(image.width == 120 && image.height == 60 && image.bands == 3)
         var worst = 0.0
@@ -88,7 +88,7 @@ import Vips
         let box = try #require(OrientedBox(corners: Self.corners)).padded(by: 0.05)
         let outcome = ShapeTestSupport.cut(
             input, rect: .zero, shape: .oriented(box), cut: CropCut(oriented: .upright), output: output, square: true)
-        #expect(outcome.error == nil && outcome.outputSize! == (132, 132))
+        #expect(outcome.error == nil && outcome.outputSize == ImageSize(width: 132, height: 132))
         let image = try VImage.load(output)
         #expect(image.width == 132 && image.height == 132)
         // The box's middle is the output's middle; its top-left corner is 6 pixels in and 33 + 3 down.

@@ -16,7 +16,7 @@ import Vips
     /// The embedded thumbnail of `name`, opened against the main image's width.
     static func thumbnail(_ name: String) throws -> HEIFThumbnail? {
         let main = try VImage.load(path(name))
-        return HEIFThumbnail(path(name), failOn: "truncated", mainWidth: main.width)
+        return HEIFThumbnail(path(name), failOn: .truncated, mainWidth: main.width)
     }
 
     /// libvips' own `thumbnail` operation, called straight.

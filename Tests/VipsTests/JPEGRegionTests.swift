@@ -77,7 +77,7 @@ import Vips
     /// Checks every rect of `path` at `shrink` against libvips' shrink-on-load of the same file.
     static func checkIdentity(_ path: String, shrink: Int) throws {
         let reference = try VImage.load(path, options: [("shrink", .int(shrink))])
-        let header = try VImage.load(path, access: "sequential")
+        let header = try VImage.load(path, access: .sequential)
         for (left, top, width, height) in rects(
             width: reference.width, height: reference.height, seed: UInt64(shrink), mcu: max(1, 16 / shrink))
         {
@@ -110,7 +110,7 @@ import Vips
 
     @Test func metadataComesFromTheHeader() throws {
         let path = Self.fixtures.appendingPathComponent("exif-orientation/Landscape_6.jpg").path
-        let header = try VImage.load(path, access: "sequential")
+        let header = try VImage.load(path, access: .sequential)
         let region = try #require(JPEGRegion.load(path, header: header, left: 10, top: 20, width: 30, height: 40))
         #expect(region.orientation == 6 && region.interpretation == header.interpretation)
         #expect(region.fieldNames.contains("exif-data"))
@@ -126,11 +126,11 @@ import Vips
             Self.fixtures.appendingPathComponent("cmyk.jpg").path,
         ]
         for path in declined {
-            let header = try VImage.load(path, access: "sequential")
+            let header = try VImage.load(path, access: .sequential)
             #expect(JPEGRegion.load(path, header: header, left: 0, top: 0, width: 8, height: 8) == nil, "\(path)")
         }
         let plain = try Self.makeJPEG("plain", width: 64, height: 48, options: [], in: folder)
-        let header = try VImage.load(plain, access: "sequential")
+        let header = try VImage.load(plain, access: .sequential)
         #expect(JPEGRegion.load(plain, header: header, left: 60, top: 0, width: 8, height: 8) == nil)
         #expect(JPEGRegion.load(plain, header: header, left: 0, top: 0, width: 8, height: 8, shrink: 3) == nil)
     }
@@ -141,7 +141,7 @@ import Vips
         let path = try Self.makeJPEG("whole", width: 300, height: 200, options: [], in: folder)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
-        let header = try VImage.load(path, access: "sequential")
+        let header = try VImage.load(path, access: .sequential)
         let top = try #require(JPEGRegion.load(path, header: header, left: 0, top: 0, width: 300, height: 40))
         #expect(try top.inMemory().width == 300)
         let bottom = try #require(JPEGRegion.load(path, header: header, left: 0, top: 150, width: 300, height: 50))

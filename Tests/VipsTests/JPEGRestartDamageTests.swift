@@ -49,7 +49,7 @@ import Vips
     /// The rows 180 to 209 of the file at `path`, decoded by the region decoder (the upsampler
     /// reads on to row 223, before the last two markers).
     static func bottom(_ path: String) throws -> VImage {
-        let header = try VImage.load(path, access: "sequential", failOn: "none")
+        let header = try VImage.load(path, access: .sequential, failOn: FailOn.none)
         let region = try #require(JPEGRegion.load(path, header: header, left: 20, top: 180, width: 300, height: 30))
         return try region.inMemory()
     }
@@ -70,7 +70,7 @@ import Vips
         let damaged = try Self.write(markers.corrupting(intervals: 8), "damaged.jpg", in: folder)
         let expected = try VImage.load(original).crop(left: 20, top: 180, width: 300, height: 30)
         #expect(try JPEGRegionTests.maxDifference(try Self.bottom(damaged), expected) == 0)
-        let header = try VImage.load(damaged, access: "sequential", failOn: "none")
+        let header = try VImage.load(damaged, access: .sequential, failOn: FailOn.none)
         let top = try #require(JPEGRegion.load(damaged, header: header, left: 0, top: 40, width: 100, height: 20))
         #expect(throws: VipsError.self) { try top.inMemory() }
     }
@@ -113,7 +113,7 @@ import Vips
         let original = JPEGRegionTests.fixtures.appendingPathComponent("restart/\(name)").path
         let markers = try Markers(original)
         let damaged = try Self.write(markers.corrupting(intervals: markers.offsets.count * 2 / 5), name, in: folder)
-        let header = try VImage.load(damaged, access: "sequential", failOn: "none")
+        let header = try VImage.load(damaged, access: .sequential, failOn: FailOn.none)
         let (width, height) = (header.width, header.height)
         let top = height * 7 / 10
         let region = try #require(

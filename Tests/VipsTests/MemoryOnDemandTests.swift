@@ -14,8 +14,8 @@ import Testing
     @Test func randomAccessGivesTheSequentialPixels() throws {
         let path = Self.fixtures.appendingPathComponent("pattern.png").path
         #expect(Vips.loadsSequentially("VipsForeignLoadPngFile", path))
-        let random = try VImage.load(path, access: "random", failOn: "truncated")
-        let streamed = try VImage.load(path, access: "sequential", failOn: "truncated")
+        let random = try VImage.load(path, access: .random, failOn: .truncated)
+        let streamed = try VImage.load(path, access: .sequential, failOn: .truncated)
         let (width, height) = (random.width, random.height)
         #expect((width, height) == (640, 480))
         // Read bottom first, then top: any order works once decoded.
@@ -31,7 +31,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(getpid()).png").path
         try whole.prefix(700).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
-        let image = try VImage.load(path, access: "random", failOn: "truncated")
+        let image = try VImage.load(path, access: .random, failOn: .truncated)
         for _ in 0..<2 {
             #expect {
                 _ = try image.crop(left: 0, top: 0, width: 10, height: 10).average()

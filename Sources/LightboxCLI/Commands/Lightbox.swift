@@ -4,6 +4,7 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
+import LightboxSystem
 import LightboxWorkers
 
 /// The `lightbox` command line: parses arguments, runs a subcommand, returns the exit code.
@@ -43,33 +44,41 @@ package enum Lightbox {
         StandardOutput.parkClosedStreams()
         LibvipsSettings.keepOrcCodeOutOfHome()
         if let status = serveIfWorker(arguments) { return status }
-        let outcome: ParseOutcome
         do {
-            if let text = try GeneratedText.text(for: arguments, root: root, version: version) {
-                console.out(text)
-                return ExitCode.success
-            }
-            outcome = try ArgumentParser.parse(arguments, root: root)
+            return try run(arguments, console: console).rawValue
         } catch {
-            console.raw(ErrorFormatter.format(error, root: root))
-            return ExitCode.usage
+            return stop(error, console: console).rawValue
         }
-        switch outcome {
+    }
+
+    /// Parses `arguments` and runs what they ask for.
+    private static func run(_ arguments: [String], console: Console) throws -> ExitCode {
+        if let text = try GeneratedText.text(for: arguments, root: root, version: version) {
+            console.out(text)
+            return .success
+        }
+        switch try ArgumentParser.parse(arguments, root: root) {
         case .help(let text):
             console.out(text)
-            return ExitCode.success
+            return .success
         case .version:
             console.out("lightbox \(version) (libvips \(LibvipsSettings.version))")
-            return ExitCode.success
+            return .success
         case .run(let parsed, _):
             Interrupts.hold()
-            do {
-                return try dispatch(parsed, console: console)
-            } catch {
-                console.raw(ErrorFormatter.format(error, root: root))
-                return ExitCode.usage
-            }
+            return try dispatch(parsed, console: console)
         }
+    }
+
+    /// Says what stopped a command, as its type is said (a usage error as `Error: ...` with the
+    /// usage line, any other as `error: ...`), and gives its code (`ExitCode(error)`).
+    static func stop(_ error: any Error, console: Console) -> ExitCode {
+        switch error {
+        case let usage as UsageError: console.raw(ErrorFormatter.format(usage, root: root))
+        case is ExitCode: break
+        default: console.error(String(describing: error))
+        }
+        return ExitCode(error)
     }
 
     /// When this process was spawned as a replacement worker (its pipes named in the environment),
@@ -82,7 +91,7 @@ package enum Lightbox {
             JobWorkerTask(), requests: 3, responses: 4, memoryMegabytes: WorkerLauncher.inheritedMemoryLimit)
     }
 
-    private static func dispatch(_ parsed: ParsedCommand, console: Console) throws(UsageError) -> Int32 {
+    private static func dispatch(_ parsed: ParsedCommand, console: Console) throws -> ExitCode {
         guard let command = commands.first(where: { $0.spec.name == parsed.command.name }) else {
             preconditionFailure("no runner for command \(parsed.command.name)")
         }

@@ -13,8 +13,9 @@ protocol LightboxCommand: Sendable {
     /// Reads and checks the parsed command line; a bad value is a usage error (exit 64).
     init(_ parsed: ParsedCommand) throws(UsageError)
 
-    /// Does the work, reporting each failure on `console`, and returns the exit code.
-    func run(console: Console) -> Int32
+    /// Does the work, reporting each item's failure on `console`, and returns `success` or
+    /// `failure`; throws what stops it before any work (`Lightbox.main` says it and picks the code).
+    func run(console: Console) throws -> ExitCode
 }
 
 extension LightboxCommand {

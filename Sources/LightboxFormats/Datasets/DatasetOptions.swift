@@ -1,6 +1,6 @@
 import Foundation
 
-/// What every dataset format (YOLO, COCO, VOC) does to its boxes: `--pad`, `--square`, `--strict`, `--only`.
+/// What every dataset format does to its boxes: `--pad`, `--square`, `--strict`, `--only`.
 package struct DatasetOptions: Sendable {
     /// Each side moves out by this fraction of the box's size.
     package let pad: Double

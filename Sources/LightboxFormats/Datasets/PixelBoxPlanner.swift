@@ -48,18 +48,17 @@ package struct PixelBoxPlanner {
             return
         }
         let path = [outDir, name, output].joined(separator: "/")
-        let origin = "\(file):\(line)"
+        let origin = EntryOrigin(file: file, line: line, annotation: annotation)
         if let first = claimed[path] {
             problems.append(
                 BatchProblem(file, line: line, field: "output", "'\(path)' is already the output of \(first)"))
             return
         }
-        claimed[path] = origin
-        var entry = CropEntry(
-            input: image, rect: rect, output: path, square: options.square, origin: origin, annotatedSize: size,
-            shape: shape)
-        entry.annotation = annotation
-        entries.append(entry)
+        claimed[path] = origin.description
+        entries.append(
+            CropEntry(
+                input: image, rect: rect, output: path, square: options.square, origin: origin, annotatedSize: size,
+                shape: shape))
     }
 
     /// A problem found by the reader, reported with the others.

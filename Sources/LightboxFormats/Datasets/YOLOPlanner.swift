@@ -41,7 +41,7 @@ package struct YOLOPlanner {
         for (index, line) in text.components(separatedBy: .newlines).enumerated()
         where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             number += 1
-            let origin = "\(pair.label):\(index + 1)"
+            let origin = EntryOrigin(file: pair.label, line: index + 1)
             switch lines.label(line, file: pair.label, line: index + 1) {
             case .failure(let problem):
                 problems.append(problem)
@@ -65,7 +65,7 @@ package struct YOLOPlanner {
                             "'\(output)' is already the output of \(first)"))
                     continue
                 }
-                claimed[output] = origin
+                claimed[output] = origin.description
                 entries.append(
                     CropEntry(
                         input: pair.image, rect: label.rect, output: output, square: options.square, origin: origin,

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// Reads lines from a descriptor as they arrive (a pipe gives each job as soon as it is written),
 /// in bounded memory: a line longer than `limit` bytes is read past without being kept, only its
@@ -65,12 +66,8 @@ package struct LineReader {
 
     /// Reads what the descriptor has now (waiting for at least a byte), or notes its end.
     private mutating func fill() {
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            (start, end) = (0, max(count, 0))
-            finished = count <= 0
-            return
-        }
+        let count = chunk.withUnsafeMutableBytes { SystemCall.read(descriptor, into: $0) }
+        (start, end) = (0, max(count, 0))
+        finished = count <= 0
     }
 }

@@ -11,8 +11,8 @@ package struct CropEntry: Sendable {
     package let output: String
     /// Grow the short side (in pixels) to make the crop square.
     package let square: Bool
-    /// Where it was asked for, such as `crops.csv:12`, for messages and reports.
-    package let origin: String
+    /// Where it was asked for, for messages and reports.
+    package let origin: EntryOrigin
     /// For a pixel box (COCO, VOC): the image size the annotation states; `rect` is
     /// normalized over it, and the frame it means is settled when the image is opened.
     package var annotatedSize: AnnotatedSize?
@@ -21,12 +21,11 @@ package struct CropEntry: Sendable {
     /// The oriented box, polygon or mask the crop came from (`Cropper.Item.shape`); nil for a
     /// plain rect. For a pixel box (COCO), it is normalized over `annotatedSize`, like `rect`.
     package var shape: CropShape?
-    /// A COCO annotation's ids, which its record names instead of the line.
-    package var annotation: AnnotationID?
 
     /// Makes an entry.
     package init(
-        input: String, rect: CGRect, output: String, square: Bool, origin: String, annotatedSize: AnnotatedSize? = nil,
+        input: String, rect: CGRect, output: String, square: Bool, origin: EntryOrigin,
+        annotatedSize: AnnotatedSize? = nil,
         clipped: Bool = false, shape: CropShape? = nil
     ) {
         self.input = input

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 
 /// Reads crop fields: a manifest (CSV with a header, or JSON Lines) into entries and per-line
 /// problems, and one JSON object (a manifest line or a `lightbox batch` crop) with the same keys,
@@ -101,28 +102,12 @@ package enum ManifestReader {
         }
     }
 
-    /// `unknown column 'widht'; did you mean 'width'?` for a name not among `known`.
+    /// `unknown column 'widht'; did you mean 'width'?` for a name not among `known` (the nearest
+    /// by the one rule, `NearestName`), else the known names.
     package static func unknownName(_ kind: String, _ name: String, among known: [String]) -> String {
-        // At most two edits, and fewer than the name's length: `x` is no misspelling of `id`.
-        let close = known.min { distance(name, $0) < distance(name, $1) }.flatMap {
-            distance(name, $0) <= min(2, name.count - 1) ? $0 : nil
-        }
-        return "unknown \(kind) '\(name)'"
-            + (close.map { "; did you mean '\($0)'?" } ?? " (known: \(known.joined(separator: ", ")))")
-    }
-
-    /// The Levenshtein distance between two names.
-    private static func distance(_ first: String, _ second: String) -> Int {
-        let (a, b) = (Array(first), Array(second))
-        var previous = Array(0...b.count)
-        for (row, x) in a.enumerated() {
-            var current = [row + 1]
-            for (column, y) in b.enumerated() {
-                current.append(min(previous[column] + (x == y ? 0 : 1), previous[column + 1] + 1, current[column] + 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
+        "unknown \(kind) '\(name)'"
+            + (NearestName.to(name, among: known).map { "; did you mean '\($0)'?" }
+                ?? " (known: \(known.joined(separator: ", ")))")
     }
 
     private static func csv(

@@ -35,7 +35,9 @@ package struct BatchAnswer: Error, Sendable {
         guard request.slots != nil else {
             let record =
                 records.first
-                ?? BatchRecord(status: .failed, fields: [], error: "the job gave no result", milliseconds: milliseconds)
+                ?? BatchRecord(
+                    status: .failed, output: nil, fields: [], error: "the job gave no result",
+                    milliseconds: milliseconds)
             let pairs: [(String, JSONValue)]
             if case .object(let fields) = record.json { pairs = fields } else { pairs = [] }
             self.init(

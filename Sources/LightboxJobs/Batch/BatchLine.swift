@@ -8,9 +8,6 @@ import LightboxRender
 /// line's, a board job's a layout file's; every command's job also takes the policy keys
 /// (`BatchPolicy`). A bad line is a failed answer naming its line.
 package struct BatchLine: Sendable {
-    /// The commands a job may name.
-    package static let commands = ["crop", "view", "board"]
-
     /// What messages call the input: the jobs file, or `stdin`.
     package let label: String
     /// Builds crop jobs (the batch's defaults, outputs as given).
@@ -55,14 +52,11 @@ package struct BatchLine: Sendable {
         case .failure(let problem): return .failure(BatchAnswer(id: id, failed: problem.description))
         case .success(let value): object = value
         }
-        guard let command = object["command"] as? String, BatchLine.commands.contains(command) else {
+        guard let command = (object["command"] as? String).flatMap(JobKind.init(rawValue:)) else {
             let shown = object["command"].map { "'\(String(describing: $0))'" } ?? "missing"
+            let expected = JobKind.allCases.map(\.rawValue).joined(separator: ", ")
             return .failure(
-                BatchAnswer(
-                    id: id,
-                    failed:
-                        "\(label):\(number): command: \(shown); expected \(BatchLine.commands.joined(separator: ", "))")
-            )
+                BatchAnswer(id: id, failed: "\(label):\(number): command: \(shown); expected \(expected)"))
         }
         object["id"] = nil
         object["command"] = nil
@@ -74,12 +68,12 @@ package struct BatchLine: Sendable {
         let warn = { (warning: String) in warnings.append(warning) }
         var request: Result<BatchRequest, BatchProblem>
         switch command {
-        case "crop": request = crop(object, id: id, number: number, warn: warn)
-        case "view":
+        case .crop: request = crop(object, id: id, number: number, warn: warn)
+        case .view:
             request = views.job(object, file: label, line: number, folder: "", warn: warn).map {
                 BatchRequest(id: id, job: .view($0))
             }
-        default: request = board(object, id: id, number: number)
+        case .board: request = board(object, id: id, number: number)
         }
         request = request.map { planned in
             var planned = planned
@@ -157,13 +151,7 @@ package struct BatchLine: Sendable {
             let merged = shared.merging(fields) { _, own in own }
             switch plan(merged, number: number, index: index, count: crops.count, warn: warn) {
             case .failure(let problem):
-                var record = BatchRecord.problem(problem)
-                if let output = merged["output"] as? String {
-                    record = BatchRecord(
-                        status: .failed, fields: record.fields + [("output", .string(output))], error: record.error,
-                        milliseconds: 0)
-                }
-                slots.append(.refused(record))
+                slots.append(.refused(.problem(problem, output: merged["output"] as? String)))
             case .success(let crop):
                 if slots.contains(where: {
                     if case .planned(crop.item.output) = $0 { return true } else { return false }

@@ -2,6 +2,7 @@ import Foundation
 import LightboxFormats
 import LightboxGeometry
 import LightboxRender
+import Vips
 
 /// The operator's policy for every job of `lightbox batch`, from its command line, and the one
 /// rule for every command's job keys that touch it: a job may narrow the policy (no force, a
@@ -52,7 +53,7 @@ package struct BatchPolicy: Sendable {
         }
         do throws(BatchProblem) {
             var policy = JobPolicy(
-                force: force, quality: quality, failOn: failOn.rawValue, maxPixels: maxPixels, timeout: timeout,
+                force: force, quality: quality, failOn: failOn, maxPixels: maxPixels, timeout: timeout,
                 skipExisting: false)
             let problem = { (key: String, message: String) in BatchProblem(file, line: line, field: key, message) }
             if let (key, value) = values["force"] { policy.force = try force(value) { problem(key, $0) } }
@@ -98,7 +99,7 @@ package struct BatchPolicy: Sendable {
     }
 
     /// A job's fail-on level: as strict as the server's or stricter.
-    private func failOn(_ value: Any, _ problem: (String) -> BatchProblem) throws(BatchProblem) -> String {
+    private func failOn(_ value: Any, _ problem: (String) -> BatchProblem) throws(BatchProblem) -> FailOn {
         let levels = FailOn.allCases
         guard let text = value as? String, let level = FailOn(rawValue: text) else {
             throw problem("expected one of \(FailOn.choices.joined(separator: ", "))")
@@ -110,7 +111,7 @@ package struct BatchPolicy: Sendable {
                 "'\(text)' is less strict than the server's '\(failOn.rawValue)' (--fail-on); a job may only be "
                     + "stricter (\(allowed.joined(separator: ", ")))")
         }
-        return level.rawValue
+        return level
     }
 
     /// A job's timeout in seconds: more than 0 and at most the server's (any, when it has none).

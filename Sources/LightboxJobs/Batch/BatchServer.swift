@@ -1,6 +1,7 @@
 import Foundation
 import LightboxFormats
 import LightboxRender
+import LightboxSystem
 
 /// The supervisor's side of `lightbox batch`: reads job lines as they arrive (each at most
 /// `--max-line` bytes; a longer one is read past and answered failed), builds each job once

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import Vips
 
 /// One `lightbox batch` job's policy, the server's narrowed by the job's own keys
 /// (`BatchPolicy.job`), applied to the job whatever its command.
@@ -9,7 +10,7 @@ package struct JobPolicy: Sendable, Equatable {
     /// The quality of lossy outputs, or nil for libvips' default.
     package var quality: Int?
     /// libvips' `fail_on` for the job's inputs.
-    package var failOn: String
+    package var failOn: FailOn
     /// The most pixels an input may declare (0: no limit).
     package var maxPixels: Int
     /// Seconds each worker request of the job may take (0: no limit).

@@ -1,5 +1,6 @@
 import LightboxArguments
 import LightboxRender
+import Vips
 
 /// The options every command shares for reading inputs and writing outputs, declared and read once:
 /// `--quality`, `--fail-on`, `--max-pixels` and `--format`.
@@ -12,7 +13,9 @@ package struct ReadWriteOptions: Sendable {
     /// `--fail-on level`.
     package static let failOn = Option<FailOn>(
         "fail-on", valueName: "level",
-        help: "Refuse damaged inputs at: \(FailOn.choices.joined(separator: ", ")) (default truncated).")
+        help:
+            "Refuse damaged inputs at: \(FailOn.choices.joined(separator: ", ")) (default \(FailOn.standard.rawValue))."
+    )
     /// `--max-pixels n`.
     package static let maxPixels = Option<Int>(
         "max-pixels", valueName: "n",
@@ -28,15 +31,15 @@ package struct ReadWriteOptions: Sendable {
 
     /// The quality asked for, or nil for libvips' default.
     package let quality: Int?
-    /// The `fail_on` level, by default `truncated`.
-    package let failOn: String
+    /// The `fail_on` level (`FailOn.standard` unless given).
+    package let failOn: FailOn
     /// The most pixels an input may declare; 0 means no limit.
     package let maxPixels: Int
 
     /// Reads the group; a bad value is a usage error naming its option.
     package init(_ parsed: ParsedCommand) throws(UsageError) {
         quality = try parsed.value(Self.quality)
-        failOn = try parsed.value(Self.failOn, default: .truncated).rawValue
+        failOn = try parsed.value(Self.failOn, default: .standard)
         maxPixels = try parsed.value(Self.maxPixels, default: SourceImage.defaultMaxPixels)
     }
 

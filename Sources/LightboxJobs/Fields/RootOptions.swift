@@ -1,5 +1,6 @@
 import LightboxArguments
 import LightboxRender
+import LightboxSystem
 
 /// `--root`, `--read-root` and `--write-root`, shared by every command: the folders a run may read
 /// and write, for a process that takes file names from others (docs/reliability.md, "Running

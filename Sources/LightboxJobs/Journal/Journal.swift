@@ -1,5 +1,6 @@
 import Foundation
 import LightboxFormats
+import LightboxSystem
 
 /// The `--report` file as an append-only journal: one JSON line per item, written and flushed the
 /// moment the item ends, so a run killed at any moment leaves every finished item recorded.
@@ -36,8 +37,8 @@ package final class Journal: @unchecked Sendable {
             try Journal.rewrite(path, with: compacting.kept)
         }
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC)
-        descriptor = open(path, flags, 0o644)
-        guard descriptor >= 0 else { throw JournalError(path: path, reason: String(cString: strerror(errno))) }
+        descriptor = SystemCall.open(path, flags, 0o644)
+        guard descriptor >= 0 else { throw JournalError(path: path, reason: SystemCall.reason()) }
         let startsLine = resume && !Journal.endsWithNewline(path)
         write((startsLine ? "\n" : "") + header.text)
     }
@@ -53,23 +54,16 @@ package final class Journal: @unchecked Sendable {
 
     /// Appends `line` and a newline in one system call.
     private func write(_ line: String) {
-        let bytes = Array((line + "\n").utf8)
         lock.lock()
         defer { lock.unlock() }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return }
-            written += count
-        }
+        _ = SystemCall.write(Array((line + "\n").utf8), to: descriptor)
     }
 
     /// The header line of a run: when it started, what it is, whether it resumes, and the working
     /// folder its relative outputs are in (`cwd`, which `JournalLedger` resolves them against).
-    package static func header(command: String, resume: Bool, shard: String?) -> JSONValue {
+    package static func header(command: JobKind, resume: Bool, shard: String?) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
-            ("run", .string(ISO8601DateFormatter().string(from: Date()))), ("command", .string(command)),
+            ("run", .string(ISO8601DateFormatter().string(from: Date()))), ("command", .string(command.rawValue)),
             ("resume", .bool(resume)),
         ]
         if let shard { pairs.append(("shard", .string(shard))) }

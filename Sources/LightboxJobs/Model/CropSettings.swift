@@ -1,5 +1,6 @@
 import LightboxGeometry
 import LightboxRender
+import Vips
 
 /// What every crop of a run shares: how outputs are written and how inputs are read.
 package struct CropSettings: Codable, Sendable, Equatable {
@@ -8,7 +9,7 @@ package struct CropSettings: Codable, Sendable, Equatable {
     /// The smallest side a crop may have (`--min-side`).
     package var minimumSide: CropRect.MinimumSide?
     /// libvips' `fail_on` for loading.
-    package var failOn: String
+    package var failOn: FailOn
     /// The most pixels an input may declare (0: no limit).
     package var maxPixels: Int
     /// `--resize`, `--fit`, `--pad-colour`: what every crop is resampled to.
@@ -27,7 +28,7 @@ package struct CropSettings: Codable, Sendable, Equatable {
     package var labelsByClass = false
 
     /// Makes settings.
-    package init(save: SaveOptions, failOn: String = "truncated", maxPixels: Int = SourceImage.defaultMaxPixels) {
+    package init(save: SaveOptions, failOn: FailOn = .standard, maxPixels: Int = SourceImage.defaultMaxPixels) {
         self.save = save
         self.failOn = failOn
         self.maxPixels = maxPixels

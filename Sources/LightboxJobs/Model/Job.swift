@@ -7,6 +7,15 @@ package enum Job: Sendable {
     /// A board.
     case board(BoardJob)
 
+    /// The kind of job, the command that asks for it.
+    package var kind: JobKind {
+        switch self {
+        case .crop: return .crop
+        case .view: return .view
+        case .board: return .board
+        }
+    }
+
     /// The outputs the job writes, in order.
     package var outputs: [String] {
         switch self {

@@ -30,6 +30,15 @@ package struct JobOrigin: Codable, Sendable, Equatable {
         self.annotation = annotation
     }
 
+    /// Where a dataset's reader says a crop came from: its annotation's ids, or its line.
+    package init(_ entry: EntryOrigin) {
+        if let annotation = entry.annotation {
+            self.init(source: entry.file, annotation: annotation)
+        } else {
+            self.init(source: entry.file, line: entry.line)
+        }
+    }
+
     /// `crops.csv:12`, `instances.json: annotation 42`, `--rect 2 '0,0,1,1'`, or nil for the
     /// command line as a whole.
     package var place: String? {

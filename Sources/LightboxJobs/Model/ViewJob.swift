@@ -1,4 +1,5 @@
 import LightboxRender
+import Vips
 
 /// One viewer snapshot or animation: the request as the renderer takes it, and how to write it.
 package struct ViewJob: Codable, Sendable {
@@ -7,7 +8,7 @@ package struct ViewJob: Codable, Sendable {
     /// Quality and replacing (a snapshot never carries its inputs' metadata).
     package var save: SaveOptions
     /// libvips' `fail_on` for loading.
-    package var failOn: String
+    package var failOn: FailOn
     /// The most pixels an input may declare (0: no limit).
     package var maxPixels: Int
     /// Plan only: lay out and print, write nothing.
@@ -20,7 +21,7 @@ package struct ViewJob: Codable, Sendable {
     package var crashes = 0
 
     /// Makes a job.
-    package init(request: ViewRequest, save: SaveOptions, failOn: String, maxPixels: Int, origin: JobOrigin) {
+    package init(request: ViewRequest, save: SaveOptions, failOn: FailOn, maxPixels: Int, origin: JobOrigin) {
         self.request = request
         self.save = save
         self.failOn = failOn

@@ -6,19 +6,15 @@ import LightboxRender
 /// A layout file as the board renderer takes it: read into a plan (paths resolved, ranges and
 /// the background checked), and a plan written back as the printed layout.
 extension BoardLayoutFile {
-    /// Reads the file at `path` into a plan, or throws an error naming the file and the key.
-    package static func read(_ path: String) throws(RenderError) -> BoardPlan {
-        let data: Data
-        do {
-            data = try FileContents.read(path, what: "layout")
-        } catch {
-            throw RenderError(path, error.message)
-        }
+    /// Reads the file at `path` into a plan, or throws a problem naming the file and the key (a
+    /// file that cannot be read at all is `unreadable`).
+    package static func read(_ path: String) throws(BatchProblem) -> BoardPlan {
+        let data = try FileContents.read(path, what: "layout")
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             return try parse(data, folder: folder)
         } catch {
-            throw RenderError(path, error.description)
+            throw BatchProblem(path, error.description)
         }
     }
 

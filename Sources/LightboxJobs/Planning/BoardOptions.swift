@@ -15,11 +15,6 @@ package struct BoardOptions: Sendable {
 
     package let source: Source
 
-    /// The layout file's path, when the photos come from one.
-    package var layoutPath: String? {
-        if case .layout(let path) = source { return path }
-        return nil
-    }
     /// The board image (`-o`); empty for a dry run without one.
     package let output: String
     package let save: SaveOptions

@@ -33,14 +33,16 @@ extension CropPlanner {
             cut.oriented = value
         }
         (cut.mask, cut.lossless) = (entry.mask ?? cut.mask, entry.lossless ?? cut.lossless)
-        let written = RectRule.describe(entry.rect)
+        let asked = RectRule.asked(
+            entry.rect, written: hintsPixels ? RectRule.describe(entry.rect) : nil, units: units, degrees: degrees,
+            strict: settings.strict)
+        // A turned rect's problem comes before its cut's; any other's after them.
         if CropCutOptions.shape(entry.rect, degrees: degrees) != nil {
-            switch RectRule.turned(entry.rect, written: written, units: units) {
+            switch asked {
             case .failure(let refusal): return problem("rect", refusal.reason)
-            case .success(let rect):
-                let shape = CropCutOptions.shape(rect, degrees: degrees)
-                if let conflict = cut.conflict(shape: shape) { return problem("lossless", conflict) }
-                return .success((rect, false, shape, cut))
+            case .success(let turned):
+                if let conflict = cut.conflict(shape: turned.shape) { return problem("lossless", conflict) }
+                return .success((turned.rect, false, turned.shape, cut))
             }
         }
         if let conflict = cut.conflict(shape: nil) { return problem("lossless", conflict) }
@@ -50,15 +52,11 @@ extension CropPlanner {
         if entry.oriented == CropCut.Oriented.upright.rawValue {
             return problem("oriented", "upright needs an angle (a rect without one is upright already)")
         }
-        if units == .px {
-            if let refusal = RectRule.pixelShape(entry.rect) { return problem("rect", refusal.reason) }
-            return .success((entry.rect, false, nil, cut))
-        }
-        switch RectRule.fraction(entry.rect, written: written, strict: settings.strict) {
+        switch asked {
         case .failure(let refusal): return problem("rect", refusal.reason)
         case .success(let checked):
-            if checked.wasClipped { warn(RectRule.clippedWarning(at: "\(file):\(entry.line)", to: checked.rect)) }
-            return .success((checked.rect, checked.wasClipped, nil, cut))
+            if checked.clipped { warn(RectRule.clippedWarning(at: "\(file):\(entry.line)", to: checked.rect)) }
+            return .success((checked.rect, checked.clipped, nil, cut))
         }
     }
 }

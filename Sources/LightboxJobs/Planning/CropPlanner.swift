@@ -21,6 +21,9 @@ package struct CropPlanner: Sendable {
     package let angle: Double?
     /// Rects without `square` are made square (`--square`).
     package var square = false
+    /// Whether a fraction that looks like pixels is refused with the hint to ask for pixels:
+    /// where a door can (`--units px`, a line's `units`), not for the library, which cannot.
+    package var hintsPixels = true
 
     /// Makes a planner.
     package init(
@@ -138,16 +141,8 @@ package struct CropPlanner: Sendable {
     /// A dataset's boxes (already placed and checked by its reader) as planned crops.
     package func dataset(_ entries: [CropEntry]) -> [Planned] {
         entries.map { entry in
-            var origin = JobOrigin()
-            if let colon = entry.origin.lastIndex(of: ":"),
-                let line = Int(entry.origin[entry.origin.index(after: colon)...])
-            {
-                let source = String(entry.origin[..<colon])
-                origin =
-                    entry.annotation.map { JobOrigin(source: source, annotation: $0) }
-                    ?? JobOrigin(source: source, line: line)
-            }
-            var item = CropItem(rect: entry.rect, square: entry.square, output: entry.output, origin: origin)
+            var item = CropItem(
+                rect: entry.rect, square: entry.square, output: entry.output, origin: JobOrigin(entry.origin))
             (item.clipped, item.shape, item.cut) = (entry.clipped, entry.shape, settings.cut)
             return (entry.input, item, entry.annotatedSize)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// The supervisor's one check of each output before its job is sent: its folder is made (or, in a
 /// dry run, could be), is writable, the output is not a folder nor one of the job's inputs, and
@@ -26,7 +27,11 @@ package struct OutputCheck: Sendable {
     package func problem(_ output: String, inputs: [String], force: Bool) -> RenderError? {
         guard output != OutputPath.standardOutput else { return nil }
         do {
-            if let roots, !dryRun { try roots.makeFolder(OutputPath.folder(of: output), for: output) }
+            if let roots, !dryRun {
+                try RenderError.rooted { () throws(PathError) in
+                    try roots.makeFolder(OutputPath.folder(of: output), for: output)
+                }
+            }
             // Under roots every folder is made by the rooted walk above, never by a plain mkdir
             // that would follow a link or a `..` wherever the path leads by now.
             try OutputPath.check(output, inputs: inputs, force: force, makeFolder: !dryRun && roots == nil)

@@ -12,11 +12,43 @@ package enum RectRule {
         package let reason: String
     }
 
+    /// A rect as a door asked for it, checked as far as it can be before the image is known.
+    package struct Asked: Sendable, Equatable {
+        /// The rect: a fraction checked and clipped, a turned rect standardized, or pixels as given.
+        package let rect: CGRect
+        /// Whether a fraction was clipped to the image.
+        package let clipped: Bool
+        /// The oriented box of a turned rect; nil for any other.
+        package let shape: CropShape?
+    }
+
+    /// A crop's rect as a door asks for it, by the one dispatch every door shares (the command
+    /// line, a manifest or batch line, the library): turned by `degrees` (a whole number of turns
+    /// is no turn), checked now and placed once the image's size is known; in pixels, its shape
+    /// checked now and the rect once the image is known; a fraction, clipped now (refused when
+    /// `strict`). `written` is how the door names the rect in the hint for a fraction that looks
+    /// like pixels; nil where a door cannot ask for pixels (the library), which gets no hint.
+    package static func asked(
+        _ rect: CGRect, written: String?, units: RectUnits, degrees: Double?, strict: Bool
+    ) -> Result<Asked, Refusal> {
+        if CropCutOptions.shape(rect, degrees: degrees) != nil {
+            return turned(rect, written: written, units: units).map {
+                Asked(rect: $0, clipped: false, shape: CropCutOptions.shape($0, degrees: degrees))
+            }
+        }
+        if units == .px {
+            return pixelShape(rect).map { .failure($0) } ?? .success(Asked(rect: rect, clipped: false, shape: nil))
+        }
+        return fraction(rect, written: written, strict: strict).map {
+            Asked(rect: $0.rect, clipped: $0.wasClipped, shape: nil)
+        }
+    }
+
     /// Checks a normalized rect: a rect that is not finite or lies outside is refused, one that
-    /// looks like pixels is refused with the `--units px` hint, one partly outside is clipped
-    /// (refused when `strict`).
-    package static func fraction(_ rect: CGRect, written: String, strict: Bool) -> Result<CropRect.Checked, Refusal> {
-        if PixelRects.looksLikePixels(rect) { return .failure(Refusal(reason: PixelRects.hint(written))) }
+    /// looks like pixels is refused with the `--units px` hint (when `written` names it), one
+    /// partly outside is clipped (refused when `strict`).
+    static func fraction(_ rect: CGRect, written: String?, strict: Bool) -> Result<CropRect.Checked, Refusal> {
+        if let written, PixelRects.looksLikePixels(rect) { return .failure(Refusal(reason: PixelRects.hint(written))) }
         do {
             return .success(try CropRect.check(rect, strict: strict))
         } catch {
@@ -50,9 +82,9 @@ package enum RectRule {
     /// Checks a rect that has an angle before the image is known: finite, with an area, a fraction
     /// not looking like pixels; standardized but not clipped, since its turn decides what lies
     /// outside the image (`ImageRects` settles that once the image's size is known).
-    package static func turned(_ rect: CGRect, written: String, units: RectUnits) -> Result<CGRect, Refusal> {
+    static func turned(_ rect: CGRect, written: String?, units: RectUnits) -> Result<CGRect, Refusal> {
         if units == .px { return pixelShape(rect).map { .failure($0) } ?? .success(rect) }
-        if PixelRects.looksLikePixels(rect) { return .failure(Refusal(reason: PixelRects.hint(written))) }
+        if let written, PixelRects.looksLikePixels(rect) { return .failure(Refusal(reason: PixelRects.hint(written))) }
         let parts = [
             ("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height),
         ]

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// The supervisor's one check of a job against the roots (`--root`, `--read-root`,
 /// `--write-root`), whichever door the job came in by: every input must resolve inside a read
@@ -53,11 +54,11 @@ package struct RootCheck: Sendable {
 
     /// The first of `inputs` outside the read roots, else `output` outside the write roots.
     private func problem(inputs: [String], output: String) -> RenderError? {
-        inputs.firstNonNil { roots.problem($0, for: .read) } ?? self.output(problem: output)
+        inputs.firstNonNil { roots.problem($0, for: .read).map(RenderError.init) } ?? self.output(problem: output)
     }
 
     /// Why `output` is outside the write roots; standard output (`-`) is no file and passes.
     private func output(problem output: String) -> RenderError? {
-        output == OutputPath.standardOutput ? nil : roots.problem(output, for: .write)
+        output == OutputPath.standardOutput ? nil : roots.problem(output, for: .write).map(RenderError.init)
     }
 }

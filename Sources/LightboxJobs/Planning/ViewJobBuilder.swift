@@ -104,8 +104,9 @@ package struct ViewJobBuilder: Sendable {
         }
     }
 
-    /// Without `--under`: JPEG (no alpha) and GIF (on-off alpha) flatten onto white, the others keep alpha.
-    private static func defaultUnder(_ format: OutputFormat) -> [Double]? {
+    /// Without `--under` (and in the library): JPEG (no alpha) and GIF (on-off alpha) flatten
+    /// onto white, the others keep alpha.
+    package static func defaultUnder(_ format: OutputFormat) -> [Double]? {
         format.keepsAlpha && format != .gif ? nil : [255, 255, 255]
     }
 

@@ -28,7 +28,7 @@ package struct ViewPlanner: Sendable {
 
     /// The decoder of a line's keys: every snapshot option, the pages under `input` or `inputs`.
     static let fields = FieldObject(
-        command: CommandSpec(name: "view", abstract: "", options: ViewFields.jobOptions),
+        command: CommandSpec(name: JobKind.view.rawValue, abstract: "", options: ViewFields.jobOptions),
         options: ViewFields.jobOptions, inputKeys: ["input", "inputs"])
 
     /// The job of one object from line `line` of `file`, inputs relative to `folder`; `warn` takes clamp warnings.

@@ -1,7 +1,10 @@
 import LightboxFormats
 import LightboxRender
 
-/// What became of one item of a run, as reported on stderr, in the `--report` journal and in `--json`.
+/// What became of one item of a run, as reported on stderr, in the `--report` journal, in `--json`
+/// and in batch answers: rendered in the supervisor from a typed outcome (`CropRecords`,
+/// `ViewRecords`, `BoardRecords`), whose values a caller reads here as values too (`output`,
+/// `crop`, `failures`), never back out of the fields.
 package struct BatchRecord: Sendable {
     /// How an item ended.
     package enum Status: String, Sendable {
@@ -27,24 +30,25 @@ package struct BatchRecord: Sendable {
     package var printsError = true
     /// The failure as a typed value (the file at fault and the reason), for a library caller.
     package var cause: RenderError?
+    /// The output the record is about (a crop's, a snapshot's, a board's); nil for none.
+    package let output: String?
+    /// A crop's outcome, when it was cut (or planned): its pixels, for a library caller.
+    package var crop: CropOutcome?
+    /// A board's photos that could not be drawn, each with its error.
+    package var failures: [RenderError] = []
 
-    /// Makes a record.
+    /// Makes a record about `output`.
     package init(
-        status: Status, fields: [(String, JSONValue)], error: String?, milliseconds: Double, printsError: Bool = true,
-        cause: RenderError? = nil
+        status: Status, output: String?, fields: [(String, JSONValue)], error: String?, milliseconds: Double,
+        printsError: Bool = true, cause: RenderError? = nil
     ) {
         self.status = status
+        self.output = output
         self.fields = fields
         self.error = error
         self.milliseconds = milliseconds
         self.printsError = printsError
         self.cause = cause
-    }
-
-    /// The output the record is about, if it names one.
-    package var output: String? {
-        guard case .string(let path)? = fields.first(where: { $0.0 == "output" })?.1 else { return nil }
-        return path
     }
 
     /// The journal line: the item's fields, then status, error and milliseconds.
@@ -56,10 +60,12 @@ package struct BatchRecord: Sendable {
         return .object(pairs)
     }
 
-    /// A failed record of something that went wrong before any work (a bad line), at `origin`.
-    package static func problem(_ problem: BatchProblem) -> BatchRecord {
+    /// A failed record of something that went wrong before any work (a bad line), naming the
+    /// `output` it would have written when it is known.
+    package static func problem(_ problem: BatchProblem, output: String? = nil) -> BatchRecord {
         var fields: [(String, JSONValue)] = [("source", .string(problem.path))]
         if let line = problem.line { fields.append(("line", .int(line))) }
-        return BatchRecord(status: .failed, fields: fields, error: problem.description, milliseconds: 0)
+        if let output { fields.append(("output", .string(output))) }
+        return BatchRecord(status: .failed, output: output, fields: fields, error: problem.description, milliseconds: 0)
     }
 }

@@ -20,14 +20,19 @@ package enum BoardRecords {
                 ),
             ] + job.origin.fields + (written ? CropRecords.bytes(of: job.output) : [])
         let cardsLost = !failures.isEmpty && !job.placeholder
-        guard problem != nil || cardsLost else {
-            return BatchRecord(status: .done, fields: fields, error: nil, milliseconds: milliseconds)
+        var record: BatchRecord
+        if problem != nil || cardsLost {
+            let reasons = (problem.map { [$0] } ?? failures).map(\.description).joined(separator: "; ")
+            let error = job.origin.located(reasons + (problem == nil ? " (card skipped; the board was written)" : ""))
+            record = BatchRecord(
+                status: .failed, output: job.output, fields: fields, error: error, milliseconds: milliseconds,
+                printsError: problem != nil, cause: problem ?? failures.first)
+        } else {
+            record = BatchRecord(
+                status: .done, output: job.output, fields: fields, error: nil, milliseconds: milliseconds)
         }
-        let reasons = (problem.map { [$0] } ?? failures).map(\.description).joined(separator: "; ")
-        let error = job.origin.located(reasons + (problem == nil ? " (card skipped; the board was written)" : ""))
-        return BatchRecord(
-            status: .failed, fields: fields, error: error, milliseconds: milliseconds, printsError: problem != nil,
-            cause: problem ?? failures.first)
+        record.failures = failures
+        return record
     }
 
     /// The record of a board left as it was: its output exists and decodes whole (`skipExisting`).
@@ -36,6 +41,6 @@ package enum BoardRecords {
         let fields: [(String, JSONValue)] =
             [("output", .string(job.output)), ("width", .int(size.width)), ("height", .int(size.height))]
             + job.origin.fields + CropRecords.bytes(of: job.output)
-        return BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0)
+        return BatchRecord(status: .skipped, output: job.output, fields: fields, error: nil, milliseconds: 0)
     }
 }

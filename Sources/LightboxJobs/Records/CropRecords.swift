@@ -23,7 +23,7 @@ package enum CropRecords {
         }
         if outcome.snapped { pairs.append(("snapped", .bool(true))) }
         if let output = outcome.outputSize { pairs.append(("outputSize", size(output.width, output.height))) }
-        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
+        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder.rawValue))) }
         if let fallback = outcome.fallback { pairs.append(("fallback", .string(fallback))) }
         if outcome.loadShrink > 1 { pairs.append(("shrink", .int(outcome.loadShrink))) }
         return pairs
@@ -48,41 +48,70 @@ package enum CropRecords {
         .object([("width", .int(width)), ("height", .int(height))])
     }
 
+    /// The record of what `report` says became of a crop of `job` (the job that was run).
+    package static func record(_ report: CropReport, job: CropJob) -> BatchRecord {
+        switch report {
+        case .cut(let index, let outcome, let clipped):
+            var item = job.items[index]
+            item.clipped = clipped
+            return record(outcome, item: item, dryRun: job.settings.dryRun)
+        case .skipped(let index):
+            return skipped(input: job.input, item: job.items[index])
+        case .refused(let index, let rect, let units, let reason, let image, let printsError):
+            var item = job.items[index]
+            (item.rect, item.units) = (rect, units)
+            return failed(
+                input: job.input, item: item, reason: reason, image: image, crashed: false, milliseconds: 0,
+                printsError: printsError)
+        case .preview(let problem, let origin):
+            let fields = [("input", JSONValue.string(job.input))] + (origin.map { job.items[$0].origin.fields } ?? [])
+            return BatchRecord(
+                status: .failed, output: nil, fields: fields, error: problem.description, milliseconds: 0)
+        }
+    }
+
     /// The record of one crop's outcome: done (with the bytes written), planned, or failed at the item's origin.
     package static func record(_ outcome: CropOutcome, item: CropItem, dryRun: Bool) -> BatchRecord {
         var item = item
         item.clipped = item.clipped || outcome.squareShrunk
         let fields = fields(outcome) + tail(item)
+        var record: BatchRecord
         if let error = outcome.error {
-            return BatchRecord(
-                status: .failed, fields: fields, error: item.origin.located(error.description),
+            record = BatchRecord(
+                status: .failed, output: item.output, fields: fields, error: item.origin.located(error.description),
                 milliseconds: outcome.milliseconds, printsError: !outcome.repeatsInputError, cause: error)
+        } else if dryRun {
+            record = BatchRecord(status: .planned, output: item.output, fields: fields, error: nil, milliseconds: 0)
+        } else {
+            record = BatchRecord(
+                status: .done, output: item.output, fields: fields + bytes(of: item.output), error: nil,
+                milliseconds: outcome.milliseconds)
         }
-        if dryRun { return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0) }
-        return BatchRecord(
-            status: .done, fields: fields + bytes(of: item.output), error: nil, milliseconds: outcome.milliseconds)
+        record.crop = outcome
+        return record
     }
 
     /// The record of a crop `--resume` skips: its output is known whole.
     package static func skipped(input: String, item: CropItem) -> BatchRecord {
         let fields = [("input", JSONValue.string(input)), ("output", .string(item.output))] + item.origin.fields
-        return BatchRecord(status: .skipped, fields: fields + bytes(of: item.output), error: nil, milliseconds: 0)
+        return BatchRecord(
+            status: .skipped, output: item.output, fields: fields + bytes(of: item.output), error: nil, milliseconds: 0)
     }
 
     /// The record of a crop that got no outcome: its worker died or timed out (`crashed`), or
     /// `--resume` gave up on it; `image` is the input's displayed size when it was opened.
     package static func failed(
-        input: String, item: CropItem, reason: String, image: (Int, Int)?, crashed: Bool, milliseconds: Double,
+        input: String, item: CropItem, reason: String, image: ImageSize?, crashed: Bool, milliseconds: Double,
         printsError: Bool
     ) -> BatchRecord {
         var fields: [(String, JSONValue)] = [("input", .string(input)), ("output", .string(item.output))]
-        if let image { fields.append(("image", size(image.0, image.1))) }
+        if let image { fields.append(("image", size(image.width, image.height))) }
         fields.append(("rect", rect(item.rect)))
         if item.units == .px { fields.append(("units", .string("px"))) }
         let crashes = item.crashes + (crashed ? 1 : 0)
         fields += tail(item) + (crashes > 0 ? [(Journal.crashesField, .int(crashes))] : [])
         return BatchRecord(
-            status: .failed, fields: fields, error: item.origin.located("\(input): \(reason)"),
+            status: .failed, output: item.output, fields: fields, error: item.origin.located("\(input): \(reason)"),
             milliseconds: milliseconds, printsError: printsError, cause: RenderError(input, reason))
     }
 
@@ -92,8 +121,8 @@ package enum CropRecords {
             [("input", JSONValue.string(input)), ("output", .string(item.output)), ("rect", rect(item.rect))]
             + tail(item)
         return BatchRecord(
-            status: .failed, fields: fields, error: item.origin.located(error.description), milliseconds: 0,
-            cause: error)
+            status: .failed, output: item.output, fields: fields, error: item.origin.located(error.description),
+            milliseconds: 0, cause: error)
     }
 
     /// The fields after the outcome's: where the item came from, and whether it was clipped.

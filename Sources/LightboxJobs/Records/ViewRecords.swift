@@ -26,22 +26,40 @@ package enum ViewRecords {
             pairs.append(("dismisses", .bool(request.dismisses)))
         }
         if request.animation != nil { pairs.append(("frames", .int(request.frames))) }
-        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder))) }
+        if let decoder = outcome.decoder { pairs.append(("decoder", .string(decoder.rawValue))) }
         if let fallback = outcome.fallback { pairs.append(("fallback", .string(fallback))) }
         return pairs
+    }
+
+    /// The record of what `report` says became of `job`.
+    package static func record(_ report: ViewReport, job: ViewJob) -> BatchRecord {
+        switch report {
+        case .rendered(let outcome): return record(outcome, job: job)
+        case .skipped: return skipped(job)
+        case .refused(let problem): return refused(job, problem: problem)
+        }
     }
 
     /// The record of a rendered (or planned, or failed) snapshot.
     package static func record(_ outcome: ViewOutcome, job: ViewJob) -> BatchRecord {
         let fields = fields(outcome) + job.origin.fields
+        let output = outputPath(of: job)
         if let error = outcome.error {
             return BatchRecord(
-                status: .failed, fields: fields, error: job.origin.located(error.description),
+                status: .failed, output: output, fields: fields, error: job.origin.located(error.description),
                 milliseconds: outcome.milliseconds, cause: error)
         }
-        if job.dryRun { return BatchRecord(status: .planned, fields: fields, error: nil, milliseconds: 0) }
+        if job.dryRun {
+            return BatchRecord(status: .planned, output: output, fields: fields, error: nil, milliseconds: 0)
+        }
         let written = fields + CropRecords.bytes(of: job.request.output)
-        return BatchRecord(status: .done, fields: written, error: nil, milliseconds: outcome.milliseconds)
+        return BatchRecord(
+            status: .done, output: output, fields: written, error: nil, milliseconds: outcome.milliseconds)
+    }
+
+    /// The output a record of `job` is about: none for a dry run that names none.
+    private static func outputPath(of job: ViewJob) -> String? {
+        job.request.output.isEmpty ? nil : job.request.output
     }
 
     /// The record of a snapshot `--resume` skips: its output is known whole.
@@ -50,7 +68,7 @@ package enum ViewRecords {
         let fields =
             [("input", JSONValue.string(job.shownInput)), ("output", .string(output))] + job.origin.fields
             + CropRecords.bytes(of: output)
-        return BatchRecord(status: .skipped, fields: fields, error: nil, milliseconds: 0)
+        return BatchRecord(status: .skipped, output: outputPath(of: job), fields: fields, error: nil, milliseconds: 0)
     }
 
     /// The record of a snapshot whose worker died or timed out (`crashed`), or that `--resume` gave up on.
@@ -60,14 +78,15 @@ package enum ViewRecords {
             [("input", JSONValue.string(job.shownInput)), ("output", .string(job.request.output))]
             + job.origin.fields + (crashes > 0 ? [(Journal.crashesField, .int(crashes))] : [])
         return BatchRecord(
-            status: .failed, fields: fields, error: job.origin.located("\(job.shownInput): \(reason)"),
-            milliseconds: milliseconds, cause: RenderError(job.shownInput, reason))
+            status: .failed, output: outputPath(of: job), fields: fields,
+            error: job.origin.located("\(job.shownInput): \(reason)"), milliseconds: milliseconds,
+            cause: RenderError(job.shownInput, reason))
     }
 
     /// The record of a snapshot refused before it was rendered (`problem` names the file at fault).
     package static func refused(_ job: ViewJob, problem: RenderError) -> BatchRecord {
         BatchRecord(
-            status: .failed, fields: skipped(job).fields.filter { $0.0 != "bytes" },
+            status: .failed, output: outputPath(of: job), fields: skipped(job).fields.filter { $0.0 != "bytes" },
             error: job.origin.located(problem.description), milliseconds: 0, cause: problem)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// Draws one board in the supervisor: each photo is decoded by `decode` and a background image by
 /// `cover` (in a worker, or in this process for a library caller), the cards are drawn and

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// Line output on stdout and stderr, safe to call from several threads.
 package final class Console: @unchecked Sendable {

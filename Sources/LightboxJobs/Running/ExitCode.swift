@@ -4,41 +4,66 @@ import LightboxFormats
 /// The documented exit codes of every command, sysexits-style, so a retry policy can tell a bad
 /// photo (1: retrying fails the same way; the journal names it) from a bad configuration (64 to
 /// 78: fail at once) and an interruption (130, 143: a retry with `--resume` continues).
-package enum ExitCode {
+///
+/// This is the one table (help, the manual and docs/reliability.md print it), and `init(_:)` the
+/// one place a code is chosen for what stopped a command, by the error's type, as
+/// swift-argument-parser's `MessageInfo` does: a command returns `success` or `failure` for work
+/// it did, and throws for anything that stopped it before.
+package enum ExitCode: Int32, Error, Sendable, CaseIterable {
     /// Everything asked for was done.
-    package static let success: Int32 = 0
+    case success = 0
     /// At least one item failed; the others were still done.
-    package static let failure: Int32 = 1
+    case failure = 1
     /// The command line was wrong (EX_USAGE); nothing was done.
-    package static let usage: Int32 = 64
+    case usage = 64
     /// A manifest, dataset, data.yaml or layout could not be read as one (EX_DATAERR); nothing was done.
-    package static let dataError: Int32 = 65
+    case dataError = 65
     /// A manifest, dataset, layout or jobs file is missing or unreadable (EX_NOINPUT); nothing was done.
-    package static let noInput: Int32 = 66
+    case noInput = 66
     /// Lightbox itself failed: no worker process could be started (EX_SOFTWARE).
-    package static let software: Int32 = 70
-    /// `--out-dir` or `--report` cannot be made or written (EX_CANTCREAT); nothing was done.
-    package static let cannotCreate: Int32 = 73
+    case software = 70
+    /// `--out-dir`, `--report` or `--print-layout` cannot be made or written (EX_CANTCREAT); nothing was done.
+    case cannotCreate = 73
     /// Standard output was closed or could not be written, so the run stopped (EX_IOERR).
-    package static let ioError: Int32 = 74
+    case ioError = 74
+    /// Stopped by SIGINT (128 + 2).
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15).
+    case terminated = 143
 
-    /// The code for a whole input file that failed: 66 when it could not be read, 65 when it was read and found wrong.
-    package static func of(_ problem: BatchProblem) -> Int32 {
-        problem.unreadable ? noInput : dataError
+    /// The code of what stopped a command: a usage error 64, a whole input file 66 when it could
+    /// not be read and 65 when it was read and found wrong, a folder or journal that cannot be
+    /// made or written 73, a code thrown as it is, and anything else Lightbox's own failure (70).
+    package init(_ error: any Error) {
+        switch error {
+        case let code as ExitCode: self = code
+        case is UsageError: self = .usage
+        case let problem as BatchProblem: self = problem.unreadable ? .noInput : .dataError
+        case is JournalError, is CannotCreate: self = .cannotCreate
+        default: self = .software
+        }
+    }
+
+    /// What the code means, for help and the manual; nil for 143, which 130's line names.
+    private var meaning: String? {
+        switch self {
+        case .success: return "everything was done, or at most --max-failures items failed"
+        case .failure: return "more items failed than --max-failures (default 0; the rest was done)"
+        case .usage: return "the command line is wrong (nothing was done)"
+        case .dataError: return "a manifest, dataset, data.yaml or layout is malformed (nothing was done)"
+        case .noInput: return "a manifest, dataset, layout or jobs file is missing or unreadable"
+        case .software: return "internal error: no worker process could be started"
+        case .cannotCreate: return "--out-dir or --report cannot be written (nothing was done)"
+        case .ioError: return "stdout was closed or full: stopped as on a signal (--resume continues)"
+        case .interrupted: return "stopped by SIGINT, 143 by SIGTERM (no partial file; --resume continues)"
+        case .terminated: return nil
+        }
     }
 
     /// Each exit code with what it means, for help and the manual.
-    package static let meanings = [
-        ExitStatus("0", "everything was done, or at most --max-failures items failed"),
-        ExitStatus("1", "more items failed than --max-failures (default 0; the rest was done)"),
-        ExitStatus("64", "the command line is wrong (nothing was done)"),
-        ExitStatus("65", "a manifest, dataset, data.yaml or layout is malformed (nothing was done)"),
-        ExitStatus("66", "a manifest, dataset, layout or jobs file is missing or unreadable"),
-        ExitStatus("70", "internal error: no worker process could be started"),
-        ExitStatus("73", "--out-dir or --report cannot be written (nothing was done)"),
-        ExitStatus("74", "stdout was closed or full: stopped as on a signal (--resume continues)"),
-        ExitStatus("130", "stopped by SIGINT, 143 by SIGTERM (no partial file; --resume continues)"),
-    ]
+    package static let meanings = allCases.compactMap { code in
+        code.meaning.map { ExitStatus(String(code.rawValue), $0) }
+    }
 
     /// The exit-code table shown at the end of every command's help.
     package static let helpText =

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// Stops a run cleanly on SIGINT or SIGTERM: workers killed, in-flight temp files removed, a summary, exit 130 or 143.
 ///
@@ -8,7 +9,9 @@ import LightboxRender
 /// process with its default action between start-up and `install`.
 package enum Interrupts {
     /// The signals handled and the exit code of each (128 + the signal number).
-    package static let signals: [(Int32, Int32, String)] = [(SIGINT, 130, "SIGINT"), (SIGTERM, 143, "SIGTERM")]
+    package static let signals: [(Int32, ExitCode, String)] = [
+        (SIGINT, .interrupted, "SIGINT"), (SIGTERM, .terminated, "SIGTERM"),
+    ]
 
     /// Whether the waiting thread runs.
     nonisolated(unsafe) private static var installed = false
@@ -55,13 +58,13 @@ package enum Interrupts {
     /// whoever reads the answers is gone, so the work left would be lost. A reader that closed the
     /// pipe (`| head -1`) meant to stop reading, so that stop says nothing, as SIGPIPE would not.
     package static func stdoutFailed(_ reason: String) -> Never {
-        guard reason != String(cString: strerror(EPIPE)) else { stop(code: ExitCode.ioError, saying: nil) }
-        stop(code: ExitCode.ioError, saying: "error: cannot write to standard output: \(reason); stopped")
+        guard reason != String(cString: strerror(EPIPE)) else { stop(code: .ioError, saying: nil) }
+        stop(code: .ioError, saying: "error: cannot write to standard output: \(reason); stopped")
     }
 
     /// Stops the run as a signal does (workers killed, temp files removed, `words` and the counts
     /// on stderr, unless `words` is nil) and exits with `code`; a second caller waits for the first one's exit.
-    package static func stop(code: Int32, saying words: String?) -> Never {
+    package static func stop(code: ExitCode, saying words: String?) -> Never {
         stopping.lock()
         WorkerPool.stopCurrent()
         _ = TempFiles.shared.removeAllAndHold()
@@ -71,6 +74,6 @@ package enum Interrupts {
         let clear = ProgressLine.stderrIsTerminal ? "\r\u{1B}[K" : ""
         let line = words.map { "\(clear)\($0)\(counts.isEmpty ? "" : ": " + counts)\n" } ?? clear
         StandardError.write(line)
-        _exit(code)
+        _exit(code.rawValue)
     }
 }

@@ -63,13 +63,16 @@ package struct JobRunner: Sendable {
         guard let checked = checked(job, record: record) else { return }
         let previews = executor.run(checked, context: context, record: record)
         guard let sheet else { return }
-        for case (let order, let pixels?) in previews {
-            guard let image = pixels.image else { continue }
+        for preview in previews {
+            guard let image = preview.pixels?.image else { continue }
             do throws(RenderError) {
-                try sheet.add(image, order: order, input: checked.inputs.first ?? "contact sheet")
+                try sheet.add(
+                    image, order: (preview.job, preview.crop), input: checked.inputs.first ?? "contact sheet")
             } catch {
                 record(
-                    BatchRecord(status: .failed, fields: [], error: error.description, milliseconds: 0, cause: error))
+                    BatchRecord(
+                        status: .failed, output: nil, fields: [], error: error.description, milliseconds: 0,
+                        cause: error))
             }
         }
     }

@@ -12,16 +12,14 @@ package struct LocalExecutor: JobExecutor {
     }
 
     /// Runs `job` here.
-    package func run(
-        _ job: Job, context: WorkerContext, record: (BatchRecord) -> Void
-    ) -> [CropExecutor.SheetPreview] {
+    package func run(_ job: Job, context: WorkerContext, record: (BatchRecord) -> Void) -> [SheetPreview] {
         switch job {
         case .crop(let crop):
             return CropExecutor(console: console).run(crop) { progress in
-                if case .record(let value) = progress { record(value) }
+                if case .report(let report) = progress { record(CropRecords.record(report, job: crop)) }
             }
         case .view(let view):
-            record(ViewExecutor.run(view, console: console))
+            record(ViewRecords.record(ViewExecutor.run(view, console: console), job: view))
         case .board(let board):
             let decode: BoardRenderer.PhotoDecoder = { path, side, limits throws(RenderError) in
                 try CardPhoto.square(path, side: side, limits: limits)

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// What `--resume` does to each job before it is sent, from the journal of earlier runs: outputs
 /// recorded whole are skipped here, outputs on disk it does not know are left to the worker to

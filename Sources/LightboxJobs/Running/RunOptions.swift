@@ -1,9 +1,10 @@
 import LightboxRender
+import LightboxSystem
 
 /// How a command runs its jobs: the options every batch shares and what the command prints.
 package struct RunOptions: Sendable {
-    /// The command's name, for the journal's header.
-    package var command: String
+    /// The command, named in the journal's header.
+    package var command: JobKind
     /// Jobs in flight at once (and worker processes).
     package var jobs: Int
     /// Seconds a job may take before its worker is killed (0: no limit).
@@ -38,14 +39,14 @@ package struct RunOptions: Sendable {
     package var roots: PathRoots?
 
     /// Makes options for `command`.
-    package init(command: String, jobs: Int, timeout: Double) {
+    package init(command: JobKind, jobs: Int, timeout: Double) {
         self.command = command
         self.jobs = jobs
         self.timeout = timeout
     }
 
     /// Makes options for `command` with the worker options and the roots of its command line.
-    package init(command: String, jobs: Int, workers options: WorkerOptions, roots: PathRoots?) {
+    package init(command: JobKind, jobs: Int, workers options: WorkerOptions, roots: PathRoots?) {
         self.init(command: command, jobs: jobs, timeout: options.timeout)
         memoryMegabytes = options.memoryMegabytes
         self.roots = roots

@@ -1,51 +1,44 @@
 import Foundation
 import LightboxFormats
 import LightboxRender
+import LightboxSystem
 
 /// Runs a command's jobs from start to end, the same for `crop`, `view` and `board`: the shard
 /// kept, `--out-dir` and the journal checked before any work, the workers started (forked while
 /// the process is single-threaded), every job run and reported as its items end, the contact sheet,
 /// the summary, the workers waited for, and the exit code.
 package enum RunSession {
-    /// Runs `jobs` after reporting `problems` (lines that could not be planned); returns the exit code.
+    /// Runs `jobs` after reporting `problems` (lines that could not be planned); returns `success`
+    /// or `failure`, or throws what stops the run before any work (`--out-dir`, `--report`).
     package static func run(
         _ jobs: [Job], problems: [BatchProblem], options: RunOptions, console: Console
-    ) -> Int32 {
+    ) throws -> ExitCode {
         let jobs = options.shard.share(of: jobs)
         let problems = options.shard.share(of: problems)
         if let outDir = options.outDir, let roots = options.roots, let problem = roots.problem(outDir, for: .write) {
-            console.error("\(outDir): --out-dir \(problem.reason)")
-            return ExitCode.cannotCreate
+            throw CannotCreate("\(outDir): --out-dir \(problem.reason)")
         }
         if let outDir = options.outDir, let roots = options.roots, !options.dryRun {
-            do throws(RenderError) {
+            do throws(PathError) {
                 try roots.makeFolder(outDir, for: outDir)
             } catch {
-                console.error("\(outDir): cannot write --out-dir (\(error.reason))")
-                return ExitCode.cannotCreate
+                throw CannotCreate("\(outDir): cannot write --out-dir (\(error.reason))")
             }
         }
         let makesOutDir = !options.dryRun && options.roots == nil
         if let outDir = options.outDir, let reason = OutputPath.prepareFolder(outDir, make: makesOutDir) {
-            console.error("\(outDir): cannot write --out-dir (\(reason))")
-            return ExitCode.cannotCreate
+            throw CannotCreate("\(outDir): cannot write --out-dir (\(reason))")
         }
         let ledger = options.resume ? options.report.map { JournalLedger(path: $0) } ?? JournalLedger() : nil
-        let journal: Journal?
-        do {
-            journal = try options.report.flatMap { (path) throws(JournalError) -> Journal? in
-                options.dryRun
-                    ? nil
-                    : try Journal(
-                        path: path, resume: options.resume,
-                        header: Journal.header(
-                            command: options.command, resume: options.resume,
-                            shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"),
-                        compacting: ledger)
-            }
-        } catch {
-            console.error(error.description)
-            return ExitCode.cannotCreate
+        let journal = try options.report.flatMap { (path) throws(JournalError) -> Journal? in
+            options.dryRun
+                ? nil
+                : try Journal(
+                    path: path, resume: options.resume,
+                    header: Journal.header(
+                        command: options.command, resume: options.resume,
+                        shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"),
+                    compacting: ledger)
         }
         // Forked here, before the runner's threads and libvips start. A count the command gives is
         // its own (a board's one job decodes its photos on several workers); else one per job in flight.
@@ -57,7 +50,7 @@ package enum RunSession {
         let report = RunReport(
             console: console, journal: journal, stdout: options.stdout, total: total,
             showProgress: options.showProgress, dryRun: options.dryRun)
-        let counts = options.printsSummary || options.command == "crop"
+        let counts = options.printsSummary || options.command == .crop
         Interrupts.install { counts ? report.summary.text : "" }
         for problem in problems { report.record(.problem(problem), slot: 0) }
         report.end(slot: 0)
@@ -80,7 +73,7 @@ package enum RunSession {
         } else if allowed && !options.quiet {
             console.raw("\(failed) failed, within --max-failures \(options.maxFailures?.text ?? ""): exit 0\n")
         }
-        return failed == 0 || allowed ? ExitCode.success : ExitCode.failure
+        return failed == 0 || allowed ? .success : .failure
     }
 
     /// Writes the contact sheet, a failure being one more failed record.
@@ -93,7 +86,8 @@ package enum RunSession {
         } catch {
             report.record(
                 BatchRecord(
-                    status: .failed, fields: [("output", .string(path))], error: error.description, milliseconds: 0),
+                    status: .failed, output: path, fields: [("output", .string(path))], error: error.description,
+                    milliseconds: 0),
                 slot: slot)
         }
         report.end(slot: slot)

@@ -1,10 +1,12 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 import LightboxWorkers
 import Vips
 
 /// Runs jobs in the supervised worker processes of `pool`: a crop or view job crosses the pipe as
-/// one typed request; a board is drawn here with each photo decoded by a worker.
+/// one typed request, and what became of it comes back as typed replies, rendered into records
+/// here; a board is drawn here with each photo decoded by a worker.
 ///
 /// A worker that dies or times out fails only what it had not yet reported: the crops it wrote
 /// before are done, the rest fail with the reason, their input and line, and its image size.
@@ -33,9 +35,7 @@ package struct WorkerExecutor: JobExecutor {
     }
 
     /// Runs `job` in a worker (a board: its photos).
-    package func run(
-        _ job: Job, context: WorkerContext, record: (BatchRecord) -> Void
-    ) -> [CropExecutor.SheetPreview] {
+    package func run(_ job: Job, context: WorkerContext, record: (BatchRecord) -> Void) -> [SheetPreview] {
         switch job {
         case .crop(let crop): return run(crop, context: context, record: record)
         case .view(let view): record(run(view, context: context))
@@ -55,30 +55,32 @@ package struct WorkerExecutor: JobExecutor {
     /// such items are held back and tried once more in a fresh worker, whose outcome stands.
     private func run(
         _ job: CropJob, context: WorkerContext, fresh: Bool = false, record: (BatchRecord) -> Void
-    ) -> [CropExecutor.SheetPreview] {
-        var reported = Set<String>()
+    ) -> [SheetPreview] {
+        var reported = Set<Int>()
         var overMemory: [BatchRecord] = []
-        var image: (Int, Int)?
+        var image: ImageSize?
         let start = DispatchTime.now().uptimeNanoseconds
         let folders = job.items.flatMap { [$0.output] + ($0.preview.map { [$0] } ?? []) }
         let outcome = perform(
             WorkerRequest.crop(job, context), folders: WorkerExecutor.folders(of: folders), fresh: fresh
         ) {
-            switch JobProgress(bytes: $0) {
-            case .opened(let width, let height): image = (width, height)
-            case .record(let value) where !fresh && pool.isOverMemory(value.cause?.reason):
-                overMemory.append(value)
-            case .record(let value):
-                if let output = value.output { reported.insert(output) }
-                record(value)
-            case nil: break
+            guard case .crop(let progress)? = WorkerReply(bytes: $0) else { return }
+            switch progress {
+            case .opened(let size): image = size
+            case .report(let report):
+                let value = CropRecords.record(report, job: job)
+                if !fresh && pool.isOverMemory(value.cause?.reason) {
+                    overMemory.append(value)
+                } else {
+                    if let index = report.index { reported.insert(index) }
+                    record(value)
+                }
             }
         }
         let failure: WorkerFailure
         switch outcome.result {
         case .success(let answer):
-            var reader = WireReader(answer)
-            if let previews = try? reader.list(WorkerExecutor.preview) {
+            if case .previews(let previews)? = WorkerReply(bytes: answer) {
                 guard !overMemory.isEmpty else { return previews }
                 if outcome.fresh {
                     overMemory.forEach(record)
@@ -94,7 +96,7 @@ package struct WorkerExecutor: JobExecutor {
         }
         overMemory.forEach(record)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-        let left = job.items.filter { !reported.contains($0.output) }
+        let left = job.items.indices.filter { !reported.contains($0) }.map { job.items[$0] }
         for (index, item) in left.enumerated() {
             record(
                 CropRecords.failed(
@@ -104,18 +106,13 @@ package struct WorkerExecutor: JobExecutor {
         return []
     }
 
-    /// `job`'s items not in `reported` run again in a fresh worker.
+    /// `job`'s items not `reported` (by their place in it) run again in a fresh worker.
     private func retried(
-        _ job: CropJob, context: WorkerContext, reported: Set<String>, record: (BatchRecord) -> Void
-    ) -> [CropExecutor.SheetPreview] {
+        _ job: CropJob, context: WorkerContext, reported: Set<Int>, record: (BatchRecord) -> Void
+    ) -> [SheetPreview] {
         var again = job
-        again.items = job.items.filter { !reported.contains($0.output) }
+        again.items = job.items.indices.filter { !reported.contains($0) }.map { job.items[$0] }
         return run(again, context: context, fresh: true, record: record)
-    }
-
-    /// Reads one contact-sheet preview of an answer.
-    private static func preview(_ wire: inout WireReader) throws(WireReader.Malformed) -> CropExecutor.SheetPreview {
-        ((try wire.int(), try wire.int()), try WorkerImage.read(from: &wire))
     }
 
     /// Sends a view job and returns its record; a worker that died fails it. Over the memory limit
@@ -127,8 +124,7 @@ package struct WorkerExecutor: JobExecutor {
         if !outcome.fresh && outcome.overMemory { return run(job, context: context, fresh: true) }
         switch outcome.result {
         case .success(let answer):
-            var reader = WireReader(answer)
-            if let record = try? BatchRecord.read(from: &reader) { return record }
+            if case .view(let report)? = WorkerReply(bytes: answer) { return ViewRecords.record(report, job: job) }
             return ViewRecords.failed(
                 job, reason: "a worker gave an answer that could not be read", crashed: false, milliseconds: 0)
         case .failure(let failure):
@@ -156,10 +152,10 @@ package struct WorkerExecutor: JobExecutor {
     /// that fails to say counts as not whole, so the board is drawn again.
     private func wholeChecker(roots: PathRoots?) -> @Sendable (String) -> Bool {
         { [self] path in
-            guard case .success(let answer) = perform(.wholeOutput(path: path, roots: roots), folders: []).result
+            guard case .success(let answer) = perform(.wholeOutput(path: path, roots: roots), folders: []).result,
+                case .whole(let whole)? = WorkerReply(bytes: answer)
             else { return false }
-            var reader = WireReader(answer)
-            return (try? reader.bool()) == true
+            return whole
         }
     }
 
@@ -168,19 +164,16 @@ package struct WorkerExecutor: JobExecutor {
     private func pixels(of path: String, request: WorkerRequest, fresh: Bool = false) throws(RenderError) -> VImage {
         let outcome = perform(request, folders: [], fresh: fresh)
         if !outcome.fresh && outcome.overMemory { return try pixels(of: path, request: request, fresh: true) }
-        let answer: [UInt8]
         switch outcome.result {
         case .failure(let failure): throw RenderError(path, failure.reason)
-        case .success(let bytes): answer = bytes
+        case .success(let answer):
+            switch WorkerReply(bytes: answer) {
+            case .failed(let error)?: throw error
+            case .pixels(let pixels)?: if let image = pixels.image { return image }
+            default: break
+            }
+            throw RenderError(path, "a worker's pixels could not be read")
         }
-        var reader = WireReader(answer)
-        do {
-            guard try reader.bool() else { throw RenderError(try reader.string(), try reader.string()) }
-            if let image = try WorkerImage.read(from: &reader)?.image { return image }
-        } catch let error as RenderError {
-            throw error
-        } catch {}
-        throw RenderError(path, "a worker's pixels could not be read")
     }
 
     /// The distinct folders of `paths`, where a dead worker's temp files are looked for: an image

@@ -1,7 +1,7 @@
 import Foundation
-import LightboxFormats
 import LightboxGeometry
 import LightboxRender
+import LightboxSystem
 
 /// Runs one crop job where the pixels are (a worker, or a library caller's process): the input
 /// opened through the roots (when the run has them), the checks that need the image (rects in
@@ -19,12 +19,9 @@ package struct CropExecutor: Sendable {
         self.roots = roots
     }
 
-    /// A preview for the contact sheet: its place in the run and its pixels.
-    package typealias SheetPreview = (order: (Int, Int), pixels: PixelBuffer?)
-
-    /// Runs `job`; `progress` gets the input's size once opened and each item's record as it ends.
-    /// Returns the previews the contact sheet asks for.
-    package func run(_ job: CropJob, progress: (JobProgress) -> Void) -> [SheetPreview] {
+    /// Runs `job`; `progress` gets the input's size once opened and each crop's report as it
+    /// ends. Returns the previews the contact sheet asks for.
+    package func run(_ job: CropJob, progress: (CropProgress) -> Void) -> [SheetPreview] {
         WorkerFault.inject(for: job.input, outputs: job.items.map(\.output))
         let pins: InputPins
         do {
@@ -32,25 +29,25 @@ package struct CropExecutor: Sendable {
         } catch {
             for (index, item) in job.items.enumerated() {
                 progress(
-                    .record(
-                        CropRecords.failed(
-                            input: job.input, item: item, reason: error.reason, image: nil, crashed: false,
-                            milliseconds: 0, printsError: index == 0)))
+                    .report(
+                        .refused(
+                            index: index, rect: item.rect, units: item.units, reason: error.reason, image: nil,
+                            printsError: index == 0)))
             }
             return []
         }
         defer { pins.release() }
-        var pending: [CropItem] = []
-        for item in job.items {
+        var pending: [ImageRects.Item] = []
+        for (index, item) in job.items.enumerated() {
             if item.skipIfWhole && OutputPath.isWholeImage(item.output, roots: roots) {
-                progress(.record(CropRecords.skipped(input: job.input, item: item)))
+                progress(.report(.skipped(index: index)))
             } else {
-                pending.append(item)
+                pending.append((index, item))
             }
         }
         guard !pending.isEmpty else { return [] }
         let (items, refused) = ImageRects(job: job, console: console).resolve(pending)
-        for record in refused { progress(.record(record)) }
+        for report in refused { progress(.report(report)) }
         guard !items.isEmpty else { return [] }
         let settings = job.settings
         let cropper = Cropper(
@@ -58,37 +55,37 @@ package struct CropExecutor: Sendable {
             minimumSide: settings.minimumSide,
             failOn: settings.failOn,
             maxPixels: settings.maxPixels, resize: settings.resize)
-        let cuts = items.map {
+        let cuts = items.map { _, item in
             Cropper.Item(
-                rect: $0.rect, output: $0.output, square: $0.square, saverOptions: $0.saverOptions, shape: $0.shape,
-                cut: $0.cut)
+                rect: item.rect, output: item.output, square: item.square, saverOptions: item.saverOptions,
+                shape: item.shape, cut: item.cut)
         }
         let outcomes = cropper.run(
             input: job.input, items: cuts, dryRun: settings.dryRun,
             opened: {
-                progress(.opened(width: $0.width, height: $0.height))
-                WorkerFault.inject(for: job.input, outputs: items.map(\.output), opened: true)
+                progress(.opened(ImageSize(width: $0.width, height: $0.height)))
+                WorkerFault.inject(for: job.input, outputs: items.map(\.item.output), opened: true)
             }
         ) { index, outcome in
-            progress(.record(CropRecords.record(outcome, item: items[index], dryRun: settings.dryRun)))
+            progress(.report(.cut(index: items[index].index, outcome: outcome, clipped: items[index].item.clipped)))
         }
         return previews(job, items: items, outcomes: outcomes, progress: progress)
     }
 
     /// Writes the previews of the job's written crops and returns those for the contact sheet; a
-    /// preview that fails is a failed record of its own.
+    /// preview that fails is reported on its own.
     private func previews(
-        _ job: CropJob, items: [CropItem], outcomes: [CropOutcome], progress: (JobProgress) -> Void
+        _ job: CropJob, items: [ImageRects.Item], outcomes: [CropOutcome], progress: (CropProgress) -> Void
     ) -> [SheetPreview] {
         guard let screen = job.settings.previewScreen, !job.settings.dryRun else { return [] }
         let crops = outcomes.indices.filter { outcomes[$0].error == nil }.map { index in
             let label = ContactSheetLabel.text(
                 input: job.input, output: outcomes[index].output, number: index + 1, dataset: job.settings.labelsByClass
             )
-            let item = items[index]
+            let item = items[index].item
             let shape = PreviewShape.of(
                 rect: outcomes[index].rect, shape: item.shape, cut: item.cut, square: item.square,
-                image: outcomes[index].image)
+                image: outcomes[index].image.map { ($0.width, $0.height) })
             return (index, shape, label)
         }
         guard !crops.isEmpty else { return [] }
@@ -98,11 +95,10 @@ package struct CropExecutor: Sendable {
         let problems = CropPreview(screen: screen).previews(
             of: job.input, crops: crops, failOn: job.settings.failOn, sheet: sheet, order: job.order,
             writer: AtomicWriter(options: companion, roots: roots)
-        ) { (index: Int) throws(RenderError) -> String? in items[index].preview }
-        for problem in problems {
-            let fields: [(String, JSONValue)] = [("input", .string(job.input))] + (items.first?.origin.fields ?? [])
-            progress(.record(BatchRecord(status: .failed, fields: fields, error: problem.description, milliseconds: 0)))
+        ) { (index: Int) throws(RenderError) -> String? in items[index].item.preview }
+        for problem in problems { progress(.report(.preview(problem, origin: items.first?.index))) }
+        return (sheet?.take() ?? []).map {
+            SheetPreview(job: $0.order.0, crop: $0.order.1, pixels: PixelBuffer($0.image))
         }
-        return (sheet?.take() ?? []).map { ($0.order, PixelBuffer($0.image)) }
     }
 }

@@ -15,9 +15,9 @@ extension ImageRects {
         return (rect, degrees)
     }
 
-    /// `item`, its turned rect normalized over a displayed `width` x `height` image and its rect
-    /// the bounds cut; nil when it is refused, its record added to `refused`.
-    func placeTurned(_ item: CropItem, width: Int, height: Int, refused: inout [BatchRecord]) -> CropItem? {
+    /// `item` (the job's item `index`), its turned rect normalized over a displayed `width` x
+    /// `height` image and its rect the bounds cut; nil when it is refused, its report added to `refused`.
+    func placeTurned(_ item: CropItem, index: Int, width: Int, height: Int, refused: inout [CropReport]) -> CropItem? {
         guard let (given, degrees) = ImageRects.turn(of: item) else { return item }
         var placed = item
         let (w, h) = (Double(width), Double(height))
@@ -27,11 +27,11 @@ extension ImageRects {
         let box = OrientedBox(rect: rect, degrees: degrees)
         let described =
             "rect \(RectRule.describe(item.rect))\(item.units == .px ? " px" : "") angle \(NumberText.short(degrees))"
-        func refuse(_ reason: String, into refused: inout [BatchRecord]) -> CropItem? {
+        func refuse(_ reason: String, into refused: inout [CropReport]) -> CropItem? {
             refused.append(
-                CropRecords.failed(
-                    input: job.input, item: item, reason: "\(described): \(reason)", image: (width, height),
-                    crashed: false, milliseconds: 0, printsError: true))
+                .refused(
+                    index: index, rect: item.rect, units: item.units, reason: "\(described): \(reason)",
+                    image: ImageSize(width: width, height: height), printsError: true))
             return nil
         }
         // In pixels, with half a pixel of slack: an edge that rounds onto the image's is inside.

@@ -13,43 +13,46 @@ struct ImageRects {
     /// Where warnings go.
     let console: Console
 
-    /// `items` with every rect normalized over the displayed image, and the records of those refused.
-    func resolve(_ items: [CropItem]) -> (items: [CropItem], refused: [BatchRecord]) {
-        let needsHeader = items.contains { $0.units == .px || ImageRects.turn(of: $0) != nil }
+    /// A crop of the job and its place among the job's items.
+    typealias Item = (index: Int, item: CropItem)
+
+    /// `items` with every rect normalized over the displayed image, and the reports of those refused.
+    func resolve(_ items: [Item]) -> (items: [Item], refused: [CropReport]) {
+        let needsHeader = items.contains { $0.item.units == .px || ImageRects.turn(of: $0.item) != nil }
         guard job.annotatedSize != nil || needsHeader else { return (items, []) }
         let header: ImageHeader
         do {
             header = try ImageHeader(path: job.input)
         } catch {
-            let records = items.enumerated().map { index, item in
-                CropRecords.failed(
-                    input: job.input, item: item, reason: error.reason, image: nil, crashed: false, milliseconds: 0,
-                    printsError: index == 0)
+            let reports = items.enumerated().map { position, pending in
+                CropReport.refused(
+                    index: pending.index, rect: pending.item.rect, units: pending.item.units, reason: error.reason,
+                    image: nil, printsError: position == 0)
             }
-            return ([], records)
+            return ([], reports)
         }
         let framed = framed(items, header: header)
-        var kept: [CropItem] = []
-        var refused: [BatchRecord] = []
+        var kept: [Item] = []
+        var refused: [CropReport] = []
         let (width, height) = header.displayedSize
-        for var item in framed {
+        for (index, var item) in framed {
             if ImageRects.turn(of: item) != nil {
-                if let placed = placeTurned(item, width: width, height: height, refused: &refused) {
-                    kept.append(placed)
+                if let placed = placeTurned(item, index: index, width: width, height: height, refused: &refused) {
+                    kept.append((index, placed))
                 }
                 continue
             }
             guard item.units == .px else {
-                kept.append(item)
+                kept.append((index, item))
                 continue
             }
             switch RectRule.pixels(item.rect, width: width, height: height, strict: job.settings.strict) {
             case .failure(let refusal):
                 let reason = "rect \(RectRule.describe(item.rect)) px: \(refusal.reason)"
                 refused.append(
-                    CropRecords.failed(
-                        input: job.input, item: item, reason: reason, image: (width, height), crashed: false,
-                        milliseconds: 0, printsError: true))
+                    .refused(
+                        index: index, rect: item.rect, units: item.units, reason: reason,
+                        image: ImageSize(width: width, height: height), printsError: true))
             case .success(let (checked, clipped)):
                 if checked.wasClipped {
                     let place =
@@ -61,19 +64,19 @@ struct ImageRects {
                 item.rect = checked.rect
                 item.units = .fraction
                 item.clipped = item.clipped || checked.wasClipped
-                kept.append(item)
+                kept.append((index, item))
             }
         }
         return (kept, refused)
     }
 
     /// `items` with a pixel box annotated in the stored frame of a turned photo moved to the displayed frame.
-    private func framed(_ items: [CropItem], header: ImageHeader) -> [CropItem] {
+    private func framed(_ items: [Item], header: ImageHeader) -> [Item] {
         guard let size = job.annotatedSize else { return items }
         let orientation = header.orientation
         let frame = AnnotationFrame(size, width: header.width, height: header.height, orientation: orientation)
         let shown = header.displayedSize
-        let file = items.first?.origin.source ?? job.input
+        let file = items.first?.item.origin.source ?? job.input
         switch frame {
         case .displayed:
             return items
@@ -86,11 +89,11 @@ struct ImageRects {
             console.warning(
                 "\(file): \(job.input): the annotation's size \(size.text) is the stored size of an image shown turned (EXIF orientation \(orientation.rawValue)) as \(shown.width)x\(shown.height); boxes taken in the stored frame"
             )
-            return items.map { item in
+            return items.map { index, item in
                 var turned = item
                 turned.rect = AnnotationFrame.displayedRect(ofStored: item.rect, orientation: orientation)
                 turned.shape = item.shape.map { AnnotationFrame.displayedShape(ofStored: $0, orientation: orientation) }
-                return turned
+                return (index, turned)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 import LightboxWorkers
 import Vips
 
@@ -19,66 +20,59 @@ package struct JobWorkerTask: WorkerTask {
         DecodeState.sealProcess()
     }
 
-    /// Reads the request, runs it, and answers: previews for a crop job, the record for a view
-    /// job, the square's pixels (or the error) for a card photo.
+    /// Reads the request, runs it, and answers with a typed reply: a crop job's progress ahead
+    /// of its previews, a view job's report, a board image's pixels (or why not).
     /// Every request starts from a clean decode state (`DecodeState.startJob`), whatever ran before it here.
     package func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer {
         DecodeState.startJob()
         LibvipsSettings.forWorker()
-        var answer = WireWriter()
+        let reply: WorkerReply
         var overMemory = false
         switch WorkerRequest(bytes: request) {
         case .crop(let job, let context):
             let executor = CropExecutor(console: Console(quiet: context.quiet), roots: context.roots)
             let previews = executor.run(job) { progress in
-                if case .record(let record) = progress, record.cause?.isOverMemoryLimit == true { overMemory = true }
-                interim(progress.bytes)
+                if case .report(let report) = progress, report.isOverMemoryLimit { overMemory = true }
+                interim(WorkerReply.crop(progress).bytes)
             }
-            answer.list(previews) { wire, preview in
-                wire.int(preview.order.0)
-                wire.int(preview.order.1)
-                WorkerImage.write(preview.pixels, to: &wire)
-            }
+            reply = .previews(previews)
         case .view(let job, let context):
-            let record = ViewExecutor.run(job, roots: context.roots, console: Console(quiet: context.quiet))
-            overMemory = record.cause?.isOverMemoryLimit == true
-            record.write(to: &answer)
+            let report = ViewExecutor.run(job, roots: context.roots, console: Console(quiet: context.quiet))
+            overMemory = report.isOverMemoryLimit
+            reply = .view(report)
         case .cardPhoto(let path, let side, let limits, let roots):
-            overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
+            reply = JobWorkerTask.decode(path, roots: roots) { () throws(RenderError) in
                 try CardPhoto.square(path, side: side, limits: limits)
             }
         case .cover(let path, let width, let height, let roots):
-            overMemory = JobWorkerTask.decode(path, roots: roots, into: &answer) { () throws(RenderError) in
+            reply = JobWorkerTask.decode(path, roots: roots) { () throws(RenderError) in
                 try BoardRenderer.cover(path, width, height)
             }
         case .wholeOutput(let path, let roots):
-            answer.bool(OutputPath.isWholeImage(path, roots: roots))
+            reply = .whole(OutputPath.isWholeImage(path, roots: roots))
         case nil:
-            answer.string("a worker could not read its request")
+            reply = .unreadable
         }
+        if case .failed(let error) = reply, error.isOverMemoryLimit { overMemory = true }
         WorkerFault.answeredOne()
-        return WorkerAnswer(answer.bytes, retire: overMemory)
+        return WorkerAnswer(reply.bytes, retire: overMemory)
     }
 
-    /// Decodes one image of a board (`path`, opened through `roots`) with `decode` into `answer`:
-    /// true and its pixels, or false and the error's path and reason. Returns whether the decode
-    /// went over the memory limit.
+    /// Decodes one image of a board (`path`, opened through `roots`) with `decode`: its pixels, or
+    /// why not.
     private static func decode(
-        _ path: String, roots: PathRoots?, into answer: inout WireWriter, _ decode: () throws(RenderError) -> VImage
-    ) -> Bool {
+        _ path: String, roots: PathRoots?, _ decode: () throws(RenderError) -> VImage
+    ) -> WorkerReply {
         WorkerFault.inject(for: path)
         do throws(RenderError) {
             let pins = try InputPins([path], roots: roots)
             defer { pins.release() }
-            let image = try decode()
-            answer.bool(true)
-            WorkerImage.write(PixelBuffer(image), to: &answer)
-            return false
+            guard let pixels = PixelBuffer(try decode()) else {
+                return .failed(RenderError(path, "a worker's pixels could not be read"))
+            }
+            return .pixels(pixels)
         } catch {
-            answer.bool(false)
-            answer.string(error.path)
-            answer.string(error.reason)
-            return error.isOverMemoryLimit
+            return .failed(error)
         }
     }
 }

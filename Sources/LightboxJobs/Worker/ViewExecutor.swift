@@ -1,22 +1,23 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 
 /// Runs one viewer job where the pixels are: opens its pages through the roots (when the run has
 /// them), skips an output `--resume` met unrecorded when it decodes whole, else renders and
 /// writes the snapshot or animation, saying on `console` when the photo's size clamped `--offset`.
 package enum ViewExecutor {
-    /// The record of `job` once done; files are read and written through `roots` when given.
-    package static func run(_ job: ViewJob, roots: PathRoots? = nil, console: Console) -> BatchRecord {
+    /// What became of `job`; files are read and written through `roots` when given.
+    package static func run(_ job: ViewJob, roots: PathRoots? = nil, console: Console) -> ViewReport {
         WorkerFault.inject(for: job.shownInput, outputs: [job.request.output])
         let pins: InputPins
         do {
             pins = try InputPins(job.request.inputs, roots: roots)
         } catch {
-            return ViewRecords.refused(job, problem: error)
+            return .refused(error)
         }
         defer { pins.release() }
         if job.skipIfWhole && OutputPath.isWholeImage(job.request.output, roots: roots) {
-            return ViewRecords.skipped(job)
+            return .skipped
         }
         let outcome = ViewRunner(
             writer: AtomicWriter(options: job.save, roots: roots), failOn: job.failOn, maxPixels: job.maxPixels
@@ -26,6 +27,6 @@ package enum ViewExecutor {
         {
             console.warning(job.origin.located(clamped))
         }
-        return ViewRecords.record(outcome, job: job)
+        return .rendered(outcome)
     }
 }

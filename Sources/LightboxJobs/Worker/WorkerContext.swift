@@ -1,4 +1,5 @@
 import LightboxRender
+import LightboxSystem
 
 /// What a worker needs to know of the run besides the job: whether warnings are wanted, and the
 /// roots files must stay in. It comes with every request, so a replacement worker spawned mid-run

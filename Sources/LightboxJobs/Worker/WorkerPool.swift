@@ -1,5 +1,6 @@
 import Foundation
 import LightboxRender
+import LightboxSystem
 import LightboxWorkers
 import Vips
 

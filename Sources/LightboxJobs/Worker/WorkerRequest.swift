@@ -1,7 +1,9 @@
-import Foundation
 import LightboxRender
+import LightboxSystem
+import LightboxWorkers
 
-/// What the supervisor asks of a worker, as a typed value encoded once and decoded once.
+/// What the supervisor asks of a worker, as a typed value encoded once and decoded once
+/// (`WorkerMessage`); the worker answers with a `WorkerReply`, encoded the same way.
 package enum WorkerRequest: Codable, Sendable {
     /// Crop one input: decode, cut and write every item, reporting each as it is written.
     case crop(CropJob, WorkerContext)
@@ -19,13 +21,12 @@ package enum WorkerRequest: Codable, Sendable {
 
     /// The request as bytes for the pipe.
     package var bytes: [UInt8] {
-        // Every field is a plain value type; encoding cannot fail.
-        Array((try? JSONEncoder().encode(self)) ?? Data())
+        WorkerMessage.bytes(of: self)
     }
 
     /// Reads a request the supervisor encoded; nil when the bytes are not one.
     package init?(bytes: [UInt8]) {
-        guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(bytes)) else { return nil }
+        guard let request = WorkerMessage.value(WorkerRequest.self, from: bytes) else { return nil }
         self = request
     }
 }

@@ -4,6 +4,7 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
+import LightboxSystem
 
 /// `lightbox batch`: one long-lived process that takes crop, view and board jobs as JSON Lines
 /// and answers each with one JSON line as soon as it is done.
@@ -100,15 +101,15 @@ struct BatchCommand: LightboxCommand {
                 save: readWrite.save(nil, stream: nil, force: force),
                 limits: CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels), placeholder: false),
             policy: BatchPolicy(
-                force: force, quality: readWrite.quality, failOn: FailOn(rawValue: readWrite.failOn) ?? .truncated,
+                force: force, quality: readWrite.quality, failOn: readWrite.failOn,
                 maxPixels: readWrite.maxPixels, timeout: workers.timeout),
             limits: try BatchLimits(parsed))
     }
 
     /// Serves every job of the input, then waits for those in flight; returns the exit code.
-    func run(console: Console) -> Int32 {
+    func run(console: Console) throws -> ExitCode {
         console.quiet = quiet
-        let descriptor = file == OutputPath.standardOutput ? STDIN_FILENO : open(file, O_RDONLY | O_CLOEXEC)
+        let descriptor = file == OutputPath.standardOutput ? STDIN_FILENO : SystemCall.open(file, O_RDONLY | O_CLOEXEC)
         var status = stat()
         if descriptor >= 0, fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             close(descriptor)
@@ -117,12 +118,11 @@ struct BatchCommand: LightboxCommand {
             defer { if descriptor != STDIN_FILENO { close(descriptor) } }
             return serve(descriptor, console: console)
         }
-        console.error("\(file): cannot read the jobs: \(String(cString: strerror(errno)))")
-        return ExitCode.noInput
+        throw BatchProblem.unreadable(file, "cannot read the jobs: \(SystemCall.reason())")
     }
 
     /// Serves every job read from `descriptor`, then waits for those in flight; returns the exit code.
-    private func serve(_ descriptor: Int32, console: Console) -> Int32 {
+    private func serve(_ descriptor: Int32, console: Console) -> ExitCode {
         // Forked before any thread starts; every job runs in one of them (a board: its photos).
         let pool = WorkerPool(count: jobs, timeout: workers.timeout, memoryMegabytes: workers.memoryMegabytes)
         defer { pool.finish() }
@@ -140,6 +140,6 @@ struct BatchCommand: LightboxCommand {
                 "\(StandardError.dropped) lines of standard error were dropped: nothing read them (each job's "
                     + "warnings are in its answer)")
         }
-        return server.allDone ? ExitCode.success : ExitCode.failure
+        return server.allDone ? .success : .failure
     }
 }

@@ -4,12 +4,13 @@ import LightboxFormats
 import LightboxGeometry
 import LightboxJobs
 import LightboxRender
+import LightboxSystem
 
 /// `lightbox board`: draws photos scattered as cards on a board, as the app's photo board shows them.
 struct BoardCommand: LightboxCommand {
     /// The command as data: its help is generated from this.
     static let spec = CommandSpec(
-        name: "board",
+        name: JobKind.board.rawValue,
         abstract: "Draw photos as tilted cards scattered on a board, as the app's photo board shows them.",
         discussion: BoardHelp.discussion,
         arguments: [
@@ -38,27 +39,14 @@ struct BoardCommand: LightboxCommand {
         roots = try RootOptions.read(parsed)
     }
 
-    /// Lays out the board, prints or writes the layout, and draws it as a job; returns the exit code.
-    func run(console: Console) -> Int32 {
-        let plan: BoardPlan
-        do {
-            plan = try resolvedPlan()
-        } catch {
-            guard let layout = options.layoutPath else {
-                console.raw(
-                    ErrorFormatter.format(UsageError(error.reason, commandPath: Self.path), root: Lightbox.root))
-                return ExitCode.usage
-            }
-            console.error(error.description)
-            return error.path == layout && error.reason.hasPrefix("cannot read") ? ExitCode.noInput : ExitCode.dataError
-        }
+    /// Lays out the board, prints or writes the layout, and draws it as a job.
+    func run(console: Console) throws -> ExitCode {
+        let plan = try resolvedPlan()
         // The layout's dragged card is known only now; without one, --reduce-motion changes nothing.
         if options.overrides.reduceMotion, plan.dragging == nil {
-            let usage = UsageError(
+            throw UsageError(
                 "--reduce-motion needs a dragged card: --dragging, or the layout's own (it keeps one from lifting)",
                 commandPath: Self.path)
-            console.raw(ErrorFormatter.format(usage, root: Lightbox.root))
-            return ExitCode.usage
         }
         if plan.cardWidth < BoardOverrides.minimumCardWidth {
             let used = NumberText.short(Double(max(plan.cardWidth, 1)))
@@ -69,25 +57,23 @@ struct BoardCommand: LightboxCommand {
         do {
             try writeLayout(plan, console: console)
         } catch {
-            console.error(error.description)
-            return ExitCode.cannotCreate
+            throw CannotCreate(error.description)
         }
         if options.dryRun {
-            guard let problem = dryRunProblem(plan) else { return ExitCode.success }
+            guard let problem = dryRunProblem(plan) else { return .success }
             console.error(problem.description)
-            return ExitCode.failure
+            return .failure
         }
         if let clash = OutputClash.find([("output", options.output)], inputs: plan.inputs) {
-            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
-            return ExitCode.usage
+            throw UsageError(clash, commandPath: Self.path)
         }
         let job = BoardJob(
             plan: plan, output: options.output, save: options.save, placeholder: options.placeholder,
             limits: options.limits, origin: JobOrigin())
-        var run = RunOptions(command: "board", jobs: 1, workers: workers, roots: roots)
+        var run = RunOptions(command: .board, jobs: 1, workers: workers, roots: roots)
         run.workers = min(options.jobs, plan.photos.count)
         run.stdout = options.json ? .json : .none
-        return RunSession.run([.board(job)], problems: [], options: run, console: console)
+        return try RunSession.run([.board(job)], problems: [], options: run, console: console)
     }
 
     /// What would stop the real run of a dry run: a path outside the roots, or an output that
@@ -96,26 +82,27 @@ struct BoardCommand: LightboxCommand {
         let output = options.output.isEmpty ? [] : [(options.output, PathRoots.Access.write)]
         let outside = roots.flatMap { roots in
             (plan.inputs.map { ($0, PathRoots.Access.read) } + output).firstNonNil {
-                roots.problem($0.0, for: $0.1)
+                roots.problem($0.0, for: $0.1).map(RenderError.init)
             }
         }
         guard outside == nil, !options.output.isEmpty else { return outside }
         return OutputCheck(dryRun: true).problem(options.output, inputs: plan.inputs, force: options.save.force)
     }
 
-    /// The plan from the arguments or the layout file, with the size limits checked.
-    private func resolvedPlan() throws(RenderError) -> BoardPlan {
+    /// The plan from the arguments or the layout file, with the size limits checked: a bad
+    /// plan from the arguments is a usage error, one from the layout a problem of that file.
+    private func resolvedPlan() throws -> BoardPlan {
         let (output, format) = (options.output, options.save.format(of: options.output))
         switch options.source {
         case .arguments(let given):
-            // A usage error: its message (which names the output when it is about it) is the reason.
+            // Its message names the output when it is about it.
             do { return try BoardPlanner.checked(given, output: output, format: format) } catch {
-                throw RenderError("", error.description)
+                throw UsageError(error.description, commandPath: Self.path)
             }
         case .layout(let path):
             let plan = options.overrides.applied(to: try BoardLayoutFile.read(path))
             do { return try BoardPlanner.checked(plan, output: output, format: format) } catch {
-                throw RenderError(path, error.description)
+                throw BatchProblem(path, error.description)
             }
         }
     }

@@ -9,7 +9,7 @@ import LightboxRender
 struct CropCommand: LightboxCommand {
     /// The command as data: its help is generated from this.
     static let spec = CommandSpec(
-        name: "crop",
+        name: JobKind.crop.rawValue,
         abstract: "Crop images from normalized rects (0 to 1) over the upright image.",
         discussion: CropHelp.discussion,
         arguments: [
@@ -27,41 +27,28 @@ struct CropCommand: LightboxCommand {
     }
 
     /// Plans every crop into jobs, refuses files of the run that clash, and runs them.
-    func run(console: Console) -> Int32 {
+    func run(console: Console) throws -> ExitCode {
         console.quiet = options.run.quiet
         for warning in options.warnings { console.warning(warning) }
-        let planned: (crops: [CropPlanner.Planned], problems: [BatchProblem])
         var lineWarnings = LineWarnings()
-        do {
-            planned = try options.source.plan(
-                options.planner, outDir: options.run.outDir ?? "", warn: console.warning, lines: &lineWarnings)
-        } catch {
-            console.error(error.description)
-            return ExitCode.of(error)
-        }
+        let planned = try options.source.plan(
+            options.planner, outDir: options.run.outDir ?? "", warn: console.warning, lines: &lineWarnings)
         let (jobs, previewProblems) = options.planner.jobs(planned.crops)
         // On the command line a preview leaving its folder is the command line's error, as with -o.
         if !options.source.isBatch, let problem = previewProblems.first {
             let reason = problem.message.hasPrefix("preview: ") ? problem.message.dropFirst(9) : problem.message[...]
-            let usage = UsageError(
-                "--preview '\(options.planner.preview?.text ?? "")': \(reason)", commandPath: Self.path)
-            console.raw(ErrorFormatter.format(usage, root: Lightbox.root))
-            return ExitCode.usage
+            throw UsageError("--preview '\(options.planner.preview?.text ?? "")': \(reason)", commandPath: Self.path)
         }
-        if let problem = qualityProblem(jobs) {
-            console.raw(ErrorFormatter.format(UsageError(problem, commandPath: Self.path), root: Lightbox.root))
-            return ExitCode.usage
-        }
+        if let problem = qualityProblem(jobs) { throw UsageError(problem, commandPath: Self.path) }
         if jobs.contains(where: \.snapsASquare) { console.warning(CropJob.squareSnapWarning) }
         if let clash = OutputClash.find(claims(jobs), inputs: jobs.map(\.input)) {
-            console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
-            return ExitCode.usage
+            throw UsageError(clash, commandPath: Self.path)
         }
         let problems = planned.problems + previewProblems
         for warning in lineWarnings.owned(by: options.run.shard, jobs: jobs.map(Job.crop), problems: problems) {
             console.warning(warning)
         }
-        return RunSession.run(jobs.map(Job.crop), problems: problems, options: options.run, console: console)
+        return try RunSession.run(jobs.map(Job.crop), problems: problems, options: options.run, console: console)
     }
 
     /// `--quality` when no file of the run takes one (every crop, preview and sheet a PNG or GIF,

@@ -42,8 +42,7 @@ struct CropCommandLine {
                 var item = CropItem(
                     rect: rect.rect, units: planner.units, square: planner.square, output: path,
                     saverOptions: output.options, origin: JobOrigin(label: label))
-                item.clipped = rect.wasClipped
-                (item.shape, item.cut) = (CropCutOptions.shape(rect.rect, degrees: planner.angle), planner.settings.cut)
+                (item.clipped, item.shape, item.cut) = (rect.clipped, rect.shape, planner.settings.cut)
                 crops.append((input, item, nil))
             }
         }
@@ -53,32 +52,19 @@ struct CropCommandLine {
     /// Each `--rect` with its label, checked (fractions clipped or refused now; pixels once the image is known).
     private static func rects(
         _ parsed: ParsedCommand, planner: CropPlanner, warnings: inout [String]
-    ) throws(UsageError) -> [(String, CropRect.Checked)] {
+    ) throws(UsageError) -> [(String, RectRule.Asked)] {
         let texts = parsed.texts(CropOptions.rect.spec) ?? []
-        var rects: [(String, CropRect.Checked)] = []
+        var rects: [(String, RectRule.Asked)] = []
         for (index, (text, rect)) in zip(texts, try parsed.values(CropOptions.rect)).enumerated() {
             let label = "--rect \(index + 1) '\(text)'"
-            if CropCutOptions.shape(rect, degrees: planner.angle) != nil {
-                switch RectRule.turned(rect, written: "--rect \(text)", units: planner.units) {
-                case .failure(let refusal):
-                    throw parsed.error(
-                        refusal.reason.hasPrefix("--rect") ? refusal.reason : "\(label): \(refusal.reason)")
-                case .success(let turned): rects.append((label, CropRect.Checked(rect: turned, wasClipped: false)))
-                }
-                continue
-            }
-            if planner.units == .px {
-                if let refusal = RectRule.pixelShape(rect) { throw parsed.error("\(label): \(refusal.reason)") }
-                rects.append((label, CropRect.Checked(rect: rect, wasClipped: false)))
-                continue
-            }
-            switch RectRule.fraction(rect, written: "--rect \(text)", strict: planner.settings.strict) {
+            let asked = RectRule.asked(
+                rect, written: "--rect \(text)", units: planner.units, degrees: planner.angle,
+                strict: planner.settings.strict)
+            switch asked {
             case .failure(let refusal):
                 throw parsed.error(refusal.reason.hasPrefix("--rect") ? refusal.reason : "\(label): \(refusal.reason)")
             case .success(let checked):
-                if checked.wasClipped {
-                    warnings.append(RectRule.clippedWarning(at: label, to: checked.rect))
-                }
+                if checked.clipped { warnings.append(RectRule.clippedWarning(at: label, to: checked.rect)) }
                 rects.append((label, checked))
             }
         }

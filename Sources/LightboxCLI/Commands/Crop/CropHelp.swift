@@ -56,56 +56,76 @@ enum CropHelp {
           whole), so a killed run loses only what was in flight.
 
         DATASETS:
-          --yolo data.yaml reads an Ultralytics dataset (path, train/val/test,
-          names) into DIR/<split>/<class>/<stem>_<n>.<ext>; --yolo LABELS
-          --images IMAGES reads label files. Lines are boxes, segmentation
-          polygons or oriented boxes (cut to their bounding box, or with
-          --oriented upright and --mask as above; --pad and --square then
-          apply in an oriented box's own frame).
-          --coco instances.json --images IMAGES writes DIR/<category>/
-          <stem>_<annotation id>.<ext> (crowd boxes included; with --mask
-          their segmentation polygons or RLE masks are kept); --voc
-          ANNOTATIONS --images IMAGES writes DIR/<name>/<stem>_<n>.<ext>.
-          Pixel boxes are over the image as the annotator saw it: when the
-          annotation's size is the stored size of a turned photo (EXIF 5-8), or
-          neither size, a warning says which frame was used. An input format
-          Lightbox cannot write (bmp, dng...) gives PNG crops. A class name that
-          is empty, holds / or \\ or a control character, or is . or .., stops
-          the run before any crop. --only picks classes by name or id: a class
-          no box has is a warning and the rest is cut; a class the dataset does
-          not name, or an --only that no box matches at all, stops the run before
-          any crop (exit 65). --format EXT names every crop's format (a COCO
-          dataset of HEICs into PNG); --skip-difficult leaves out VOC's
-          difficult objects; --splits takes valid or validation for val.
+        \(datasets)
 
         WHERE EACH OPTION APPLIES:
-          An option either applies or is refused (exit 64), never ignored:
-          --rect and -o go with rects on the command line; --units and --angle
-          with them or a manifest; --only and --pad with a dataset; --images
-          with --yolo LABELS, --coco or --voc; --classes with --yolo LABELS;
-          --splits and --datasets-dir with --yolo data.yaml; --skip-difficult
-          with --voc. --oriented and --mask need --angle on the command line
-          (and are refused with --voc: it has boxes only); --screen and --device
-          need --preview or --contact-sheet; --fit needs --resize, --pad-colour
-          --fit contain. --format goes with -o -, {ext} or a name without an
-          extension, and with a manifest or dataset. The rest go everywhere.
+        \(whereEachOptionApplies)
 
         \(OutputLimit.helpText)
 
         \(ExitCode.helpText)
         """
 
-    /// The examples at the end of `lightbox crop --help`.
-    static let examples = [
-        "lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg",
-        "lightbox crop a.jpg b.png --rect 0,0,0.5,1 --rect 0.5,0,0.5,1 -o 'halves/{stem}-{n}.webp'",
-        "lightbox crop --manifest crops.csv --out-dir crops --jobs 2 --report report.jsonl --resume",
-        "lightbox crop --yolo data.yaml --out-dir boxes --pad 0.1 --only person,car",
-        "lightbox crop --coco instances_val2017.json --images val2017 --out-dir boxes --square",
-        "lightbox crop --yolo dota.yaml --out-dir ships --oriented upright --pad 0.05",
-        "lightbox crop --coco instances.json --images val2017 --out-dir cutouts --mask",
-        "lightbox crop photo.jpg --rect 0.2,0.3,0.5,0.2 --angle 15 --oriented upright -o label.png",
-        "lightbox crop scan.jpg --rect 0.1,0.1,0.4,0.4 --lossless -o detail.jpg --json",
-        "lightbox crop --voc VOC2012/Annotations --images VOC2012/JPEGImages --out-dir boxes",
-    ]
+    /// The examples at the end of `lightbox crop --help`: the command line's and a manifest's, then each dataset format's.
+    static let examples =
+        [
+            "lightbox crop photo.jpg --rect 0.1,0.2,0.5,0.6 -o crop.jpg",
+            "lightbox crop a.jpg b.png --rect 0,0,0.5,1 --rect 0.5,0,0.5,1 -o 'halves/{stem}-{n}.webp'",
+            "lightbox crop --manifest crops.csv --out-dir crops --jobs 2 --report report.jsonl --resume",
+            "lightbox crop photo.jpg --rect 0.2,0.3,0.5,0.2 --angle 15 --oriented upright -o label.png",
+            "lightbox crop scan.jpg --rect 0.1,0.1,0.4,0.4 --lossless -o detail.jpg --json",
+        ] + DatasetFormat.all.flatMap(\.examples)
+
+    /// DATASETS: each format's paragraph, then what every format shares.
+    private static let datasets = (DatasetFormat.all.map(\.help) + [datasetsShare]).map(paragraph)
+        .joined(separator: "\n")
+
+    /// What every dataset format shares, under DATASETS.
+    private static let datasetsShare =
+        "Pixel boxes are over the image as the annotator saw it: when the annotation's size is the stored size of "
+        + "a turned photo (EXIF 5-8), or neither size, a warning says which frame was used. An input format "
+        + "Lightbox cannot write (bmp, dng...) gives PNG crops. A class name that is empty, holds / or \\ or a "
+        + "control character, or is . or .., stops the run before any crop. --only picks classes by name or id: a "
+        + "class no box has is a warning and the rest is cut; a class the dataset does not name, or an --only that "
+        + "no box matches at all, stops the run before any crop (exit 65). --format EXT names every crop's format "
+        + "(a COCO dataset of HEICs into PNG)."
+
+    /// WHERE EACH OPTION APPLIES, the dataset formats' doors and own options read from `DatasetFormat`.
+    private static let whereEachOptionApplies: String = {
+        let images = DatasetFormat.all.flatMap(\.imageDoors).map(\.described)
+        // Each format's own options, those of the same doors together, in the order they are declared.
+        let own = DatasetFormat.all.flatMap { format in
+            var groups: [(doors: [String], options: [String])] = []
+            for (option, doors) in format.own {
+                let name = "--\(option.spec.long)"
+                if let index = groups.firstIndex(where: { $0.doors == doors }) {
+                    groups[index].options.append(name)
+                } else {
+                    groups.append((doors, [name]))
+                }
+            }
+            return groups.map { doors, options in
+                let named = options.dropLast().joined(separator: ", ") + (options.count > 1 ? " and " : "")
+                let described = format.doors.filter { doors.contains($0.name) }.map(\.described)
+                return named + (options.last ?? "") + " with " + DatasetFormat.either(described)
+            }
+        }
+        let boxes = DatasetFormat.all.filter { $0.shapes == nil }.flatMap(\.doors).map(\.described)
+        let have = boxes.count == 1 ? "it has" : "they have"
+        let boxesOnly =
+            boxes.isEmpty ? "" : " (and are refused with \(boxes.joined(separator: " and ")): \(have) boxes only)"
+        let text =
+            "An option either applies or is refused (exit 64), never ignored: --rect and -o go with rects on the "
+            + "command line; --units and --angle with them or a manifest; --only and --pad with a dataset; --images "
+            + "with \(DatasetFormat.either(images)); \(own.joined(separator: "; ")). --oriented and --mask need --angle "
+            + "on the command line\(boxesOnly); --screen and --device need --preview or --contact-sheet; --fit needs "
+            + "--resize, --pad-colour --fit contain. --format goes with -o -, {ext} or a name without an extension, "
+            + "and with a manifest or dataset. The rest go everywhere."
+        return paragraph(text)
+    }()
+
+    /// `text` filled into lines indented two spaces, as the rest of the discussion is.
+    private static func paragraph(_ text: String) -> String {
+        TextLayout.wrap(text, prefix: "  ", continuation: "  ").joined(separator: "\n")
+    }
 }

@@ -13,40 +13,18 @@ extension CropOptions {
     /// `--units fraction|px`.
     static let units = Option<RectUnits>(
         "units", valueName: "u", help: "fraction (default: 0 to 1) or px (pixels of the displayed image) for rects.")
-    /// `--yolo data.yaml|labels`.
-    static let yolo = Option<String>(
-        "yolo", valueName: "data.yaml|labels",
-        help: "Crop every box of an Ultralytics dataset, or of YOLO label files.")
-    /// `--coco instances.json`.
-    static let coco = Option<String>(
-        "coco", valueName: "instances.json", help: "Crop every bbox of a COCO instances file (crowd boxes too).")
-    /// `--voc annotations`.
-    static let voc = Option<String>(
-        "voc", valueName: "annotations", help: "Crop every object of Pascal VOC XML files (a folder or one file).")
-    /// `--images dir`.
+    /// `--images dir`, for the dataset doors that read their images from a folder.
     static let images = Option<String>(
-        "images", valueName: "dir", help: "With --coco, --voc or --yolo LABELS: the image folder.")
-    /// `--classes file`.
-    static let classes = Option<String>(
-        "classes", valueName: "file", help: "With --yolo LABELS: class names (data.yaml or one per line).")
+        "images", valueName: "dir",
+        help:
+            "With \(DatasetFormat.either(DatasetFormat.all.flatMap(\.imageDoors).map(\.described))): the image folder."
+    )
     /// `--only names`.
     static let only = Option<String>(
         "only", valueName: "names",
         help:
             "With a dataset: crop only these classes, by name or id (comma-separated); a class without boxes is a warning, a filter matching no box an error."
     )
-    /// `--splits names`.
-    static let splits = Option<String>(
-        "splits", valueName: "names",
-        help: "With --yolo data.yaml: read only these splits (train, val or valid, test); each must be in the file.")
-    /// `--datasets-dir dir`.
-    static let datasetsDir = Option<String>(
-        "datasets-dir", valueName: "dir",
-        help: "With --yolo data.yaml: Ultralytics' datasets_dir, where a relative 'path' (coco8) may be.")
-    /// `--skip-difficult`.
-    static let skipDifficult = Flag(
-        "skip-difficult",
-        help: "With --voc: leave out objects marked <difficult>1</difficult>, as Ultralytics' VOC conversion does.")
     /// `--pad f`.
     static let pad = Option<Double>(
         "pad", valueName: "f", help: "With a dataset: move each side out by f times the box's size.", in: 0...10)
@@ -76,8 +54,10 @@ extension CropOptions {
         "contact-sheet", valueName: "file",
         help: "Write every preview in one grid image, cells apart, each labelled (#n file, or class #box file).")
 
-    /// The three dataset sources, by the name their option has.
-    static let datasets: [(name: String, option: Option<String>)] = [("yolo", yolo), ("coco", coco), ("voc", voc)]
+    /// The dataset options, in the order help lists them: each format's, `--images`, each format's own.
+    static let datasetOptions: [any OptionDeclaration] =
+        DatasetFormat.all.map { $0.option as any OptionDeclaration } + [images]
+        + DatasetFormat.all.flatMap { format in format.own.map(\.option) }
 
     /// Every option of `crop`, in the order help lists them.
     static let declared: [any OptionDeclaration] =
@@ -85,8 +65,7 @@ extension CropOptions {
             rect, units, CropCutOptions.angle,
             OutputOptions.output.help("Output path or template ({stem}, {ext}, {n}, {dir})."),
             OutputOptions.manifest.help("Crop what a CSV or JSON Lines manifest lists."),
-            yolo, coco, voc, images, classes, splits, datasetsDir, skipDifficult, only, pad, square,
-        ] + CropCutOptions.declared + [
+        ] + datasetOptions + [only, pad, square] + CropCutOptions.declared + [
             background,
             OutputOptions.outDir.help("Where outputs go (made if missing); -o is taken relative to it."),
             OutputOptions.keepMetadata, OutputOptions.strip, OutputOptions.stripICC, minSide, strict,

@@ -65,7 +65,7 @@ struct CropOptions: Sendable {
             )
         }
         var run = RunOptions(
-            command: "crop", jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
+            command: .crop, jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
         run.report = batch.report
         run.resume = batch.resume
         run.shard = batch.shard

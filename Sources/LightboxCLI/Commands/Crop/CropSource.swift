@@ -11,7 +11,7 @@ enum CropSource: Sendable {
     case rects([CropPlanner.Planned])
     /// `--manifest FILE --out-dir DIR`.
     case manifest(path: String)
-    /// `--yolo`, `--coco` or `--voc` with `--out-dir DIR`: the dataset's reader.
+    /// A dataset format's option (`DatasetFormat`) with `--out-dir DIR`: the dataset's reader.
     case dataset(
         @Sendable (String, (String) -> Void) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]))
 

@@ -9,7 +9,7 @@ import LightboxRender
 struct ViewCommand: LightboxCommand {
     /// The command as data: its help is generated from this.
     static let spec = CommandSpec(
-        name: "view",
+        name: JobKind.view.rawValue,
         abstract: "Render the photo viewer's screen: a page fitted, zoomed, panned or pulled down.",
         discussion: """
             GEOMETRY:
@@ -95,13 +95,13 @@ struct ViewCommand: LightboxCommand {
                 throw parsed.error("unexpected argument '\(input)': --list-devices takes no inputs")
             }
             mode = .devices(json: parsed.flag(OutputOptions.json))
-            run = RunOptions(command: "view", jobs: 1, timeout: 0)
+            run = RunOptions(command: .view, jobs: 1, timeout: 0)
             return
         }
         let batch = try BatchOptions(parsed)
         let dryRun = parsed.flag(OutputOptions.dryRun)
         var run = RunOptions(
-            command: "view", jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
+            command: .view, jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
         run.dryRun = dryRun
         run.quiet = parsed.flag(OutputOptions.quiet)
         run.stdout = dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
@@ -137,24 +137,18 @@ struct ViewCommand: LightboxCommand {
     }
 
     /// Renders the snapshot or every state of the manifest; returns the exit code.
-    func run(console: Console) -> Int32 {
+    func run(console: Console) throws -> ExitCode {
         console.quiet = run.quiet
         switch mode {
         case .devices(let json):
             for line in DeviceList.lines(json: json) { console.out(line) }
-            return 0
+            return .success
         case .single(let job, let warnings):
             for warning in warnings { console.warning(warning) }
-            return RunSession.run([.view(job)], problems: [], options: run, console: console)
+            return try RunSession.run([.view(job)], problems: [], options: run, console: console)
         case .manifest(let path, let planner):
-            let lines: [Result<ViewJob, BatchProblem>]
             var lineWarnings = LineWarnings()
-            do {
-                lines = try planner.manifest(path, warn: { lineWarnings.add(line: $0, $1) })
-            } catch {
-                console.error(error.description)
-                return ExitCode.of(error)
-            }
+            let lines = try planner.manifest(path, warn: { lineWarnings.add(line: $0, $1) })
             let jobs = lines.compactMap { try? $0.get() }
             let problems = lines.compactMap { line -> BatchProblem? in
                 if case .failure(let problem) = line { return problem }
@@ -164,18 +158,16 @@ struct ViewCommand: LightboxCommand {
                 !jobs.contains(where: { $0.save.format(of: $0.request.output)?.takesQuality ?? true })
             {
                 let problem = "--quality \(quality): no snapshot takes a quality (PNG and GIF are lossless)"
-                console.raw(ErrorFormatter.format(UsageError(problem, commandPath: Self.path), root: Lightbox.root))
-                return ExitCode.usage
+                throw UsageError(problem, commandPath: Self.path)
             }
             let claims = jobs.map { ("output", $0.request.output) } + (run.report.map { [("report", $0)] } ?? [])
             if let clash = OutputClash.find(claims, inputs: jobs.flatMap(\.request.inputs)) {
-                console.raw(ErrorFormatter.format(UsageError(clash, commandPath: Self.path), root: Lightbox.root))
-                return ExitCode.usage
+                throw UsageError(clash, commandPath: Self.path)
             }
             for warning in lineWarnings.owned(by: run.shard, jobs: jobs.map(Job.view), problems: problems) {
                 console.warning(warning)
             }
-            return RunSession.run(jobs.map(Job.view), problems: problems, options: run, console: console)
+            return try RunSession.run(jobs.map(Job.view), problems: problems, options: run, console: console)
         }
     }
 }
