@@ -39,12 +39,22 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .systemLibrary(
+            name: "CPng",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev", "zlib1g-dev"])]
+        ),
+        .systemLibrary(
+            name: "CIsal",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"])]
+        ),
+        .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]
         ),
         .target(name: "LightboxSystem"),
-        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif", "LightboxSystem"]),
+        .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif", "CPng", "CIsal", "LightboxSystem"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
         .target(name: "LightboxGeometry"),
         .target(name: "LightboxArguments"),
@@ -75,7 +85,7 @@ let package = Package(
         .executableTarget(name: "lightbox", dependencies: ["LightboxCLI"]),
         .testTarget(name: "LightboxSystemTests", dependencies: ["LightboxSystem"]),
         .testTarget(name: "LightboxWorkersTests", dependencies: ["LightboxWorkers", "LightboxSystem"]),
-        .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom"]),
+        .testTarget(name: "VipsTests", dependencies: ["Vips", "SeededRandom", "CJpeg", "CPng"]),
         .testTarget(name: "LightboxYAMLTests", dependencies: ["LightboxYAML"]),
         .testTarget(name: "LightboxArgumentsTests", dependencies: ["LightboxArguments"]),
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),

@@ -93,6 +93,31 @@ awk '!($1 in t) { order[++n] = $1; t[$1] = $2; m[$1] = $3 }
 echo "## Board: $count JPEGs of 6000x4000 on a 1000x800 board at scale 2 ($(nproc) cores, best of $runs)"
 python3 bench/report.py "$results" "$count"
 
+# How many cores the board keeps busy (issue 32: its photos had been decoded by one worker): the
+# CPUs perf counts as used, with the default workers (one per core) and with --jobs 1, side by side.
+if command -v perf >/dev/null; then
+    echo
+    echo "| board of $count photos | CPUs used (perf stat), 3 runs | seconds (CPU time / CPUs) |"
+    echo "| --- | --- | --- |"
+    for jobs in default 1; do
+        used="" seconds=""
+        for _ in 1 2 3; do
+            extra=$([ "$jobs" = 1 ] && echo "--jobs 1" || true)
+            perf stat -x, -e task-clock -o "$work/board/perf.txt" "$bin" board "${photos[@]}" --size 1000x800 --scale 2 \
+                -o "$work/board/cpus.jpg" --force $extra
+            used="$used $(awk -F, '/task-clock/ { printf "%.2f", $6 }' "$work/board/perf.txt")"
+            seconds="$seconds $(awk -F, '/task-clock/ { printf "%.2f", $1 / 1000 / $6 }' "$work/board/perf.txt")"
+        done
+        echo "| --jobs $jobs |$used |$seconds |"
+    done
+    cmp -s "$work/board/cpus.jpg" "$work/board/lightbox.jpg" || { echo "bench: the boards differ" >&2; exit 1; }
+fi
+for jobs in default 1; do
+    extra=$([ "$jobs" = 1 ] && echo "--jobs 1" || true)
+    echo "--jobs $jobs: $(python3 bench/busy.py "$bin" board "${photos[@]}" --size 1000x800 --scale 2 -o "$work/board/busy.jpg" \
+        --force $extra)"
+done
+
 # 200 photos (links to the same files under other names) on a 3000x2400 board at scale 2: 6000x4800 pixels.
 rm -rf "$work/board/many"; mkdir -p "$work/board/many"
 for n in $(seq 0 199); do ln -s "$PWD/${photos[$((n % count))]}" "$work/board/many/p$n.jpg"; done

@@ -2,7 +2,8 @@
 # Installs what Lightbox needs on Debian: libvips-dev, libyaml-dev, libjpeg62-turbo-dev (the
 # JPEG region decoder and lossless cuts), libexif-dev (a lossless cut's EXIF), libxml2-dev
 # (libxml2's own words for a malformed VOC file), libwebp-dev (libwebpmux, to drop the EXIF
-# block libvips makes up in WebP files) and the fonts for text (Inter for captions and the
+# block libvips makes up in WebP files), libpng-dev and zlib1g-dev (the PNG encoder's chunks and
+# strips), libisal-dev (ISA-L's igzip, the PNG encoder's fast deflate) and the fonts for text (Inter for captions and the
 # viewer's header, DejaVu Sans as the fallback, Noto Color Emoji for emoji in colour) to build and run, and exiftool, which the tests
 # use as an outside witness of the metadata outputs carry.
 set -euo pipefail
@@ -13,6 +14,9 @@ pkg-config --exists libjpeg 2>/dev/null || need+=(libjpeg62-turbo-dev)
 pkg-config --exists libxml-2.0 2>/dev/null || need+=(libxml2-dev)
 pkg-config --exists libwebpmux 2>/dev/null || need+=(libwebp-dev)
 pkg-config --exists libexif 2>/dev/null || need+=(libexif-dev)
+pkg-config --exists libpng 2>/dev/null || need+=(libpng-dev)
+pkg-config --exists zlib 2>/dev/null || need+=(zlib1g-dev)
+pkg-config --exists libisal 2>/dev/null || need+=(libisal-dev)
 dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)

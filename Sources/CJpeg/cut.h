@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
-#include <jpegint.h>
+#include "restart.h"
 
 /// The cut was written.
 #define LBX_JPEG_CUT_OK 0
@@ -41,7 +41,9 @@ typedef struct lbx_jpeg_cut_marker {
 /// The encoder pulls each output row as it writes it: a cut that keeps the rows' order (no
 /// transposition, no vertical mirror) is `streamed`, each row decoded when it is asked for, so
 /// nothing is held; any other cut first reads the rect's blocks, in the source's order, into
-/// `held`, and each output row is gathered from there.
+/// `held`, and each output row is gathered from there. With restart markers (unless `no_restart`)
+/// the source starts at the interval holding the rect's first row: `skipped` MCUs before it are
+/// passed over unread.
 typedef struct lbx_jpeg_cut {
     struct jpeg_decompress_struct src;
     struct jpeg_compress_struct dst;
@@ -53,8 +55,8 @@ typedef struct lbx_jpeg_cut {
     int src_created, dst_created, lenient;
     int width, height, block_width, block_height, components;
     int left[MAX_COMPONENTS], top[MAX_COMPONENTS], across[MAX_COMPONENTS], down[MAX_COMPONENTS];
-    int transpose, flip_x, flip_y, streamed, ring_count, out_ring_count, marker_count;
-    JDIMENSION rows_needed, rows_copied, first_row, first_mcu, end_mcu, mcu_row, mcu_count, rows_sent;
+    int transpose, flip_x, flip_y, streamed, ring_count, out_ring_count, marker_count, no_restart;
+    JDIMENSION rows_needed, rows_copied, first_row, first_mcu, end_mcu, mcu_row, mcu_count, rows_sent, skipped;
     boolean (*decode_mcu)(j_decompress_ptr, JBLOCKROW *);
     void (*realize[2])(j_common_ptr);
     lbx_jpeg_cut_ring *rings[MAX_COMPONENTS], *out_rings[MAX_COMPONENTS];

@@ -45,7 +45,8 @@ static inline void lbx_jpeg_cut_realize(j_common_ptr cinfo) {
 
 /// libjpeg's Huffman decoder, called once per MCU: MCUs outside the rect are decoded without
 /// keeping their coefficients (a NULL buffer, as jpeg_skip_scanlines does), which is about half
-/// the work of keeping them. The MCU's column is counted, since the decoder does not say it.
+/// the work of keeping them, and those before a restart interval jumped to not at all. The MCU's
+/// column is counted, since the decoder does not say it.
 static inline boolean lbx_jpeg_cut_decode_mcu(j_decompress_ptr cinfo, JBLOCKROW *data) {
     lbx_jpeg_cut *cut = (lbx_jpeg_cut *) cinfo->client_data;
     if (cinfo->input_iMCU_row != cut->mcu_row) {
@@ -54,6 +55,11 @@ static inline boolean lbx_jpeg_cut_decode_mcu(j_decompress_ptr cinfo, JBLOCKROW 
     }
     JDIMENSION column = cut->mcu_count++ % cinfo->MCUs_per_row;
     int kept = cinfo->input_iMCU_row >= cut->first_row && column >= cut->first_mcu && column < cut->end_mcu;
+    if (cut->skipped > 0) {
+        if (kept) lbx_jpeg_cut_fail(cut, "a restart jump passed over a kept MCU");
+        cut->skipped--;
+        return TRUE;
+    }
     if (!(*cut->decode_mcu)(cinfo, kept ? data : NULL)) lbx_jpeg_cut_fail(cut, "the JPEG data was suspended");
     return TRUE;
 }
@@ -128,12 +134,14 @@ static inline void lbx_jpeg_cut_gather_row(lbx_jpeg_cut *cut, JDIMENSION row) {
     }
 }
 
-/// Puts libjpeg's Huffman decoder behind `lbx_jpeg_cut_decode_mcu` (once modules exist).
+/// Puts libjpeg's Huffman decoder behind `lbx_jpeg_cut_decode_mcu` (once modules exist, before
+/// any entropy data is read), and jumps to the restart interval holding the rect's first row.
 static inline void lbx_jpeg_cut_hook_decoder(lbx_jpeg_cut *cut) {
     if (cut->decode_mcu) return;
     cut->decode_mcu = cut->src.entropy->decode_mcu;
     cut->src.entropy->decode_mcu = lbx_jpeg_cut_decode_mcu;
     cut->mcu_row = (JDIMENSION) -1;
+    if (!cut->no_restart) cut->skipped = lbx_jpeg_restart_jump(&cut->src, cut->input, cut->first_row);
 }
 
 /// Called by jpeg_read_coefficients before each step, which decodes one iMCU row of a

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include "restart.h"
 
 /// The decoder could serve the rect.
 #define LBX_JPEG_REGION_OK 0
@@ -18,7 +19,8 @@
 /// The file could not be read or the rect is outside it.
 #define LBX_JPEG_REGION_FAILED 2
 
-/// One partial decode: libjpeg's state, the rect in output pixels and the next row to give.
+/// One partial decode: libjpeg's state, the rect in output pixels and the next row to give; with
+/// restart markers (unless `no_restart`), the MCUs still to pass over and libjpeg's own decoder.
 typedef struct lbx_jpeg_region {
     struct jpeg_decompress_struct cinfo;
     struct jpeg_error_mgr errors;
@@ -27,8 +29,9 @@ typedef struct lbx_jpeg_region {
     FILE *file;
     JSAMPLE *row;
     char message[JMSG_LENGTH_MAX];
-    int created, started, finished, left, top, width, height, bands, next_row;
-    JDIMENSION column;
+    int created, started, finished, left, top, width, height, bands, next_row, no_restart;
+    JDIMENSION column, skipped;
+    boolean (*decode_mcu)(j_decompress_ptr, JBLOCKROW *);
 } lbx_jpeg_region;
 
 /// libjpeg's error_exit must not return: keep the message and jump back behind the setjmp.
@@ -128,14 +131,41 @@ static inline lbx_jpeg_region *lbx_jpeg_region_open(const char *path, int left, 
     return region;
 }
 
-/// Skips to row `row` of the rect the first time: whole iMCU rows above only entropy-decoded,
-/// then one iMCU row of margin read and dropped, so the upsampler has its context.
+/// libjpeg's Huffman decoder, called once per MCU: the MCUs before a restart interval the
+/// decoder jumped to are passed over without reading (they lie in rows that are skipped).
+static inline boolean lbx_jpeg_region_decode_mcu(j_decompress_ptr cinfo, JBLOCKROW *data) {
+    lbx_jpeg_region *region = (lbx_jpeg_region *) cinfo->client_data;
+    if (region->skipped > 0) {
+        region->skipped--;
+        return TRUE;
+    }
+    return (*region->decode_mcu)(cinfo, data);
+}
+
+/// Before skipping `first` rows: when the file has restart markers, jumps to the interval that
+/// holds the first iMCU row jpeg_skip_scanlines decodes for real (with context upsampling, the
+/// one above the row holding `first`), one iMCU row earlier still for safety, so the rows above
+/// cost no entropy decoding at all.
+static inline void lbx_jpeg_region_restart(lbx_jpeg_region *region, JDIMENSION first, JDIMENSION row_height) {
+    struct jpeg_decompress_struct *cinfo = &region->cinfo;
+    JDIMENSION decoded = cinfo->upsample->need_context_rows ? (first - 1) / row_height : first / row_height;
+    if (decoded < 2) return;
+    region->skipped = lbx_jpeg_restart_jump(cinfo, region->file, decoded - 1);
+    if (region->skipped == 0) return;
+    region->decode_mcu = cinfo->entropy->decode_mcu;
+    cinfo->entropy->decode_mcu = lbx_jpeg_region_decode_mcu;
+}
+
+/// Skips to row `row` of the rect the first time: whole iMCU rows above only entropy-decoded (or
+/// not at all, from a restart marker), then one iMCU row of margin read and dropped, so the
+/// upsampler has its context.
 static inline void lbx_jpeg_region_seek(lbx_jpeg_region *region, int row) {
     struct jpeg_decompress_struct *cinfo = &region->cinfo;
     int target = region->top + row;
     if (cinfo->output_scanline == 0) {
         int margin = cinfo->max_v_samp_factor * cinfo->min_DCT_scaled_size;
         int first = target - margin < 0 ? 0 : target - margin;
+        if (first > 0 && !region->no_restart) lbx_jpeg_region_restart(region, (JDIMENSION) first, (JDIMENSION) margin);
         if (first > 0) jpeg_skip_scanlines(cinfo, (JDIMENSION) first);
     }
     JSAMPROW pointer = region->row;
@@ -168,6 +198,30 @@ static inline int lbx_jpeg_region_read(lbx_jpeg_region *region, unsigned char *d
     if (region->next_row >= region->height) lbx_jpeg_region_finish(region);
     pthread_mutex_unlock(&region->lock);
     return 0;
+}
+
+/// The restart interval of the JPEG at `path` (its DRI, in MCUs) when the region decoder serves
+/// the file and could start at its restart markers, else 0. Reads the header only.
+static inline unsigned int lbx_jpeg_region_restart_interval(const char *path) {
+    lbx_jpeg_region *region = calloc(1, sizeof(lbx_jpeg_region));
+    if (!region) return 0;
+    pthread_mutex_init(&region->lock, NULL);
+    unsigned int interval = 0;
+    region->file = fopen(path, "rb");
+    if (region->file && !setjmp(region->jump)) {
+        region->cinfo.err = jpeg_std_error(&region->errors);
+        region->errors.error_exit = lbx_jpeg_region_error_exit;
+        region->errors.emit_message = lbx_jpeg_region_emit_message;
+        region->cinfo.client_data = region;
+        jpeg_create_decompress(&region->cinfo);
+        region->created = 1;
+        jpeg_stdio_src(&region->cinfo, region->file);
+        jpeg_read_header(&region->cinfo, TRUE);
+        if (lbx_jpeg_region_supported(&region->cinfo) && region->cinfo.comps_in_scan == region->cinfo.num_components)
+            interval = region->cinfo.restart_interval;
+    }
+    lbx_jpeg_region_close(region);
+    return interval;
 }
 
 /// The message of the last failure, for libvips' error buffer.

@@ -220,4 +220,14 @@ static inline int lbx_argument_count(VipsOperation *operation) {
 /// G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE, as the flags type Swift expects.
 static inline GLogLevelFlags lbx_warning_levels(void) { return (GLogLevelFlags) (G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE); }
 
+/// libvips' refresh of an image's EXIF block from its fields, exported by libvips 8.14 but not in
+/// its headers.
+int vips__exif_update(VipsImage *image);
+
+/// pngsave runs vips__exif_update before embedding EXIF: Lightbox's PNG encoder does the same.
+static inline int lbx_exif_update(VipsImage *image) { return vips__exif_update(image); }
+
+/// A region's pixel at (x, y) (VIPS_REGION_ADDR, a macro), for reading the rows a sink hands out.
+static inline VipsPel *lbx_region_address(VipsRegion *region, int x, int y) { return VIPS_REGION_ADDR(region, x, y); }
+
 #endif

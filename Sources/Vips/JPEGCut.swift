@@ -6,7 +6,8 @@ import CJpeg
 /// output's coefficients and quantization tables are the input's.
 ///
 /// The source is decoded only down to the rect's last iMCU row, one row at a time (libjpeg's
-/// whole-image coefficient arrays are replaced by one-row rings), and the output's Huffman
+/// whole-image coefficient arrays are replaced by one-row rings), from the restart marker before
+/// the rect's first row when the file has them, and the output's Huffman
 /// tables are optimized for the cut. Open, then write once.
 package final class JPEGCut {
     /// Why a cut could not be made.
@@ -52,6 +53,7 @@ package final class JPEGCut {
                 String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             throw status == LBX_JPEG_CUT_UNSUPPORTED ? .unsupported(text) : .failed(text)
         }
+        cut.pointee.no_restart = JPEGRegion.restartsDisabled ? 1 : 0
         self.cut = cut
         self.keepMetadata = keepMetadata
         width = Int(cut.pointee.width)

@@ -3,9 +3,10 @@ import CVips
 
 /// A JPEG decoded only over one rect with libjpeg-turbo's partial decode, streamed into libvips.
 ///
-/// Rows above the rect are only entropy-decoded (`jpeg_skip_scanlines`), columns outside it
-/// are not transformed (`jpeg_crop_scanline`), and nothing below its last row is read. The
-/// result is a sequential libvips image whose rows are decoded as a pipeline asks for them.
+/// Rows above the rect are only entropy-decoded (`jpeg_skip_scanlines`), or not read at all when
+/// the file has restart markers (decoding starts at the interval holding the rect's first rows),
+/// columns outside it are not transformed (`jpeg_crop_scanline`), and nothing below its last row
+/// is read. The result is a sequential libvips image whose rows are decoded as a pipeline asks for them.
 package enum JPEGRegion {
     /// The rect of `path` (in the pixels of its load shrunk by `shrink`: 1, 2, 4 or 8), or nil
     /// when the partial decoder cannot serve the file (progressive, arithmetic, lossless,
@@ -28,6 +29,7 @@ package enum JPEGRegion {
         else {
             return nil
         }
+        region.pointee.no_restart = restartsDisabled ? 1 : 0
         guard Int(region.pointee.bands) == header.bands,
             let image = stream(region, header: header, width: width, height: height)
         else {
@@ -36,6 +38,17 @@ package enum JPEGRegion {
         }
         return try? VOperation.call("sequential", [("in", .image(image)), ("tile-height", .int(16))], cached: false)
             .image()
+    }
+
+    /// Whether LIGHTBOX_NO_RESTART=1 keeps the region decoder and the lossless cut from starting at
+    /// restart markers (benchmarks measure the path without them with it).
+    package static let restartsDisabled = getenv("LIGHTBOX_NO_RESTART").map { String(cString: $0) } == "1"
+
+    /// The restart interval of the JPEG at `path` in MCUs when the region decoder serves it and can
+    /// start at its restart markers (rows above a rect then cost nothing), else 0.
+    package static func restartInterval(_ path: String) -> Int {
+        guard !restartsDisabled, let opened = try? PinnedFiles.opening(path) else { return 0 }
+        return Int(lbx_jpeg_region_restart_interval(opened))
     }
 
     /// A new image with `header`'s fields and metadata, `width` by `height`, generated from `region`,

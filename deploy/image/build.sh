@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make image`: an OCI image localhost/lightbox:VERSION and localhost/lightbox:latest with podman,
 # without pulling a base image: mmdebstrap makes a Debian bookworm root file system from Debian's
-# packages (the runtime libraries: libvips42, libyaml, the fonts) with the release binary in it
+# packages (the runtime libraries: libvips42, libyaml, libisal2, the fonts) with the release binary in it
 # (its Swift runtime is linked in statically), and `podman import` makes it an image whose entry
 # point is lightbox, working in /data. The Containerfile beside this script does the same from
 # debian:bookworm-slim, for a machine that can pull it.
@@ -21,10 +21,11 @@ mkdir -p "$work"
 # Symbols and debug info are half the binary's size; a crash in the image is reported by signal, as on the host.
 strip -o "$work/lightbox" "$binary"
 
-# The runtime packages (the Containerfile installs the same; Noto Color Emoji draws the emoji of captions and
-# labels in colour; fontconfig builds the font cache, so text is drawn without scanning the fonts on every run, or
-# writing, in a read-only container); `essential` is the smallest variant, without apt.
-packages=libvips42,libyaml-0-2,fontconfig,fonts-inter,fonts-dejavu-core,fonts-noto-color-emoji
+# The runtime packages (the Containerfile installs the same; libisal2 is the PNG encoder's deflate; Noto Color Emoji
+# draws the emoji of captions and labels in colour; fontconfig builds the font cache, so text is drawn without
+# scanning the fonts on every run, or writing, in a read-only container); `essential` is the smallest variant,
+# without apt.
+packages=libvips42,libyaml-0-2,libisal2,fontconfig,fonts-inter,fonts-dejavu-core,fonts-noto-color-emoji
 # Lightbox never sets italic (captions and labels are escaped), so Inter's 18 italic files (4.8 MB) stay out,
 # which keeps the image under 300 MB with the emoji font's 11 MB in.
 # The font cache: fontconfig trusts a cache that recorded its font folder's mtime, and mmdebstrap clamps every

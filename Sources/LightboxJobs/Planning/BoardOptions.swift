@@ -24,6 +24,8 @@ package struct BoardOptions: Sendable {
     package let dryRun: Bool
     /// `--json`: one line describing what was drawn.
     package let json: Bool
+    /// `--jobs`: photos decoded at once, one worker process each.
+    package let jobs: Int
     package let printLayout: String?
 
     /// `--layout file`.
@@ -60,6 +62,7 @@ package struct BoardOptions: Sendable {
             OutputOptions.json.help(
                 "Print one JSON line after drawing: output, size, cards, skipped photos, status."),
             printLayout, OutputOptions.force.help("Replace existing outputs."),
+            BatchOptions.jobs.help("Photos decoded at once, each in its own worker (default: the number of cores)."),
         ] + ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared
 
     /// Reads `parsed`, throwing a usage error for the first bad value.
@@ -84,6 +87,7 @@ package struct BoardOptions: Sendable {
         placeholder = parsed.flag(Self.placeholder)
         limits = CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels)
         json = parsed.flag(OutputOptions.json)
+        jobs = try parsed.value(BatchOptions.jobs, default: ProcessInfo.processInfo.activeProcessorCount)
         printLayout = parsed.text(Self.printLayout)
         if printLayout == OutputPath.standardOutput && output == OutputPath.standardOutput {
             throw parsed.error("--print-layout - and -o - would both write to standard output")

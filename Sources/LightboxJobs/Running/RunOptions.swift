@@ -31,7 +31,7 @@ package struct RunOptions: Sendable {
     package var outDir: String?
     /// `--contact-sheet` and how it is written.
     package var contactSheet: (path: String, save: SaveOptions)?
-    /// Worker processes to start (default: `jobs`, at most one per job).
+    /// Worker processes to start, whatever the number of jobs (default: `jobs`, at most one per job).
     package var workers: Int?
     /// Megabytes each worker process may hold (`--max-memory`); 0 for no limit.
     package var memoryMegabytes = 0

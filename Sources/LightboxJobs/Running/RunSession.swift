@@ -40,9 +40,10 @@ package enum RunSession {
                         shard: options.shard == .all ? nil : "\(options.shard.index + 1)/\(options.shard.count)"),
                     compacting: ledger)
         }
-        // Forked here, before the runner's threads and libvips start.
+        // Forked here, before the runner's threads and libvips start. A count the command gives is
+        // its own (a board's one job decodes its photos on several workers); else one per job in flight.
         let pool = WorkerPool(
-            count: max(1, min(options.workers ?? options.jobs, jobs.count)), timeout: options.timeout,
+            count: max(1, options.workers ?? min(options.jobs, jobs.count)), timeout: options.timeout,
             memoryMegabytes: options.memoryMegabytes)
         defer { pool.finish() }
         let total = jobs.reduce(problems.count) { $0 + $1.itemCount }

@@ -32,9 +32,11 @@ final class RegionCrops {
         self.source = source
         let stored = rects.map { source.storedArea(of: $0) }
         let union = stored.dropFirst().reduce(stored[0]) { RegionCrops.union($0, $1) }
-        let width = Double(source.stored.width)
-        let alone = stored.reduce(0.0) { $0 + RegionCrops.cost($1, width: width, copied: false) }
-        let once = RegionCrops.cost(union, width: width, copied: true)
+        // With restart markers the rows above a rect are not read at all.
+        let above = rects.count > 1 && JPEGRegion.restartInterval(source.path) > 0 ? 0 : RegionCrops.entropyShare
+        let row = Double(source.stored.width) * above
+        let alone = stored.reduce(0.0) { $0 + RegionCrops.cost($1, above: row, copied: false) }
+        let once = RegionCrops.cost(union, above: row, copied: true)
         let fits = union.width * union.height * source.stored.bands <= RegionCrops.unionBytes
         self.union = stored.count > 1 && fits && once < alone ? union : nil
     }
@@ -56,11 +58,12 @@ final class RegionCrops {
         return Array(trimmed.prefix(2)) == [0xD9, 0xFF]
     }
 
-    /// The estimated decoding cost of `rect`, in full-decode pixels: the rows above only
-    /// entropy-decoded at full width, the rect itself decoded (and copied once when `copied`).
-    static func cost(_ rect: PixelRect, width: Double, copied: Bool) -> Double {
+    /// The estimated decoding cost of `rect`, in full-decode pixels: each row above costs `above`
+    /// (its width times `entropyShare`: only entropy-decoded; 0 from a restart marker), the rect
+    /// itself decoded (and copied once when `copied`).
+    static func cost(_ rect: PixelRect, above: Double, copied: Bool) -> Double {
         let area = Double(rect.width * rect.height)
-        return Double(rect.top) * width * entropyShare + area * (1 + (copied ? copyShare : 0))
+        return Double(rect.top) * above + area * (1 + (copied ? copyShare : 0))
     }
 
     /// The smallest rect holding both.

@@ -58,9 +58,14 @@ package struct AtomicWriter: Sendable {
                 if let warning = fitted.warning { warn(warning) }
                 // Read before saving: libvips 8.14's webpsave overwrites the short delays in place.
                 delays = AtomicWriter.animationDelays(prepared)
-                try prepared.save(
-                    to: temp, saver: saver, options: options.saverArguments(for: format, image: prepared),
-                    optionString: options.saverOptions)
+                let arguments = options.saverArguments(for: format, image: prepared)
+                if format == .png,
+                    let encoder = PNGEncoder(prepared, arguments: arguments, optionString: options.saverOptions)
+                {
+                    try encoder.write(to: temp)
+                } else {
+                    try prepared.save(to: temp, saver: saver, options: arguments, optionString: options.saverOptions)
+                }
             } catch {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
             }

@@ -10,7 +10,9 @@ enum ViewportRegion {
     static let margin = 8
     /// Above this share of the loaded image's rows the whole image is decoded as before: the
     /// columns outside the view are still entropy-decoded, so only hidden rows pay (measured
-    /// in docs/benchmarks.md: with every row on screen the part alone is no faster).
+    /// in docs/benchmarks.md: with every row on screen the part alone is no faster). A JPEG with
+    /// restart markers is decoded from the interval holding the first row shown, so the rows
+    /// above cost nothing and the part is decoded alone whenever rows above it are hidden.
     static let largestShare = 0.5
 
     /// The pixels of `pixels` that `layout` shows, decoded alone; nil when the input is not a
@@ -20,6 +22,7 @@ enum ViewportRegion {
             let shrink = [1, 2, 4, 8].first(where: { Double($0) == pixels.factor.x && Double($0) == pixels.factor.y }),
             let rect = visibleRect(pixels, layout: layout),
             Double(rect.height) <= largestShare * Double(pixels.image.height)
+                || rect.top > 0 && JPEGRegion.restartInterval(source.path) > 0
         else { return nil }
         do {
             let header = try VImage.load(

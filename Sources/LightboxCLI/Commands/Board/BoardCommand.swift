@@ -71,7 +71,7 @@ struct BoardCommand: LightboxCommand {
             plan: plan, output: options.output, save: options.save, placeholder: options.placeholder,
             limits: options.limits, origin: JobOrigin())
         var run = RunOptions(command: .board, jobs: 1, workers: workers, roots: roots)
-        run.workers = min(ProcessInfo.processInfo.activeProcessorCount, plan.photos.count)
+        run.workers = min(options.jobs, plan.photos.count)
         run.stdout = options.json ? .json : .none
         return try RunSession.run([.board(job)], problems: [], options: run, console: console)
     }

@@ -42,5 +42,6 @@ enum BoardDoors {
             BoardOverrides.size, DeviceOptions.device, BoardOverrides.cardWidth, BoardOverrides.scale,
             BoardOverrides.background, OutputOptions.output, BoardOverrides.dragging, BoardOptions.placeholder,
             OutputOptions.dryRun, OutputOptions.json, BoardOptions.printLayout, OutputOptions.force,
+            BatchOptions.jobs,
         ] + ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared
 }
