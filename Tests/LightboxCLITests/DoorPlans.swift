@@ -90,7 +90,7 @@ enum DoorPlans {
             }
             return text(
                 jobs, command.jobs, command.workers, command.roots as Any, command.quiet, command.file,
-                command.reader.limits)
+                command.reader.limits, command.maxFailures as Any)
         }
     }
 }

@@ -60,6 +60,9 @@ package struct BatchLine: Sendable {
         }
         object["id"] = nil
         object["command"] = nil
+        if let problem = BatchPolicy.batchKeyProblem(in: object, file: label, line: number) {
+            return .failure(BatchAnswer(id: id, failed: problem.description))
+        }
         let jobPolicy: JobPolicy
         switch policy.job(&object, file: label, line: number) {
         case .failure(let problem): return .failure(BatchAnswer(id: id, failed: problem.description))
@@ -141,6 +144,12 @@ package struct BatchLine: Sendable {
         var planned: [CropPlanner.Planned] = []
         var slots: [BatchRequest.Slot] = []
         for (index, fields) in crops.enumerated() {
+            if let problem = BatchPolicy.batchKeyProblem(
+                in: fields, file: label, line: number, prefix: "crops[\(index)].")
+            {
+                slots.append(.refused(.problem(problem)))
+                continue
+            }
             if let key = fields.keys.sorted().first(where: BatchPolicy.names.contains) {
                 let problem = BatchProblem(
                     label, line: number, field: "crops[\(index)].\(key)",

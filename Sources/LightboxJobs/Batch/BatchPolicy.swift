@@ -16,6 +16,20 @@ package struct BatchPolicy: Sendable {
     ]
     /// Every spelling of every policy key.
     package static let names: Set<String> = Set(keys.flatMap { [$0.camel] + ($0.kebab.map { [$0] } ?? []) })
+    /// The keys of the whole batch, which only the operator's command line gives (`--max-failures`
+    /// counts every job's failure): a job that sends one fails, rather than have it ignored.
+    package static let batchKeys = ["maxFailures", "max-failures"]
+
+    /// The problem of a job (or of its crop `crops[i]`, given as `prefix`) whose keys in `object`
+    /// set a key of the whole batch, or nil.
+    package static func batchKeyProblem(
+        in object: [String: Any], file: String, line: Int, prefix: String = ""
+    ) -> BatchProblem? {
+        guard let key = batchKeys.first(where: { object[$0] != nil }) else { return nil }
+        return BatchProblem(
+            file, line: line, field: prefix + key,
+            "a budget for the whole batch, not one job: its operator gives it (lightbox batch --max-failures)")
+    }
 
     /// Whether existing outputs may be replaced (`--force`).
     package let force: Bool

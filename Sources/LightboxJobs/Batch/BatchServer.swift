@@ -53,11 +53,11 @@ package final class BatchServer: @unchecked Sendable {
         _ = unsafeBitCast(symbol, to: Mallopt.self)(-3, 128 << 10)
     }
 
-    /// Whether every job was done.
-    package var allDone: Bool {
+    /// Jobs answered as done (or skipped) and as failed so far.
+    package var tally: (done: Int, failed: Int) {
         lock.lock()
         defer { lock.unlock() }
-        return failed == 0
+        return (done, failed)
     }
 
     /// The counts printed when a signal stops the batch.

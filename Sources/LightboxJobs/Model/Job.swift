@@ -39,4 +39,10 @@ package enum Job: Sendable {
         if case .crop(let job) = self { return job.items.count }
         return 1
     }
+
+    /// The items `--max-failures` counts the job as: one per crop, one for a snapshot, a board's photos.
+    package var budgetItems: Int {
+        if case .board(let job) = self { return job.plan.photos.count }
+        return itemCount
+    }
 }

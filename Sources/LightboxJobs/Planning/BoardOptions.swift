@@ -20,6 +20,8 @@ package struct BoardOptions: Sendable {
     package let save: SaveOptions
     package let overrides: BoardOverrides
     package let placeholder: Bool
+    /// `--max-failures`: photos that may fail with the exit still 0; nil for none.
+    package let maxFailures: FailureBudget?
     package let limits: CardPhoto.Limits
     package let dryRun: Bool
     /// `--json`: one line describing what was drawn.
@@ -58,6 +60,9 @@ package struct BoardOptions: Sendable {
             OutputOptions.output.help("The board image to write (not needed with --dry-run)."),
             BoardOverrides.dragging,
             BoardOverrides.reduceMotion, placeholder,
+            BatchOptions.maxFailures.help(
+                "Exit 0 when at most N photos (or P% of the board's photos) cannot be read; each is still an error and its card left out (default 0)."
+            ),
             OutputOptions.dryRun.help("Write no image; print the layout as one JSON line."),
             OutputOptions.json.help(
                 "Print one JSON line after drawing: output, size, cards, skipped photos, status."),
@@ -85,6 +90,7 @@ package struct BoardOptions: Sendable {
                 "--quality \(quality): a .\(format.fileExtension) output takes no quality (it is lossless)")
         }
         placeholder = parsed.flag(Self.placeholder)
+        maxFailures = try parsed.value(BatchOptions.maxFailures)
         limits = CardPhoto.Limits(failOn: readWrite.failOn, maxPixels: readWrite.maxPixels)
         json = parsed.flag(OutputOptions.json)
         jobs = try parsed.value(BatchOptions.jobs, default: ProcessInfo.processInfo.activeProcessorCount)

@@ -36,6 +36,9 @@ package struct BatchRecord: Sendable {
     package var crop: CropOutcome?
     /// A board's photos that could not be drawn, each with its error.
     package var failures: [RenderError] = []
+    /// The failures `--max-failures` counts in this record: 1 for a failed item, each photo a
+    /// written board left out; nil for a failure no budget covers (a board that was not written).
+    package var budgetFailures: Int?
 
     /// Makes a record about `output`.
     package init(
@@ -49,6 +52,7 @@ package struct BatchRecord: Sendable {
         self.milliseconds = milliseconds
         self.printsError = printsError
         self.cause = cause
+        budgetFailures = status == .failed ? 1 : 0
     }
 
     /// The journal line: the item's fields, then status, error and milliseconds.

@@ -32,6 +32,8 @@ package enum BoardRecords {
                 status: .done, output: job.output, fields: fields, error: nil, milliseconds: milliseconds)
         }
         record.failures = failures
+        // `--max-failures` counts the photos of a board that was written; one that was not is past any budget.
+        record.budgetFailures = problem != nil ? nil : cardsLost ? failures.count : 0
         return record
     }
 

@@ -10,9 +10,9 @@ import LightboxFormats
 /// swift-argument-parser's `MessageInfo` does: a command returns `success` or `failure` for work
 /// it did, and throws for anything that stopped it before.
 package enum ExitCode: Int32, Error, Sendable, CaseIterable {
-    /// Everything asked for was done.
+    /// Everything asked for was done, or at most `--max-failures` items failed.
     case success = 0
-    /// At least one item failed; the others were still done.
+    /// More items failed than `--max-failures` allows (any, by default); the others were still done.
     case failure = 1
     /// The command line was wrong (EX_USAGE); nothing was done.
     case usage = 64

@@ -26,6 +26,12 @@ package enum FailureBudget: Sendable, Equatable {
         case .percent(let share): return NumberText.short(share) + "%"
         }
     }
+
+    /// What a summary adds when the failures are within the budget: `within --max-failures 5%: exit 0`.
+    package var withinNote: String { "within --max-failures \(text): exit 0" }
+
+    /// What a summary adds when they are past it: `more than --max-failures 5% allows: exit 1`.
+    package var pastNote: String { "more than --max-failures \(text) allows: exit 1" }
 }
 
 extension FailureBudget: ArgumentValue {

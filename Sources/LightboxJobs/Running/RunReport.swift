@@ -53,7 +53,7 @@ package final class RunReport: @unchecked Sendable {
     /// printed and its journal line written now; its stdout line once every earlier job has ended.
     package func record(_ record: BatchRecord, slot: Int) {
         counting.lock()
-        counts.count(record.status)
+        counts.count(record)
         counting.unlock()
         if let error = record.error, record.printsError {
             progress.clear()

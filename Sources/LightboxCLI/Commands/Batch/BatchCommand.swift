@@ -29,6 +29,9 @@ struct BatchCommand: LightboxCommand {
             and --write-root): a job whose input or output resolves outside them fails
             alone, and nothing outside them is opened or made. --max-memory bounds each
             worker process: a job that needs more fails alone.
+            At the end of input the exit is 0 when every job was done or at most
+            --max-failures jobs failed (standard error then says why), 1 otherwise; the
+            budget is the operator's, and a job line with a max-failures key fails.
             See docs/batch.md for the protocol and client examples.
 
             \(ExitCode.helpText)
@@ -48,6 +51,9 @@ struct BatchCommand: LightboxCommand {
             CropOptions.background.help("Crop jobs: flatten transparent pixels and a mask's outside onto this colour."),
             OutputOptions.quiet.help("Print no warnings."), ReadWriteOptions.quality, ReadWriteOptions.failOn,
             ReadWriteOptions.maxPixels,
+            BatchOptions.maxFailures.help(
+                "At the end of input, exit 0 when at most N jobs (or P% of them) failed; each is still answered failed (default 0)."
+            ),
         ] as [any OptionDeclaration] + WorkerOptions.declared + RootOptions.declared + BatchLimits.declared).specs,
         examples: [
             "lightbox batch jobs.jsonl",
@@ -68,6 +74,8 @@ struct BatchCommand: LightboxCommand {
     let reader: BatchLine
     /// Whether warnings are silenced.
     let quiet: Bool
+    /// `--max-failures`: failed jobs that still exit 0 at the end of input; nil for none.
+    let maxFailures: FailureBudget?
 
     /// Reads and checks the parsed command line; a bad default is a usage error now, not one per job.
     init(_ parsed: ParsedCommand) throws(UsageError) {
@@ -79,6 +87,7 @@ struct BatchCommand: LightboxCommand {
         workers = try WorkerOptions(parsed)
         roots = try RootOptions.read(parsed)
         quiet = parsed.flag(OutputOptions.quiet)
+        maxFailures = try parsed.value(BatchOptions.maxFailures)
         let readWrite = try ReadWriteOptions(parsed)
         let keep = parsed.flag(OutputOptions.keepMetadata)
         if keep { try parsed.refuse([OutputOptions.strip], with: "--keep-metadata") }
@@ -140,6 +149,17 @@ struct BatchCommand: LightboxCommand {
                 "\(StandardError.dropped) lines of standard error were dropped: nothing read them (each job's "
                     + "warnings are in its answer)")
         }
-        return server.allDone ? .success : .failure
+        return verdict(server, console: console)
+    }
+
+    /// The exit code at the end of input: 0 when every job was done, or when the failed ones are
+    /// within `--max-failures` of the jobs answered; with a budget, the counts and why on stderr.
+    private func verdict(_ server: BatchServer, console: Console) -> ExitCode {
+        let (done, failed) = server.tally
+        guard failed > 0 else { return .success }
+        guard let maxFailures else { return .failure }
+        let within = maxFailures.allows(failed: failed, of: done + failed)
+        console.raw("\(server.counts) (\(within ? maxFailures.withinNote : maxFailures.pastNote))\n")
+        return within ? .success : .failure
     }
 }

@@ -14,6 +14,6 @@ enum BatchDoors {
                 BatchOptions.jobs, OutputOptions.force, OutputOptions.keepMetadata, OutputOptions.strip,
                 OutputOptions.stripICC, CropCutOptions.oriented, CropCutOptions.mask, CropCutOptions.lossless,
                 CropOptions.background, OutputOptions.quiet, ReadWriteOptions.quality, ReadWriteOptions.failOn,
-                ReadWriteOptions.maxPixels,
+                ReadWriteOptions.maxPixels, BatchOptions.maxFailures,
             ] + WorkerOptions.declared + RootOptions.declared + BatchLimits.declared))
 }

@@ -73,6 +73,7 @@ struct BoardCommand: LightboxCommand {
         var run = RunOptions(command: .board, jobs: 1, workers: workers, roots: roots)
         run.workers = min(options.jobs, plan.photos.count)
         run.stdout = options.json ? .json : .none
+        run.maxFailures = options.maxFailures
         return try RunSession.run([.board(job)], problems: [], options: run, console: console)
     }
 

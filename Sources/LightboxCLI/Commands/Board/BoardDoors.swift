@@ -22,6 +22,12 @@ enum BoardDoors {
             .init(
                 DeviceOptions.device, with: [.init(BoardOverrides.size), .init(BoardOverrides.scale)],
                 note: "they set all it would"),
+            .init(
+                BatchOptions.maxFailures, with: [.init(BoardOptions.placeholder)],
+                note: "a photo that cannot be read is then an empty card and a warning, and the exit is 0 already"),
+            .init(
+                BatchOptions.maxFailures, with: [.init(OutputOptions.dryRun)],
+                note: "a dry run reads no photo, so none can fail"),
         ])
 
     /// The options whose use depends on the door.
@@ -41,6 +47,7 @@ enum BoardDoors {
         [
             BoardOverrides.size, DeviceOptions.device, BoardOverrides.cardWidth, BoardOverrides.scale,
             BoardOverrides.background, OutputOptions.output, BoardOverrides.dragging, BoardOptions.placeholder,
+            BatchOptions.maxFailures,
             OutputOptions.dryRun, OutputOptions.json, BoardOptions.printLayout, OutputOptions.force,
             BatchOptions.jobs,
         ] + ReadWriteOptions.declared + WorkerOptions.declared + RootOptions.declared

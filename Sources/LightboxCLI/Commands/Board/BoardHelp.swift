@@ -44,7 +44,8 @@ enum BoardHelp {
         PHOTOS:
           Each photo is decoded straight to its card's square, centre-cropped,
           upright. One that cannot be read is reported and its card left out
-          (exit 1); with --placeholder an empty card is drawn instead.
+          (exit 1, or 0 while at most --max-failures photos failed); with
+          --placeholder an empty card is drawn instead (a warning, exit 0).
 
         \(DeviceOptions.helpText)
 
