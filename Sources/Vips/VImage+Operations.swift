@@ -82,6 +82,17 @@ extension VImage {
         }
     }
 
+    /// Rendered into memory as `inMemory` does, a failure said by the decoder's reason alone, as
+    /// a save of the same pixels says it once the saver's own words are taken off.
+    package func decodedInMemory() throws(VipsError) -> VImage {
+        let context = "copy to memory: "
+        do {
+            return try inMemory()
+        } catch {
+            throw error.message.hasPrefix(context) ? VipsError(String(error.message.dropFirst(context.count))) : error
+        }
+    }
+
     /// The pixel values at `x`, `y`, one per band.
     package func pixel(x: Int, y: Int) throws(VipsError) -> [Double] {
         try VOperation.call("getpoint", [("in", .image(self)), ("x", .int(x)), ("y", .int(y))], outputs: ["out-array"])

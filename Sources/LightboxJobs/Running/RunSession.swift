@@ -42,9 +42,8 @@ package enum RunSession {
         }
         // Forked here, before the runner's threads and libvips start. A count the command gives is
         // its own (a board's one job decodes its photos on several workers); else one per job in flight.
-        let pool = WorkerPool(
-            count: max(1, options.workers ?? min(options.jobs, jobs.count)), timeout: options.timeout,
-            memoryMegabytes: options.memoryMegabytes)
+        let workers = max(1, options.workers ?? min(options.jobs, jobs.count))
+        let pool = WorkerPool(count: workers, timeout: options.timeout, memoryMegabytes: options.memoryMegabytes)
         defer { pool.finish() }
         let total = jobs.reduce(problems.count) { $0 + $1.itemCount }
         let report = RunReport(
@@ -57,7 +56,9 @@ package enum RunSession {
         let sheet = options.contactSheet == nil ? nil : ContactSheet()
         let runner = JobRunner(
             executor: WorkerExecutor(pool: pool, console: console), concurrency: options.jobs,
-            context: WorkerContext(quiet: options.quiet, roots: options.roots),
+            context: WorkerContext(
+                quiet: options.quiet, roots: options.roots,
+                renderThreads: WorkerContext.renderThreads(workers: min(workers, options.jobs, max(1, jobs.count)))),
             resume: ledger.map(ResumeFilter.init), check: OutputCheck(dryRun: options.dryRun, roots: options.roots),
             sheet: sheet)
         runner.run(jobs, report: report, first: 1)

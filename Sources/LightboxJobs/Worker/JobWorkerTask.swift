@@ -37,7 +37,8 @@ package struct JobWorkerTask: WorkerTask {
             }
             reply = .previews(previews)
         case .view(let job, let context):
-            let report = ViewExecutor.run(job, roots: context.roots, console: Console(quiet: context.quiet))
+            let report = ViewExecutor.run(
+                job, roots: context.roots, console: Console(quiet: context.quiet), renderThreads: context.renderThreads)
             overMemory = report.isOverMemoryLimit
             reply = .view(report)
         case .cardPhoto(let path, let side, let limits, let roots):

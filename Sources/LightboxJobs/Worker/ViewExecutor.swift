@@ -6,8 +6,11 @@ import LightboxSystem
 /// them), skips an output `--resume` met unrecorded when it decodes whole, else renders and
 /// writes the snapshot or animation, saying on `console` when the photo's size clamped `--offset`.
 package enum ViewExecutor {
-    /// What became of `job`; files are read and written through `roots` when given.
-    package static func run(_ job: ViewJob, roots: PathRoots? = nil, console: Console) -> ViewReport {
+    /// What became of `job`; files are read and written through `roots` when given, a snapshot
+    /// decoded first resampled and written by `renderThreads` libvips threads when given.
+    package static func run(
+        _ job: ViewJob, roots: PathRoots? = nil, console: Console, renderThreads: Int? = nil
+    ) -> ViewReport {
         WorkerFault.inject(for: job.shownInput, outputs: [job.request.output])
         let pins: InputPins
         do {
@@ -20,7 +23,8 @@ package enum ViewExecutor {
             return .skipped
         }
         let outcome = ViewRunner(
-            writer: AtomicWriter(options: job.save, roots: roots), failOn: job.failOn, maxPixels: job.maxPixels
+            writer: AtomicWriter(options: job.save, roots: roots), failOn: job.failOn, maxPixels: job.maxPixels,
+            renderThreads: renderThreads
         ).run(job.request, dryRun: job.dryRun)
         if let layout = outcome.layout,
             let clamped = ViewClamps.offsetWarning(given: job.request.state.offset, layout: layout)

@@ -1,3 +1,4 @@
+import Foundation
 import LightboxRender
 import LightboxSystem
 
@@ -10,10 +11,19 @@ package struct WorkerContext: Codable, Sendable, Equatable {
     /// `--root`, `--read-root`, `--write-root`: the worker opens every input and output through
     /// them again where it reads and writes (the supervisor checked them first); nil for none.
     package var roots: PathRoots?
+    /// libvips threads a worker may give the resampling and writing of a snapshot decoded first:
+    /// the cores each worker has when fewer jobs than cores run at once (one snapshot: all of them).
+    package var renderThreads: Int
 
     /// Makes a context.
-    package init(quiet: Bool, roots: PathRoots? = nil) {
+    package init(quiet: Bool, roots: PathRoots? = nil, renderThreads: Int = 1) {
         self.quiet = quiet
         self.roots = roots
+        self.renderThreads = renderThreads
+    }
+
+    /// The render threads for `workers` busy at once on this machine's cores: the cores shared out, at least one.
+    package static func renderThreads(workers: Int) -> Int {
+        max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, workers))
     }
 }

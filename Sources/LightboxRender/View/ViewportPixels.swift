@@ -16,6 +16,13 @@ package struct ViewportPixels: Sendable {
     package let displayedSize: CGSize
     /// Stored full-resolution pixels per loaded pixel, horizontally and vertically.
     package let factor: (x: Double, y: Double)
+    /// The pixels decoded (in sRGB) before a part is set in its canvas: what `decodedNow` reads.
+    private let loaded: VImage
+    /// Where a part decoded alone goes: the whole loaded image's size and the part's corner.
+    private let part: Part?
+
+    /// A part's place: the whole loaded image's size and the part's corner in it.
+    typealias Part = (whole: (width: Int, height: Int), origin: (x: Int, y: Int))
 
     /// Wraps loaded pixels of `source`, converted to 8-bit sRGB through their profile (`DisplayColour`).
     ///
@@ -27,25 +34,47 @@ package struct ViewportPixels: Sendable {
     /// position to 1/64 pixel (`VIPS_TRANSFORM_SCALE`), and where a position falls exactly on a
     /// step boundary (every few pixels when the zoom and size are simple fractions of each
     /// other) the two roundings fell on neighbouring steps, up to 3 levels apart with bicubic.
-    init(
-        image: VImage, source: ViewportSource, factor: (Double, Double),
-        part: (whole: (width: Int, height: Int), origin: (x: Int, y: Int))? = nil
+    init(image: VImage, source: ViewportSource, factor: (Double, Double), part: Part? = nil) throws(VipsError) {
+        try self.init(
+            sRGB: DisplayColour.sRGB(image), orientation: source.orientation, displayedSize: source.displayedSize,
+            factor: factor, part: part)
+    }
+
+    /// Wraps pixels already in 8-bit sRGB, set in their canvas when they are a part.
+    private init(
+        sRGB: VImage, orientation: ExifOrientation, displayedSize: CGSize, factor: (x: Double, y: Double), part: Part?
     ) throws(VipsError) {
-        var shown = try DisplayColour.sRGB(image)
-        if let part {
-            shown = try shown.embedded(
-                x: part.origin.x, y: part.origin.y, width: part.whole.width, height: part.whole.height, extend: "copy")
-        }
-        self.image = shown
-        orientation = source.orientation
-        displayedSize = source.displayedSize
+        loaded = sRGB
+        self.part = part
+        image =
+            try part.map { (part) throws(VipsError) in
+                try sRGB.embedded(
+                    x: part.origin.x, y: part.origin.y, width: part.whole.width, height: part.whole.height,
+                    extend: "copy")
+            } ?? sRGB
+        self.orientation = orientation
+        self.displayedSize = displayedSize
         self.factor = factor
+    }
+
+    /// The same pixels decoded into memory now, when the decoded part holds at most `maxPixels`
+    /// pixels; nil when it is larger (it is then decoded as the output is written).
+    ///
+    /// Decoding first, in the thread that asks, keeps a damaged input's failure the same however
+    /// many threads then resample and encode the snapshot (`ViewRunner`).
+    package func decodedNow(maxPixels: Int) throws(VipsError) -> ViewportPixels? {
+        guard loaded.width * loaded.height <= maxPixels else { return nil }
+        return try ViewportPixels(
+            sRGB: loaded.decodedInMemory(), orientation: orientation, displayedSize: displayedSize, factor: factor,
+            part: part)
     }
 
     /// `image`'s place without its colour converted: enough to find what a layout shows (the
     /// transform and the loaded size) before any pixel is decoded; not for rendering.
     init(layoutOf image: VImage, source: ViewportSource, factor: (Double, Double)) {
         self.image = image
+        loaded = image
+        part = nil
         orientation = source.orientation
         displayedSize = source.displayedSize
         self.factor = factor

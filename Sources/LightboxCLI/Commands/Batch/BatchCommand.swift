@@ -140,7 +140,9 @@ struct BatchCommand: LightboxCommand {
         StandardError.neverWait()
         BatchServer.returnFreedMemory()
         let server = BatchServer(
-            reader: reader, pool: pool, context: WorkerContext(quiet: quiet, roots: roots),
+            reader: reader, pool: pool,
+            context: WorkerContext(
+                quiet: quiet, roots: roots, renderThreads: WorkerContext.renderThreads(workers: jobs)),
             check: OutputCheck(dryRun: false, roots: roots), concurrency: jobs)
         Interrupts.install { server.counts }
         server.serve(descriptor)
