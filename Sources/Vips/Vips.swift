@@ -26,12 +26,6 @@ package enum Vips {
         vips_concurrency_set(Int32(threads))
     }
 
-    /// How many worker threads each pipeline evaluation uses now.
-    package static var concurrency: Int {
-        ensureStarted()
-        return Int(vips_concurrency_get())
-    }
-
     /// Bounds the operation cache, so a long batch does not grow memory or hold files open.
     package static func limitCache(operations: Int, memoryBytes: Int, files: Int) {
         ensureStarted()

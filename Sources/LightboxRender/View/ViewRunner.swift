@@ -51,15 +51,8 @@ package struct ViewRunner: Sendable {
     /// in memory already, so more threads change the time it takes and nothing else.
     private func write(_ image: VImage, to output: String, input: String, threads: Int?) throws(RenderError) {
         guard let threads, threads > 1 else { return try writer.write(image, to: output, input: input) }
-        try Self.on(threads) { () throws(RenderError) in try writer.write(image, to: output, input: input) }
-    }
-
-    /// Runs `work` with libvips' evaluations on `threads` threads, then restores the setting before.
-    private static func on<T>(_ threads: Int, _ work: () throws(RenderError) -> T) throws(RenderError) -> T {
-        let before = Vips.concurrency
-        Vips.setConcurrency(threads)
-        defer { Vips.setConcurrency(before) }
-        return try work()
+        try Vips.withConcurrency(threads) { () throws(RenderError) in try writer.write(image, to: output, input: input)
+        }
     }
 
     /// The frames to render: the snapshot, or one per frame of the animation.
@@ -104,7 +97,9 @@ package struct ViewRunner: Sendable {
             let limit = 4 * (layouts.map { $0.pixelWidth * $0.pixelHeight }.max() ?? 0)
             let shown = pixels
             let decode = { () throws(VipsError) in try shown.decodedNow(maxPixels: limit) }
-            if let now = try Self.on(1, { () throws(RenderError) in try RenderError.catching(source.path, decode) }) {
+            if let now = try Vips.withConcurrency(
+                1, { () throws(RenderError) in try RenderError.catching(source.path, decode) })
+            {
                 pixels = now
                 anyThreads = true
             }
