@@ -6,6 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-30}
 export LIGHTBOX_FUZZ=1
+# Leaks in the libraries under the parsers, not Lightbox's own (each explained in the file).
+export LSAN_OPTIONS=suppressions=$(pwd)/Fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 swift build --scratch-path .build/fuzz --product LightboxFuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
 bin=.build/fuzz/debug/LightboxFuzz
 # A target that finds something does not stop the others; the run fails at the end, naming them.
