@@ -9,7 +9,8 @@ work=bench/work
 count=${BENCH_COUNT:-20}
 # /usr/local/bin may hold a stand-in `convert`; use the real ImageMagick 6.
 export CONVERT=${CONVERT:-/usr/bin/convert}
-mkdir -p "$work/board"
+# A rerun starts clean: the dry run below would refuse the last run's board, as the real run would.
+rm -rf "$work/board"; mkdir -p "$work/board"
 python3 bench/make-images.py "$work/big" "$count" 6000 4000
 photos=("$work"/big/img*.jpg)
 photos=("${photos[@]:0:$count}")
