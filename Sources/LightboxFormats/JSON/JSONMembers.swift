@@ -40,21 +40,10 @@ package struct JSONMembers {
     /// `limit + 1`: a cheap look at what parsing it would build.
     package static func valueCount(_ bytes: [UInt8], upTo limit: Int) -> Int {
         var count = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringScan()
         for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            if strings.take(byte) { continue }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":"): count += 1
             default: continue
             }
@@ -80,22 +69,9 @@ package struct JSONMembers {
     package func text(of key: String) -> String? {
         guard let member = members.first(where: { $0.key == key }) else { return nil }
         var compact: [UInt8] = []
-        var inString = false
-        var escaped = false
+        var strings = JSONStringScan()
         for byte in bytes[member.value] {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if JSONMembers.isSpace(byte) {
-                continue
-            }
+            if !strings.take(byte), JSONMembers.isSpace(byte) { continue }
             compact.append(byte)
         }
         // Once white space is gone, JSON text holds no control byte, in strings or out, and starts
@@ -116,26 +92,15 @@ package struct JSONMembers {
     private static func numbersAsZero(_ text: [UInt8]) -> [UInt8]? {
         var out: [UInt8] = []
         var index = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringScan()
         while index < text.count {
             let byte = text[index]
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) {
+            if !strings.take(byte), byte == UInt8(ascii: "-") || (0x30...0x39).contains(byte) {
                 let end = text[index...].firstIndex { !"+-.eE0123456789".utf8.contains($0) } ?? text.count
                 guard isNumber(text[index..<end]) else { return nil }
                 out.append(UInt8(ascii: "0"))
                 index = end
                 continue
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
             }
             out.append(byte)
             index += 1
