@@ -58,7 +58,7 @@ package enum RunSession {
             executor: WorkerExecutor(pool: pool, console: console), concurrency: options.jobs,
             context: WorkerContext(
                 quiet: options.quiet, roots: options.roots,
-                renderThreads: WorkerContext.renderThreads(workers: min(workers, options.jobs, max(1, jobs.count)))),
+                renderThreads: WorkerContext.renderThreads(workers: workers)),
             resume: ledger.map(ResumeFilter.init), check: OutputCheck(dryRun: options.dryRun, roots: options.roots),
             sheet: sheet)
         runner.run(jobs, report: report, first: 1)

@@ -51,7 +51,8 @@ package struct ViewRunner: Sendable {
     /// in memory already, so more threads change the time it takes and nothing else.
     private func write(_ image: VImage, to output: String, input: String, threads: Int?) throws(RenderError) {
         guard let threads, threads > 1 else { return try writer.write(image, to: output, input: input) }
-        try Vips.withConcurrency(threads) { () throws(RenderError) in try writer.write(image, to: output, input: input)
+        try Vips.withConcurrency(threads) { () throws(RenderError) in
+            try writer.write(image, to: output, input: input)
         }
     }
 
@@ -67,9 +68,10 @@ package struct ViewRunner: Sendable {
     /// JPEG: only the part it shows, by the region decoder; of a HEIF grid: only the tiles under
     /// it), and renders every frame; also names the decoder, and whether the snapshot may be
     /// written by any number of threads: its pixels were decoded into memory first, by this thread
-    /// (when there are render threads and at most four times the output's pixels). Decoded by
-    /// several threads, a damaged file's reason could depend on timing (a truncated JPEG said
-    /// "Premature end of input file" with one and nothing with three).
+    /// (in a worker, whatever its thread count, so a damaged file fails at the same step with one
+    /// render thread or several; at most four times the output's pixels). Decoded by several
+    /// threads, a damaged file's reason could depend on timing (a truncated JPEG said "Premature
+    /// end of input file" with one and nothing with three).
     private func render(
         _ request: ViewRequest, source: ViewportSource, layouts: [ViewportLayout], opacities: [CGFloat]
     ) throws(RenderError) -> (VImage, PixelDecoder, String?, Bool) {
