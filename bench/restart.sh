@@ -4,7 +4,9 @@
 # 1. crops of the top tenth and of the bottom tenth of 20 such photos (one manifest, one job),
 #    with restart markers used and without (LIGHTBOX_NO_RESTART=1: every row above entropy-decoded).
 #    Target: the bottom tenth within 1.3x of the top tenth.
-# 2. `view --zoom 4` of one, 390x844 at scale 1 and 3, with and without. Target: 1.5x faster.
+# 2. `view --zoom 4` of one, 390x844 at scale 1 and 3, with and without, with libvips' affine instead
+#    of the two-pass scale (LIGHTBOX_AFFINE=libvips: the same bytes, checked) and, with BASE_BIN=a
+#    lightbox binary, that build too (docs/benchmarks.md: the build before sealed jobs). Target: 1.5x faster.
 # 3. with RESTART_CORPUS=DIR, how many of that folder's JPEGs have a restart interval and how many
 #    Lightbox starts at (bench/RestartProbe; docs/benchmarks.md counts drewnoakes/metadata-extractor-images).
 # BENCH_RESTART_RUNS runs each (default 7; views 3 times as many), after a warm-up; bench/tree.py.
@@ -49,9 +51,14 @@ for scale in 1 3; do
     view="$bin view $work/photos/p00.jpg --screen 390x844 --scale $scale --zoom 4 --force"
     echo "## Restart markers: view --zoom 4 of one, 390x844 at scale $scale ($((runs * 3)) runs each, load $(cut -d' ' -f1-3 /proc/loadavg))"
     echo
-    python3 bench/tree.py "$((runs * 3))" \
-        "restarts=$view -o $work/view-$scale.jpg" \
+    rows=("restarts=$view -o $work/view-$scale.jpg"
         "without-restarts=LIGHTBOX_NO_RESTART=1 $view -o $work/view-$scale-plain.jpg"
+        "libvips-affine=LIGHTBOX_AFFINE=libvips $view -o $work/view-$scale-affine.jpg")
+    if [ -n "${BASE_BIN:-}" ]; then
+        rows+=("base=${view/#$bin/$BASE_BIN} -o $work/view-$scale-base.jpg")
+    fi
+    python3 bench/tree.py "$((runs * 3))" "${rows[@]}"
+    cmp "$work/view-$scale.jpg" "$work/view-$scale-affine.jpg" || { echo "bench: the two-pass scale differs from libvips' affine" >&2; exit 1; }
     echo
 done
 

@@ -33,7 +33,10 @@ extension VImage {
         _ matrix: [Double], area: [Int], offset: (Double, Double) = (0, 0), background: [Double] = [0],
         interpolate: String = "bicubic", extend: String = "background", premultiplied: Bool = false
     ) throws(VipsError) -> VImage {
-        try VOperation.call(
+        let scaled = try twoPassScaled(
+            matrix, area: area, offset: offset, background: background, interpolate: interpolate, extend: extend)
+        if let scaled { return scaled }
+        return try VOperation.call(
             "affine",
             [
                 ("in", .image(self)), ("matrix", .doubles(matrix)), ("oarea", .ints(area)),
