@@ -54,7 +54,8 @@ package struct BoardExecutor: Sendable {
                 }
             }
             try BoardRenderer.write(
-                outcome, with: AtomicWriter(options: job.save, roots: roots), to: job.output)
+                outcome, with: AtomicWriter(options: job.save, roots: roots), to: job.output,
+                threads: ProcessInfo.processInfo.activeProcessorCount)
         } catch {
             problem = error
         }

@@ -80,14 +80,16 @@ package struct BoardRenderer: Sendable {
         return BoardOutcome(image: image, failures: prepared.compactMap(\.failure), placeholders: placeholder)
     }
 
-    /// Writes a drawn board with one libvips thread, as its cards were drawn.
+    /// Writes a drawn board with `threads` libvips threads (the cores: its photos are decoded by then).
     ///
-    /// The composite of hundreds of cards keeps a region of each card per thread, so a second
-    /// thread costs memory (about 7% on a 200-photo board) and saves little time.
+    /// Every layer is in memory by then (cards, captions, a cover), so no decoder runs on these
+    /// threads. The composite keeps a region of every card per thread, so each thread costs memory:
+    /// on a 200-photo board two threads take 6% more than one (294 MB against 277) and save 2% of
+    /// the time; on the 20-photo board of `bench/board.sh` they save 1%, the write being its tail.
     package static func write(
-        _ outcome: BoardOutcome, with writer: AtomicWriter, to output: String
+        _ outcome: BoardOutcome, with writer: AtomicWriter, to output: String, threads: Int
     ) throws(RenderError) {
-        try Vips.withConcurrency(1) { () throws(RenderError) in
+        try Vips.withConcurrency(max(1, threads)) { () throws(RenderError) in
             try writer.write(outcome.image, to: output, input: nil)
         }
     }
