@@ -61,9 +61,9 @@ typedef struct {
 static inline LbxScaleTap lbx_scale_tap(double at, int extent) {
     LbxScaleTap tap = {-1, NULL};
     const double whole = floor(at);
-    if (whole < 1 || whole > 1 + extent) return tap;
-    const int doubled = at * VIPS_TRANSFORM_SCALE * 2;
-    const int index = ((doubled & (VIPS_TRANSFORM_SCALE * 2 - 1)) + 1) >> 1;
+    if (!(whole >= 1 && whole <= 1 + extent)) return tap; // NaN too, which libvips' int cast sends outside
+    const long long doubled = at * VIPS_TRANSFORM_SCALE * 2; // libvips' int, without its overflow
+    const int index = (int)(((doubled & (VIPS_TRANSFORM_SCALE * 2 - 1)) + 1) >> 1);
     tap.first = (int)at - 1;
     tap.taps = lbx_scale_table() + index * 4;
     return tap;

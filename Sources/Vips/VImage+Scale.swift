@@ -9,8 +9,8 @@ extension VImage {
 
     /// The affine as `affine(...)` describes it made in two passes, or nil where that path does
     /// not apply and libvips' affine is used: another interpolator, a rotation, shear or flip, the
-    /// identity (which libvips copies), a format other than 8-bit, an alpha band (premultiplied by
-    /// the affine first) or a background that is not whole 8-bit values.
+    /// identity (which libvips copies), a number that is not finite, a format other than 8-bit, an
+    /// alpha band (premultiplied by the affine first) or a background that is not whole 8-bit values.
     package func twoPassScaled(
         _ matrix: [Double], area: [Int], offset: (Double, Double), background: [Double], interpolate: String,
         extend: String
@@ -19,8 +19,9 @@ extension VImage {
             return nil
         }
         let (across, down) = (matrix[0], matrix[3])
-        guard matrix[1] == 0, matrix[2] == 0, across > 0, down > 0, across * down > 1e-9,
-            across != 1 || down != 1, area[2] > 0, area[3] > 0
+        guard matrix[1] == 0, matrix[2] == 0, across > 0, down > 0, across.isFinite, down.isFinite,
+            across * down > 1e-9,
+            across != 1 || down != 1, area[2] > 0, area[3] > 0, offset.0.isFinite, offset.1.isFinite
         else { return nil }
         guard format == "uchar", isUncoded, !hasAlpha, (1...4).contains(bands) else { return nil }
         guard background.count == 1 || background.count == bands,

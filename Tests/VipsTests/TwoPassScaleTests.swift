@@ -121,17 +121,18 @@ import Vips
     }
 
     /// Affines the two passes do not make go to libvips: a rotation, a flip, another interpolator,
-    /// the identity, 16-bit bands, an alpha band, a background between whole values.
+    /// the identity, a number that is not finite, 16-bit bands, an alpha band, a background between whole values.
     @Test func otherAffinesAreLibvips() throws {
         let rgb = try Self.noise(width: 40, height: 30, bands: 3, seed: 1)
         let area = [0, 0, 60, 45]
         func made(
-            _ image: VImage, _ matrix: [Double], interpolate: String = "bicubic", background: [Double] = [0]
+            _ image: VImage, _ matrix: [Double], interpolate: String = "bicubic", background: [Double] = [0],
+            offset: (Double, Double) = (0, 0)
         )
             throws -> VImage?
         {
             try image.twoPassScaled(
-                matrix, area: area, offset: (0, 0), background: background, interpolate: interpolate, extend: "copy")
+                matrix, area: area, offset: offset, background: background, interpolate: interpolate, extend: "copy")
         }
         #expect(try made(rgb, [1.5, 0, 0, 1.5]) != nil)
         #expect(try made(rgb, [1.5, 0.2, 0, 1.5]) == nil)
@@ -141,5 +142,7 @@ import Vips
         #expect(try made(rgb.cast("ushort"), [1.5, 0, 0, 1.5]) == nil)
         #expect(try made(rgb.appendingBands([255]), [1.5, 0, 0, 1.5]) == nil)
         #expect(try made(rgb, [1.5, 0, 0, 1.5], background: [0.5]) == nil)
+        #expect(try made(rgb, [.infinity, 0, 0, 1.5]) == nil)
+        #expect(try made(rgb, [1.5, 0, 0, 1.5], offset: (.nan, 0)) == nil)
     }
 }
