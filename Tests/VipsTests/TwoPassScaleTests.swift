@@ -15,6 +15,14 @@ import Vips
         let extend: String
         let background: [Double]
 
+        init(
+            _ width: Int, _ height: Int, _ bands: Int, _ across: Double, _ down: Double, _ area: [Int],
+            _ offset: (Double, Double), _ extend: String, _ background: [Double]
+        ) {
+            (self.width, self.height, self.bands, self.across, self.down) = (width, height, bands, across, down)
+            (self.area, self.offset, self.extend, self.background) = (area, offset, extend, background)
+        }
+
         var testDescription: String {
             "\(width)x\(height)x\(bands) by \(across),\(down) into \(area) at \(offset) \(extend) \(background)"
         }
@@ -50,34 +58,15 @@ import Vips
 
     /// The chosen cases: a zoomed viewer's upscale, shrinks, one axis only, the ink around, tiny inputs.
     static let chosen: [Case] = [
-        Case(
-            width: 300, height: 220, bands: 3, across: 1.434, down: 1.434, area: [0, 0, 390, 300],
-            offset: (-7.25, -3.5),
-            extend: "copy", background: [0]),
-        Case(
-            width: 300, height: 220, bands: 3, across: 0.31, down: 0.27, area: [0, 0, 93, 60], offset: (0, 0),
-            extend: "copy", background: [0]),
-        Case(
-            width: 97, height: 61, bands: 1, across: 3.7, down: 0.8, area: [-20, -9, 400, 70], offset: (11.3, 2.9),
-            extend: "black", background: [0]),
-        Case(
-            width: 97, height: 61, bands: 2, across: 1, down: 2.5, area: [5, 3, 80, 140], offset: (0, 0),
-            extend: "background", background: [77]),
-        Case(
-            width: 64, height: 48, bands: 4, across: 2, down: 2, area: [0, 0, 128, 96], offset: (0.5, 0.5),
-            extend: "copy", background: [0]),
-        Case(
-            width: 64, height: 48, bands: 3, across: 17, down: 17, area: [-30, -30, 1200, 900], offset: (3, 4),
-            extend: "background", background: [200, 10, 99]),
-        Case(
-            width: 1, height: 1, bands: 3, across: 40, down: 40, area: [0, 0, 40, 40], offset: (0, 0),
-            extend: "copy", background: [0]),
-        Case(
-            width: 2, height: 3, bands: 1, across: 0.4, down: 5.5, area: [-3, -3, 8, 25], offset: (-1.1, 0.7),
-            extend: "black", background: [0]),
-        Case(
-            width: 250, height: 9, bands: 3, across: 1.0000001, down: 0.9999999, area: [0, 0, 250, 9],
-            offset: (0, 0), extend: "copy", background: [0]),
+        Case(300, 220, 3, 1.434, 1.434, [0, 0, 390, 300], (-7.25, -3.5), "copy", [0]),
+        Case(300, 220, 3, 0.31, 0.27, [0, 0, 93, 60], (0, 0), "copy", [0]),
+        Case(97, 61, 1, 3.7, 0.8, [-20, -9, 400, 70], (11.3, 2.9), "black", [0]),
+        Case(97, 61, 2, 1, 2.5, [5, 3, 80, 140], (0, 0), "background", [77]),
+        Case(64, 48, 4, 2, 2, [0, 0, 128, 96], (0.5, 0.5), "copy", [0]),
+        Case(64, 48, 3, 17, 17, [-30, -30, 1200, 900], (3, 4), "background", [200, 10, 99]),
+        Case(1, 1, 3, 40, 40, [0, 0, 40, 40], (0, 0), "copy", [0]),
+        Case(2, 3, 1, 0.4, 5.5, [-3, -3, 8, 25], (-1.1, 0.7), "black", [0]),
+        Case(250, 9, 3, 1.0000001, 0.9999999, [0, 0, 250, 9], (0, 0), "copy", [0]),
     ]
 
     /// Seeded random cases (a failure names one that repeats).
@@ -93,11 +82,9 @@ import Vips
                 Int.random(in: 1...300, using: &random), Int.random(in: 1...300, using: &random),
             ]
             let offset = (Double.random(in: -50...50, using: &random), Double.random(in: -50...50, using: &random))
-            return Case(
-                width: width, height: height, bands: [1, 3][Int.random(in: 0...1, using: &random)], across: across,
-                down: down, area: area, offset: offset,
-                extend: ["copy", "black", "mirror"][Int.random(in: 0...2, using: &random)],
-                background: [0])
+            let bands = [1, 3][Int.random(in: 0...1, using: &random)]
+            let extend = ["copy", "black", "mirror"][Int.random(in: 0...2, using: &random)]
+            return Case(width, height, bands, across, down, area, offset, extend, [0])
         }
     }()
 
