@@ -69,13 +69,7 @@ final class PNGWorkers: @unchecked Sendable {
                 condition.wait()
                 continue
             }
-            let work = queue.removeFirst()
-            running += 1
-            condition.unlock()
-            work()
-            condition.lock()
-            running -= 1
-            condition.broadcast()
+            runFirst()
         }
         condition.unlock()
     }
@@ -96,19 +90,24 @@ final class PNGWorkers: @unchecked Sendable {
     private func serve() {
         condition.lock()
         while true {
-            if let work = queue.first {
-                queue.removeFirst()
-                running += 1
-                condition.unlock()
-                work()
-                condition.lock()
-                running -= 1
-                condition.broadcast()
+            if !queue.isEmpty {
+                runFirst()
                 continue
             }
             if closed { break }
             condition.wait()
         }
         condition.unlock()
+    }
+
+    /// Runs the first queued piece of work with the lock let go meanwhile; called, and returns, holding it.
+    private func runFirst() {
+        let work = queue.removeFirst()
+        running += 1
+        condition.unlock()
+        work()
+        condition.lock()
+        running -= 1
+        condition.broadcast()
     }
 }
