@@ -76,11 +76,17 @@ package struct PathRoots: Codable, Sendable, Equatable {
 
     /// Makes the folder `folder` (with its parents) inside a write root, each part made in the
     /// one before it without following links, for the output `path`; throws when it leads out.
-    package func makeFolder(_ folder: String, for path: String) throws(PathError) {
+    /// `record` is told of each folder made, outermost first (even when a later part fails).
+    /// Returns the folder's real path.
+    @discardableResult
+    package func makeFolder(
+        _ folder: String, for path: String, record: ((MadeFolder) -> Void)? = nil
+    ) throws(PathError) -> String {
         if let problem = problem(folder, for: .write) { throw PathError(path, problem.reason) }
-        let end = try walk(folder, .write, .makeFolder, naming: path)
+        let end = try walk(folder, .write, .makeFolder, naming: path, record: record)
         if let descriptor = end.descriptor { close(descriptor) }
         guard end.inside else { throw PathError(path, rule(for: .write, throughLink: end.throughLink)) }
+        return end.path
     }
 
     /// The input `path`, opened for reading through the read roots; the caller owns the descriptor.
@@ -115,11 +121,13 @@ package struct PathRoots: Codable, Sendable, Equatable {
 
     /// Walks `path` through the roots for `access`; a failure names `naming` (default: `path`).
     private func walk(
-        _ path: String, _ access: Access, _ mode: RootedWalk.Mode, naming: String? = nil
+        _ path: String, _ access: Access, _ mode: RootedWalk.Mode, naming: String? = nil,
+        record: ((MadeFolder) -> Void)? = nil
     ) throws(PathError) -> RootedWalk.End {
         // C would read such a name only up to the NUL: it would not be the name checked.
         guard !path.utf8.contains(0) else { throw PathError(naming ?? path, "a path may not hold a NUL byte") }
-        let walk = RootedWalk(roots: roots(for: access).map { RootedWalk.components($0.path) }, mode: mode)
+        let walk = RootedWalk(
+            roots: roots(for: access).map { RootedWalk.components($0.path) }, mode: mode, record: record)
         do {
             return try walk.walk(path)
         } catch {

@@ -9,6 +9,9 @@ import Foundation
 /// Outside every root nothing is opened: the folders on the way are only looked at (`lstat`,
 /// `readlink`) until the path reaches a root. A name that does not exist ends the real part of
 /// the path; what follows it is taken as written (no link can hide in a folder that is not there).
+///
+/// However deep the path, the walk holds at most `heldLimit` descriptors: the root's and the
+/// deepest folders below it; a `..` back to a folder let go opens it again from the root.
 struct RootedWalk {
     /// What the walk does with the path.
     enum Mode {
@@ -30,6 +33,8 @@ struct RootedWalk {
         var throughLink: Bool
         /// The kept descriptor (`openFolder`, `openFile`), owned by the caller.
         var descriptor: Int32?
+        /// The real path the walk ended on, absolute.
+        var path = "/"
     }
 
     /// A reason the walk stopped, for `path: reason`.
@@ -48,34 +53,8 @@ struct RootedWalk {
     let roots: [[String]]
     /// What to do.
     let mode: Mode
-
-    /// Where a walk is.
-    private struct State {
-        /// The components of the real path so far.
-        var real: [String] = []
-        /// The folders held open inside a root: the root first, then each one below it in `real`.
-        var held: [Int32] = []
-        /// How many components of `real` lead to the root held; nil outside every root.
-        var rootDepth: Int?
-        /// How many components at the end of `real` do not exist (taken as written).
-        var missing = 0
-        /// How many components at the end of `real`, outside every root, do not exist: no root
-        /// can be reached through them, and `..` after one fails as the kernel fails it.
-        var missingOutside = 0
-        /// Symbolic links followed so far.
-        var links = 0
-        /// Whether any link was followed.
-        var throughLink = false
-        /// The file opened at the end (`openFile`).
-        var leaf: Int32?
-
-        /// Leaves the root: its descriptors are closed.
-        mutating func leaveRoot() {
-            held.forEach { close($0) }
-            held = []
-            rootDepth = nil
-        }
-    }
+    /// Told of each folder `makeFolder` made, outermost first.
+    var record: ((MadeFolder) -> Void)?
 
     /// Walks `path` (relative to the working folder unless absolute).
     func walk(_ path: String) throws(Failure) -> End {
@@ -115,7 +94,9 @@ struct RootedWalk {
             }
         }
         state.leaveRoot()
-        return End(inside: inside, throughLink: state.throughLink, descriptor: kept)
+        return End(
+            inside: inside, throughLink: state.throughLink, descriptor: kept,
+            path: "/" + state.real.joined(separator: "/"))
     }
 
     /// One component of the path.
@@ -139,7 +120,7 @@ struct RootedWalk {
         }
         let folder = openat(top, name, RootedWalk.pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if folder >= 0 {
-            state.held.append(folder)
+            state.hold(folder)
             state.real.append(name)
             return
         }
@@ -165,6 +146,20 @@ struct RootedWalk {
             state.missing -= 1
         } else if state.rootDepth != nil {
             if state.held.count > 1 { close(state.held.removeLast()) } else { state.leaveRoot() }
+            if state.held.count == 1 && state.dropped > 0 { try reopen(&state) }
+        }
+    }
+
+    /// Opens again, from the root, the folders below it that `real` names, when `..` climbed back
+    /// past every one held; each is opened in the one before without following a link, as before.
+    private func reopen(_ state: inout State) throws(Failure) {
+        guard let depth = state.rootDepth else { return }
+        state.dropped = 0
+        for name in state.real[depth...] {
+            let folder = openat(
+                state.held[state.held.count - 1], name, RootedWalk.pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard folder >= 0 else { throw RootedWalk.failure() }
+            state.hold(folder)
         }
     }
 
@@ -197,11 +192,19 @@ struct RootedWalk {
     /// A component that does not exist: made (`makeFolder`), or the rest of the path taken as written.
     private func missingFolder(_ name: String, in top: Int32, state: inout State) throws(Failure) {
         guard mode == .makeFolder else { return made(name, state: &state) }
-        guard mkdirat(top, name, 0o777) == 0 || errno == EEXIST else { throw RootedWalk.failure() }
+        let madeHere = mkdirat(top, name, 0o777) == 0
+        guard madeHere || errno == EEXIST else { throw RootedWalk.failure() }
         let folder = openat(top, name, RootedWalk.pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { throw RootedWalk.failure() }
-        state.held.append(folder)
+        state.hold(folder)
         state.real.append(name)
+        var info = stat()
+        if madeHere, let record, fstat(folder, &info) == 0 {
+            record(
+                MadeFolder(
+                    path: "/" + state.real.joined(separator: "/"), device: UInt64(info.st_dev),
+                    inode: UInt64(info.st_ino)))
+        }
     }
 
     /// Notes a component below one that does not exist.

@@ -28,7 +28,7 @@ package struct OutputCheck: Sendable {
         guard output != OutputPath.standardOutput else { return nil }
         do {
             if let roots, !dryRun {
-                try RenderError.rooted { () throws(PathError) in
+                _ = try RenderError.rooted { () throws(PathError) in
                     try roots.makeFolder(OutputPath.folder(of: output), for: output)
                 }
             }
