@@ -1,4 +1,5 @@
 import LightboxArguments
+import LightboxRender
 
 /// What every command shares about its output and what it prints: `-o`, `--force`, `--dry-run`,
 /// `--json` and `--quiet`, declared once; each command gives the help line that fits it.
@@ -25,4 +26,13 @@ package enum OutputOptions {
     package static let strip = Flag("strip", help: "Write no metadata at all, not even the ICC colour profile.")
     /// `--strip-icc`.
     package static let stripICC = Flag("strip-icc", help: "Drop the ICC colour profile.")
+
+    /// `--out-dir`, when given: a folder more than `OutputDepth.maximum` deep is a usage error.
+    package static func outDir(_ parsed: ParsedCommand) throws(UsageError) -> String? {
+        guard let outDir = parsed.text(Self.outDir) else { return nil }
+        if let deep = OutputDepth.problem(outDir, isFolder: true) {
+            throw parsed.error("--out-dir '\(OutputDepth.shown(outDir))': \(deep)")
+        }
+        return outDir
+    }
 }

@@ -79,8 +79,9 @@ package struct ReadWriteOptions: Sendable {
     package static func output(_ parsed: ParsedCommand) throws(UsageError) -> OutputName? {
         guard let text = parsed.text(OutputOptions.output) else { return nil }
         let name = OutputName(text)
-        if let problem = name.problem(as: try parsed.value(Self.format)) {
-            throw parsed.error("-o '\(text)': \(problem)")
+        let format = try parsed.value(Self.format)
+        if let problem = OutputDepth.problem(name.path) ?? name.problem(as: format) {
+            throw parsed.error("-o '\(OutputDepth.shown(text))': \(problem)")
         }
         return name
     }

@@ -26,7 +26,8 @@ package struct BoardPlanner: Sendable {
         }
         let name = OutputName(text)
         if let reason = OutputRule.problem(name) {
-            return .failure(BatchProblem(file, line: line, field: "output", "'\(name.path)': \(reason)"))
+            return .failure(
+                BatchProblem(file, line: line, field: "output", "'\(OutputDepth.shown(name.path))': \(reason)"))
         }
         var layout = object
         layout["output"] = nil

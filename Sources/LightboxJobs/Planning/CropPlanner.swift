@@ -84,10 +84,10 @@ package struct CropPlanner: Sendable {
         case .success(let path): output = path
         }
         let format = settings.save.streamFormat
-        if let reason = OutputRule.problem(name, format: format)
+        if let reason = OutputRule.problem(name, format: format) ?? OutputDepth.problem(output)
             ?? shaped.cut.outputProblem(settings.save.format(of: output))
         {
-            return problem("output", "'\(name.path)': \(reason)")
+            return problem("output", "'\(OutputDepth.shown(name.path))': \(reason)")
         }
         var item = CropItem(
             rect: shaped.rect, units: units, square: entry.square ?? square, output: output,

@@ -2,9 +2,9 @@ import Foundation
 import LightboxRender
 import LightboxSystem
 
-/// The supervisor's one check of each output before its job is sent: its folder is made (or, in a
-/// dry run, could be), is writable, the output is not a folder nor one of the job's inputs, and
-/// exists only with `--force`.
+/// The supervisor's one check of each output before its job is sent: at most
+/// `OutputDepth.maximum` folders deep, its folder is made (or, in a dry run, could be), is
+/// writable, the output is not a folder nor one of the job's inputs, and exists only with `--force`.
 ///
 /// The worker then only renders and writes (through a temp file and a rename that never replaces
 /// a file without `--force`), so the check runs once, on one side, and a dry run meets exactly it.
@@ -26,6 +26,7 @@ package struct OutputCheck: Sendable {
     /// Why `output` cannot be written for a job reading `inputs`, or nil when it can.
     package func problem(_ output: String, inputs: [String], force: Bool) -> RenderError? {
         guard output != OutputPath.standardOutput else { return nil }
+        if let deep = OutputDepth.problem(output) { return RenderError(OutputDepth.shown(output), deep) }
         do {
             if let roots, !dryRun {
                 _ = try RenderError.rooted { () throws(PathError) in

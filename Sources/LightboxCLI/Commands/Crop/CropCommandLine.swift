@@ -82,7 +82,7 @@ struct CropCommandLine {
                 OutputName(path), stream: true, format: planner.settings.save.streamFormat)
                 ?? planner.settings.cut.outputProblem(planner.settings.save.format(of: path))
             {
-                throw parsed.error("-o '\(template.text)': \(reason)")
+                throw parsed.error("-o '\(OutputDepth.shown(template.text))': \(reason)")
             }
             return path
         }

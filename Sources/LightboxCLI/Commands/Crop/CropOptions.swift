@@ -42,13 +42,13 @@ struct CropOptions: Sendable {
         let preview = try CropOptions.previewTemplate(parsed, format: format)
         let sheet = parsed.text(CropOptions.contactSheet)
         if let sheet, let reason = OutputRule.problem(OutputName(sheet), format: format) {
-            throw parsed.error("--contact-sheet '\(sheet)': \(reason)")
+            throw parsed.error("--contact-sheet '\(OutputDepth.shown(sheet))': \(reason)")
         }
         let screen = try DeviceOptions.cropScreen(parsed)
         if preview != nil || sheet != nil { settings.previewScreen = screen }
         settings.contactSheet = sheet != nil
         settings.labelsByClass = CropDatasets.isDataset(parsed)
-        let outDir = parsed.text(OutputOptions.outDir)
+        let outDir = try OutputOptions.outDir(parsed)
         var planner = CropPlanner(
             settings: settings, placement: OutputPlacement(outDir: outDir, format: format),
             units: try parsed.value(CropOptions.units) ?? .fraction,
@@ -138,7 +138,7 @@ struct CropOptions: Sendable {
         }
         let named = OutputName(text.replacingOccurrences(of: "{ext}", with: format?.fileExtension ?? "png"))
         if let reason = OutputRule.problem(named, format: format) {
-            throw parsed.error("--preview '\(text)': \(reason)")
+            throw parsed.error("--preview '\(OutputDepth.shown(text))': \(reason)")
         }
         return template
     }

@@ -108,7 +108,7 @@ struct ViewCommand: LightboxCommand {
         run.report = batch.report
         run.resume = batch.resume
         run.maxFailures = batch.maxFailures
-        run.outDir = parsed.text(OutputOptions.outDir)
+        run.outDir = try OutputOptions.outDir(parsed)
         if let manifest = parsed.text(OutputOptions.manifest) {
             try parsed.refusePositionals(with: "--manifest")
             let outDir = try parsed.required(OutputOptions.outDir, for: "--manifest")
