@@ -41,6 +41,17 @@ extension VImage {
         return Int(value)
     }
 
+    /// The text metadata field `name` (such as a HEIF's `heif-compression`), or nil when it is absent.
+    package func stringField(_ name: String) -> String? {
+        guard hasField(name) else { return nil }
+        var text: UnsafePointer<CChar>?
+        guard vips_image_get_string(pointer, name, &text) == 0, let text else {
+            vips_error_clear()
+            return nil
+        }
+        return String(cString: text)
+    }
+
     /// The integer-array metadata field `name` (such as an animation's `delay`), empty when absent.
     package func intArrayField(_ name: String) -> [Int] {
         guard hasField(name) else { return [] }

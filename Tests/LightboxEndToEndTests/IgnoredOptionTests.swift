@@ -22,7 +22,6 @@ import Vips
         ),
         (["crop", "p.jpg", "--rect", "0,0,1,1", "-o", "x.jpg", "--device", "iphone-16"], "--device needs --preview"),
         (["crop", "p.jpg", "--rect", "0,0,1,1", "-o", "x.jpg", "--mask"], "--mask needs --angle"),
-        (["crop", "p.jpg", "--rect", "0,0,1,1", "-o", "x.jpg", "--resume", "--force"], "--force does not go with"),
         (["crop", "p.jpg", "--rect", "0,0,1,1", "-o", "x.jpg", "--dry-run", "--report", "r.jsonl"], "--report does"),
         (["view", "p.jpg", "--screen", "100x100", "-o", "v.png", "--jobs", "2"], "--jobs does not go with one"),
         (["view", "p.jpg", "--screen", "100x100", "-o", "v.png", "--shard", "1/2"], "--shard does not go with one"),

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 import Vips
 
-/// `--resume` skips an output only when it is known to be whole; a cut file is rendered again.
+/// `--resume` skips an output only when it is known to be whole; a cut file its journal recorded
+/// is rendered again, and one it does not know only with `--force`.
 @Suite(.processes) struct ResumeTrustTests {
     /// A scratch folder with two pattern copies and a manifest cropping each whole to `out/`.
     static func batch() throws -> (Scratch, [String]) {
@@ -20,9 +21,16 @@ import Vips
     @Test(arguments: [true, false])
     func aCutOutputIsRenderedAgain(withReport: Bool) throws {
         let (scratch, arguments) = try Self.batch()
-        let report = withReport ? ["--report", scratch.path("report.jsonl")] : []
+        // Without a journal the cut file is one no run is known to have written: only --force replaces it.
+        let report = withReport ? ["--report", scratch.path("report.jsonl")] : ["--force"]
         #expect(try CommandRunner.run(arguments + report).status == 0)
         try Self.cut(scratch.path("out/out0.png"))
+        if !withReport {
+            let refused = try CommandRunner.run(arguments + ["--resume"])
+            #expect(refused.status == 1)
+            #expect(
+                refused.stderr.contains("out0.png: output exists and is not a whole PNG image; --force replaces it"))
+        }
         // The dry run predicts what the resume then does.
         let dryRun = try CommandRunner.run(arguments + report + ["--resume", "--dry-run"])
         #expect(dryRun.stderr.hasSuffix("1 would be written, 0 would fail, 1 skipped\n"), "\(dryRun.stderr)")

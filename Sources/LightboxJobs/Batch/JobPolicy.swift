@@ -15,27 +15,33 @@ package struct JobPolicy: Sendable, Equatable {
     package var maxPixels: Int
     /// Seconds each worker request of the job may take (0: no limit).
     package var timeout: Double
-    /// Whether an output that exists and decodes whole is left as it is (the job, or that crop,
-    /// answered `skipped`), and one that exists but is not whole is replaced.
+    /// Whether an output that exists and is a whole image of its format is left as it is (the
+    /// job, or that crop, answered `skipped`); anything else there fails the job unless `force`.
     package var skipExisting: Bool
 
-    /// `job` under this policy. With `skipExisting` an existing output may be replaced without
-    /// `--force`: the worker first reads it, and replaces it only when it is not whole.
+    /// `job` under this policy. Skipping never becomes replacing: with `skipExisting` the worker
+    /// reads an existing output first and leaves it when whole; what is not whole (a text file, a
+    /// FIFO, another format) is replaced only with `force`, and otherwise fails the job.
     package func applied(to job: Job) -> Job {
         switch job {
         case .crop(var crop):
             crop.settings.save = save(crop.settings.save)
             (crop.settings.failOn, crop.settings.maxPixels) = (failOn, maxPixels)
-            if skipExisting { crop.items = crop.items.map { with($0, \.skipIfWhole, true) } }
+            crop.items = crop.items.map { item in
+                var item = item
+                (item.skipIfWhole, item.replacesNotWhole) = (skipExisting, skipExisting && force)
+                return item
+            }
             return .crop(crop)
         case .view(var view):
             view.save = save(view.save)
-            (view.failOn, view.maxPixels, view.skipIfWhole) = (failOn, maxPixels, skipExisting)
+            (view.failOn, view.maxPixels) = (failOn, maxPixels)
+            (view.skipIfWhole, view.replacesNotWhole) = (skipExisting, skipExisting && force)
             return .view(view)
         case .board(var board):
             board.save = save(board.save)
             board.limits = CardPhoto.Limits(failOn: failOn, maxPixels: maxPixels)
-            board.skipIfWhole = skipExisting
+            (board.skipIfWhole, board.replacesNotWhole) = (skipExisting, skipExisting && force)
             return .board(board)
         }
     }
@@ -43,15 +49,8 @@ package struct JobPolicy: Sendable, Equatable {
     /// `options` with this policy's quality (when it has one) and replacing.
     private func save(_ options: SaveOptions) -> SaveOptions {
         var options = options
-        options.force = force || skipExisting
+        options.force = force
         if let quality { options.quality = quality }
         return options
-    }
-
-    /// `value` with `path` set to `new`.
-    private func with<Value, Field>(_ value: Value, _ path: WritableKeyPath<Value, Field>, _ new: Field) -> Value {
-        var value = value
-        value[keyPath: path] = new
-        return value
     }
 }

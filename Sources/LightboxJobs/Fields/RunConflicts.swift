@@ -10,11 +10,7 @@ package enum RunConflicts {
     package static let report = OptionDoors.Conflict(
         BatchOptions.report, with: [.init(OutputOptions.dryRun)], unless: .init(BatchOptions.resume),
         note: "a dry run writes no journal; with --resume it reads this one")
-    /// `--force` beside `--resume`, which already replaces every output it does not trust.
-    package static let force = OptionDoors.Conflict(
-        OutputOptions.force, with: [.init(BatchOptions.resume)],
-        note: "a resumed run replaces every output it does not know whole already")
 
-    /// The three, for `crop` and `view`.
-    package static let all = [json, report, force]
+    /// The two, for `crop` and `view`.
+    package static let all = [json, report]
 }

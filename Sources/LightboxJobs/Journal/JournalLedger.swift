@@ -73,6 +73,10 @@ package struct JournalLedger: Sendable {
             return .gaveUp(crashes: count)
         }
         let onDisk = Journal.size(of: output)
+        // Not a regular file (a FIFO, a link, a device): the worker only looks at it, and fails
+        // the item unless --force, as it does an unrecorded file that is not a whole image.
+        var info = stat()
+        if onDisk == nil && lstat(output, &info) == 0 { return .unknown }
         if let recorded = sizes[key] {
             return recorded == onDisk ? .whole : .redo
         }
@@ -120,7 +124,8 @@ package struct JournalLedger: Sendable {
         case whole
         /// Missing, changed since it was recorded, or recorded failed: render it again.
         case redo
-        /// On disk but not recorded (a kill came between its rename and its line): skip it if it decodes whole.
+        /// On disk but not recorded (a kill came between its rename and its line), or not a regular
+        /// file: skip it if it is a whole image of its format; fail anything else unless `--force`.
         case unknown
         /// Its decoder crashed or timed out in this many runs: leave it alone.
         case gaveUp(crashes: Int)

@@ -17,8 +17,12 @@ package struct BoardJob: Sendable {
     package var limits: CardPhoto.Limits
     /// Where the board was asked for.
     package var origin: JobOrigin
-    /// Leave an existing output that decodes whole (read in a worker) as it is, answered `skipped`.
+    /// Leave an existing output that is a whole image of its format (read in a worker) as it is,
+    /// answered `skipped` (`skipExisting`).
     package var skipIfWhole = false
+    /// With `skipIfWhole`, whether an output there that is not a whole image of its format is
+    /// replaced (`--force`) rather than failing the board.
+    package var replacesNotWhole = false
 
     /// Makes a job.
     package init(

@@ -29,8 +29,12 @@ package struct CropItem: Codable, Sendable {
     package var origin: JobOrigin
     /// Whether the rect was clipped to the image (reported as `"clipped": true`).
     package var clipped = false
-    /// `--resume` met the output on disk unrecorded: the worker skips it when it decodes whole.
+    /// `--resume` met the output on disk unrecorded, or the job asked `skipExisting`: the worker
+    /// skips it when it is a whole image of its format.
     package var skipIfWhole = false
+    /// With `skipIfWhole`, whether an output there that is not a whole image of its format is
+    /// replaced (`--force`) rather than failing the crop.
+    package var replacesNotWhole = false
     /// Earlier runs in which this crop's decoder crashed or timed out (from the journal).
     package var crashes = 0
 

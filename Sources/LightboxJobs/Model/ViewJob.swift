@@ -15,8 +15,12 @@ package struct ViewJob: Codable, Sendable {
     package var dryRun = false
     /// Where the snapshot was asked for.
     package var origin: JobOrigin
-    /// `--resume` met the output on disk unrecorded: the worker skips it when it decodes whole.
+    /// `--resume` met the output on disk unrecorded, or the job asked `skipExisting`: the worker
+    /// skips it when it is a whole image of its format.
     package var skipIfWhole = false
+    /// With `skipIfWhole`, whether an output there that is not a whole image of its format is
+    /// replaced (`--force`) rather than failing the snapshot.
+    package var replacesNotWhole = false
     /// Earlier runs in which this snapshot's decoder crashed or timed out (from the journal).
     package var crashes = 0
 

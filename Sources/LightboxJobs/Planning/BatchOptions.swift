@@ -23,7 +23,10 @@ package struct BatchOptions: Sendable {
         "report", valueName: "file", help: "Write one JSON line per item: status, error, numbers, time.")
     /// `--resume`.
     package static let resume = Flag(
-        "resume", help: "Skip outputs known whole (by --report sizes, else by decoding); redo the rest.")
+        "resume",
+        help:
+            "Skip outputs known whole (by --report sizes, else by decoding); redo the rest, replacing a file the journal does not know only with --force."
+    )
     /// `--shard k/n`, `auto` or `auto/n`.
     package static let shard = Option<Shard>(
         "shard", valueName: "k/n",

@@ -4,7 +4,8 @@ import LightboxSystem
 
 /// The supervisor's one check of each output before its job is sent: at most
 /// `OutputDepth.maximum` folders deep, its folder is made (or, in a dry run, could be), is
-/// writable, the output is not a folder nor one of the job's inputs, and exists only with `--force`.
+/// writable, the output is not a folder nor one of the job's inputs, and exists only with
+/// `--force` (or, for a job skipping whole outputs, as a regular file its worker then reads).
 ///
 /// The worker then only renders and writes (through a temp file and a rename that never replaces
 /// a file without `--force`), so the check runs once, on one side, and a dry run meets exactly it.
@@ -23,8 +24,9 @@ package struct OutputCheck: Sendable {
         self.roots = roots
     }
 
-    /// Why `output` cannot be written for a job reading `inputs`, or nil when it can.
-    package func problem(_ output: String, inputs: [String], force: Bool) -> RenderError? {
+    /// Why `output` cannot be written for a job reading `inputs`, or nil when it can; `skipping`
+    /// when the job leaves a whole output as it is (its worker reads a regular file found there).
+    package func problem(_ output: String, inputs: [String], force: Bool, skipping: Bool = false) -> RenderError? {
         guard output != OutputPath.standardOutput else { return nil }
         if let deep = OutputDepth.problem(output) { return RenderError(OutputDepth.shown(output), deep) }
         do {
@@ -35,7 +37,8 @@ package struct OutputCheck: Sendable {
             }
             // Under roots every folder is made by the rooted walk above, never by a plain mkdir
             // that would follow a link or a `..` wherever the path leads by now.
-            try OutputPath.check(output, inputs: inputs, force: force, makeFolder: !dryRun && roots == nil)
+            try OutputPath.check(
+                output, inputs: inputs, force: force, makeFolder: !dryRun && roots == nil, skipping: skipping)
             return nil
         } catch {
             return error

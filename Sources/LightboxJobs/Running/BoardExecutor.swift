@@ -17,25 +17,34 @@ package struct BoardExecutor: Sendable {
     package let console: Console
     /// The roots the board must be written in; nil for none.
     package let roots: PathRoots?
-    /// Whether an existing output decodes whole (for `skipIfWhole`): in a worker, or in this process.
-    package let isWhole: @Sendable (String) -> Bool
+    /// What is at an existing output, in its format (for `skipIfWhole`): read in a worker, or in this process.
+    package let look: @Sendable (String, OutputFormat?) -> ExistingOutput
 
     /// Makes an executor.
     package init(
         decode: @escaping BoardRenderer.PhotoDecoder, cover: @escaping BoardRenderer.CoverDecoder = BoardRenderer.cover,
-        console: Console, roots: PathRoots? = nil, isWhole: (@Sendable (String) -> Bool)? = nil
+        console: Console, roots: PathRoots? = nil, look: (@Sendable (String, OutputFormat?) -> ExistingOutput)? = nil
     ) {
         self.decode = decode
         self.cover = cover
         self.console = console
         self.roots = roots
-        self.isWhole = isWhole ?? { OutputPath.isWholeImage($0, roots: roots) }
+        self.look = look ?? { ExistingOutput.look($0, format: $1, roots: roots) }
     }
 
-    /// Draws and writes `job`, and returns its record; a job that skips a whole output draws nothing.
+    /// Draws and writes `job`, and returns its record; a job that skips a whole output draws
+    /// nothing, and one that finds something else there fails unless it replaces it. Only
+    /// `lstat` looks at the output here; a regular file is read where `look` reads it.
     package func run(_ job: BoardJob) -> BatchRecord {
-        if job.skipIfWhole && FileManager.default.fileExists(atPath: job.output) && isWhole(job.output) {
-            return BoardRecords.skipped(job)
+        if job.skipIfWhole {
+            let existing = ExistingOutput.glance(job.output) ?? look(job.output, job.save.format(of: job.output))
+            switch existing {
+            case .whole: return BoardRecords.skipped(job)
+            case .other(let reason) where !job.replacesNotWhole:
+                let problem = ExistingOutput.refusal(job.output, reason)
+                return BoardRecords.record(job, failures: [], written: false, problem: problem, milliseconds: 0)
+            case .missing, .other: break
+            }
         }
         let start = DispatchTime.now().uptimeNanoseconds
         var failures: [RenderError] = []

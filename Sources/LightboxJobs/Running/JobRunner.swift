@@ -82,10 +82,10 @@ package struct JobRunner: Sendable {
         switch job {
         case .crop(var crop):
             crop.items = crop.items.filter { item in
-                let paths = [item.output] + (item.preview.map { [$0] } ?? [])
+                let paths = [(item.output, item.skipIfWhole)] + (item.preview.map { [($0, false)] } ?? [])
                 guard
-                    let problem = paths.firstNonNil({
-                        check.problem($0, inputs: [crop.input], force: crop.settings.save.force)
+                    let problem = paths.firstNonNil({ path, skipping in
+                        check.problem(path, inputs: [crop.input], force: crop.settings.save.force, skipping: skipping)
                     })
                 else { return true }
                 record(CropRecords.refused(input: crop.input, item: item, error: problem))
@@ -93,12 +93,17 @@ package struct JobRunner: Sendable {
             }
             return crop.items.isEmpty ? nil : .crop(crop)
         case .view(let view):
-            guard let problem = check.problem(view.request.output, inputs: view.request.inputs, force: view.save.force)
+            guard
+                let problem = check.problem(
+                    view.request.output, inputs: view.request.inputs, force: view.save.force,
+                    skipping: view.skipIfWhole)
             else { return job }
             record(ViewRecords.refused(view, problem: problem))
             return nil
         case .board(let board):
-            guard let problem = check.problem(board.output, inputs: board.plan.inputs, force: board.save.force)
+            guard
+                let problem = check.problem(
+                    board.output, inputs: board.plan.inputs, force: board.save.force, skipping: board.skipIfWhole)
             else { return job }
             record(BoardRecords.record(board, failures: [], written: false, problem: problem, milliseconds: 0))
             return nil

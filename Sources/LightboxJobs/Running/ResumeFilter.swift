@@ -4,14 +4,18 @@ import LightboxSystem
 
 /// What `--resume` does to each job before it is sent, from the journal of earlier runs: outputs
 /// recorded whole are skipped here, outputs on disk it does not know are left to the worker to
-/// skip when they decode whole, and items whose decoder crashed too often are given up.
+/// skip when they are whole images of their format (anything else there fails the item unless
+/// `--force`: skipping never becomes replacing), and items whose decoder crashed too often are given up.
 package struct ResumeFilter: Sendable {
     /// What the journal knows.
     package let ledger: JournalLedger
+    /// `--force`: an output the journal does not know that is not a whole image is replaced.
+    package let force: Bool
 
     /// Makes a filter over `ledger`.
-    package init(ledger: JournalLedger) {
+    package init(ledger: JournalLedger, force: Bool = false) {
         self.ledger = ledger
+        self.force = force
     }
 
     /// `job` with what is left to do (nil when nothing is), and the records of what it skipped or gave up.
@@ -36,7 +40,7 @@ package struct ResumeFilter: Sendable {
                             input: crop.input, item: item, reason: JournalLedger.gaveUpReason(crashes), image: nil,
                             crashed: false, milliseconds: 0, printsError: true))
                     return nil
-                case .unknown: item.skipIfWhole = true
+                case .unknown: (item.skipIfWhole, item.replacesNotWhole) = (true, force)
                 case .redo: break
                 }
                 return item
@@ -54,7 +58,7 @@ package struct ResumeFilter: Sendable {
                             view, reason: JournalLedger.gaveUpReason(crashes), crashed: false, milliseconds: 0)
                     ]
                 )
-            case .unknown: view.skipIfWhole = true
+            case .unknown: (view.skipIfWhole, view.replacesNotWhole) = (true, force)
             case .redo: break
             }
             return (.view(view), [])

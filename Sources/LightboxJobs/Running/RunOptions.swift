@@ -13,6 +13,9 @@ package struct RunOptions: Sendable {
     package var report: String?
     /// `--resume`.
     package var resume = false
+    /// `--force` given itself: with `--resume`, an output its journal does not know that is not a
+    /// whole image is replaced too (a resumed run replaces the outputs its journal records anyway).
+    package var force = false
     /// This process's share.
     package var shard = Shard.all
     /// `--max-failures`: failed items that still exit 0; nil for none.

@@ -59,7 +59,8 @@ package enum RunSession {
             context: WorkerContext(
                 quiet: options.quiet, roots: options.roots,
                 renderThreads: WorkerContext.renderThreads(workers: workers)),
-            resume: ledger.map(ResumeFilter.init), check: OutputCheck(dryRun: options.dryRun, roots: options.roots),
+            resume: ledger.map { ResumeFilter(ledger: $0, force: options.force) },
+            check: OutputCheck(dryRun: options.dryRun, roots: options.roots),
             sheet: sheet)
         runner.run(jobs, report: report, first: 1)
         report.finish()

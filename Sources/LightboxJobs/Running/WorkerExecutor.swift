@@ -42,7 +42,7 @@ package struct WorkerExecutor: JobExecutor {
         case .board(let board):
             let executor = BoardExecutor(
                 decode: photoDecoder(roots: context.roots), cover: coverDecoder(roots: context.roots), console: console,
-                roots: context.roots, isWhole: wholeChecker(roots: context.roots))
+                roots: context.roots, look: outputLooker(roots: context.roots))
             record(executor.run(board))
         }
         return []
@@ -148,14 +148,15 @@ package struct WorkerExecutor: JobExecutor {
         }
     }
 
-    /// Whether a board's existing output decodes whole, read in a worker (through `roots`); a worker
-    /// that fails to say counts as not whole, so the board is drawn again.
-    private func wholeChecker(roots: PathRoots?) -> @Sendable (String) -> Bool {
-        { [self] path in
-            guard case .success(let answer) = perform(.wholeOutput(path: path, roots: roots), folders: []).result,
-                case .whole(let whole)? = WorkerReply(bytes: answer)
-            else { return false }
-            return whole
+    /// What is at a board's existing output, read in a worker (through `roots`); a worker that
+    /// fails to say (its decoder crashed on the file) counts it as not a whole image.
+    private func outputLooker(roots: PathRoots?) -> @Sendable (String, OutputFormat?) -> ExistingOutput {
+        { [self] path, format in
+            let request = WorkerRequest.existingOutput(path: path, format: format, roots: roots)
+            guard case .success(let answer) = perform(request, folders: []).result,
+                case .existing(let existing)? = WorkerReply(bytes: answer)
+            else { return .other(format.map { "is not a whole \($0.displayName) image" } ?? "is not a whole image") }
+            return existing
         }
     }
 

@@ -37,14 +37,7 @@ package struct CropExecutor: Sendable {
             return []
         }
         defer { pins.release() }
-        var pending: [ImageRects.Item] = []
-        for (index, item) in job.items.enumerated() {
-            if item.skipIfWhole && OutputPath.isWholeImage(item.output, roots: roots) {
-                progress(.report(.skipped(index: index)))
-            } else {
-                pending.append((index, item))
-            }
-        }
+        let pending = unskipped(job, progress: progress)
         guard !pending.isEmpty else { return [] }
         let (items, refused) = ImageRects(job: job, console: console).resolve(pending)
         for report in refused { progress(.report(report)) }
@@ -70,6 +63,28 @@ package struct CropExecutor: Sendable {
             progress(.report(.cut(index: items[index].index, outcome: outcome, clipped: items[index].item.clipped)))
         }
         return previews(job, items: items, outcomes: outcomes, progress: progress)
+    }
+
+    /// The items of `job` left to cut: an item that skips a whole output (`skipIfWhole`) and finds
+    /// one is reported skipped, and one that finds something else there fails, unless it replaces it.
+    private func unskipped(_ job: CropJob, progress: (CropProgress) -> Void) -> [ImageRects.Item] {
+        var pending: [ImageRects.Item] = []
+        for (index, item) in job.items.enumerated() {
+            guard item.skipIfWhole else {
+                pending.append((index, item))
+                continue
+            }
+            let format = job.settings.save.format(of: item.output)
+            switch ExistingOutput.look(item.output, format: format, roots: roots) {
+            case .whole: progress(.report(.skipped(index: index)))
+            case .other(let reason) where !item.replacesNotWhole:
+                var outcome = CropOutcome(input: job.input, output: item.output, rect: item.rect)
+                outcome.error = ExistingOutput.refusal(item.output, reason)
+                progress(.report(.cut(index: index, outcome: outcome, clipped: item.clipped)))
+            case .missing, .other: pending.append((index, item))
+            }
+        }
+        return pending
     }
 
     /// Writes the previews of the job's written crops and returns those for the contact sheet; a

@@ -49,8 +49,8 @@ package struct JobWorkerTask: WorkerTask {
             reply = JobWorkerTask.decode(path, roots: roots) { () throws(RenderError) in
                 try BoardRenderer.cover(path, width, height)
             }
-        case .wholeOutput(let path, let roots):
-            reply = .whole(OutputPath.isWholeImage(path, roots: roots))
+        case .existingOutput(let path, let format, let roots):
+            reply = .existing(ExistingOutput.look(path, format: format, roots: roots))
         case nil:
             reply = .unreadable
         }

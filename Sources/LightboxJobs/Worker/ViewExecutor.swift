@@ -3,7 +3,8 @@ import LightboxRender
 import LightboxSystem
 
 /// Runs one viewer job where the pixels are: opens its pages through the roots (when the run has
-/// them), skips an output `--resume` met unrecorded when it decodes whole, else renders and
+/// them), skips an output `--resume` met unrecorded (or `skipExisting` asked) when it is a whole
+/// image of its format and fails on anything else there unless it replaces it, else renders and
 /// writes the snapshot or animation, saying on `console` when the photo's size clamped `--offset`.
 package enum ViewExecutor {
     /// What became of `job`; files are read and written through `roots` when given, a snapshot
@@ -19,8 +20,13 @@ package enum ViewExecutor {
             return .refused(error)
         }
         defer { pins.release() }
-        if job.skipIfWhole && OutputPath.isWholeImage(job.request.output, roots: roots) {
-            return .skipped
+        if job.skipIfWhole {
+            let output = job.request.output
+            switch ExistingOutput.look(output, format: job.save.format(of: output), roots: roots) {
+            case .whole: return .skipped
+            case .other(let reason) where !job.replacesNotWhole: return .refused(ExistingOutput.refusal(output, reason))
+            case .missing, .other: break
+            }
         }
         let outcome = ViewRunner(
             writer: AtomicWriter(options: job.save, roots: roots), failOn: job.failOn, maxPixels: job.maxPixels,

@@ -15,8 +15,8 @@ package enum WorkerReply: Codable, Sendable {
     case pixels(PixelBuffer)
     /// A board's photo or background that could not be decoded.
     case failed(RenderError)
-    /// Whether a board's output exists and decodes whole.
-    case whole(Bool)
+    /// What is at a board's output (`ExistingOutput.look`).
+    case existing(ExistingOutput)
     /// The request could not be read.
     case unreadable
 

@@ -15,9 +15,10 @@ package enum WorkerRequest: Codable, Sendable {
     /// Decode a board's background image to cover `width` by `height` pixels, for a board the
     /// supervisor draws; the image is opened through `roots` when the run has them.
     case cover(path: String, width: Int, height: Int, roots: PathRoots?)
-    /// Say whether the output at `path` exists and decodes whole (a board's `skipExisting`), read
-    /// through `roots` when the run has them: the supervisor decodes no image.
-    case wholeOutput(path: String, roots: PathRoots?)
+    /// Say what is at the output `path` (a board's `skipExisting`): nothing, a whole image in
+    /// `format`, or something else (`ExistingOutput.look`), read through `roots` when the run has
+    /// them: the supervisor opens no file a job names and decodes no image.
+    case existingOutput(path: String, format: OutputFormat?, roots: PathRoots?)
 
     /// The request as bytes for the pipe.
     package var bytes: [UInt8] {

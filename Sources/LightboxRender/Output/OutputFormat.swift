@@ -41,6 +41,14 @@ package enum OutputFormat: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The format's name in messages: `JPEG`, `PNG`, `WebP`, `TIFF`, `GIF`, `AVIF`, `HEIC`.
+    package var displayName: String {
+        switch self {
+        case .webp: "WebP"
+        default: rawValue.uppercased()
+        }
+    }
+
     /// Every extension Lightbox accepts, for help and errors.
     package static let extensions = "jpg, jpeg, png, webp, tif, tiff, gif, avif, heic"
 

@@ -7,12 +7,14 @@ package enum OutputPath {
     /// The output name that means standard output.
     package static let standardOutput = "-"
 
-    /// Throws when `path` is one of the inputs, its folder cannot be made, or it exists without `force`.
+    /// Throws when `path` is one of the inputs, its folder cannot be made, or it exists without
+    /// `force`: a job `skipping` whole outputs may find a regular file there (its worker reads it),
+    /// never anything else (a FIFO, a link, a device), which is only looked at (`lstat`).
     ///
     /// A missing folder is made (with its parents) when `makeFolder`; otherwise, for a dry run,
     /// only whether it could be made is checked.
     package static func check(
-        _ path: String, inputs: [String], force: Bool, makeFolder: Bool = true
+        _ path: String, inputs: [String], force: Bool, makeFolder: Bool = true, skipping: Bool = false
     ) throws(RenderError) {
         let folder = OutputPath.folder(of: path)
         var isFolder: ObjCBool = false
@@ -28,7 +30,10 @@ package enum OutputPath {
         var info = stat()
         if lstat(path, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "output is a folder") }
-            if !force { throw RenderError(path, "output exists (use --force to replace it)") }
+            guard force || skipping else { throw RenderError(path, "output exists (use --force to replace it)") }
+            if !force && (info.st_mode & S_IFMT) != S_IFREG {
+                throw ExistingOutput.refusal(path, ExistingOutput.notRegular)
+            }
         }
     }
 
@@ -87,16 +92,6 @@ package enum OutputPath {
             current = current.deletingLastPathComponent()
         }
         return current.path
-    }
-
-    /// Whether `path` holds an image that decodes to its last pixel with no truncation (a finished
-    /// output); with roots it is read through the write roots.
-    package static func isWholeImage(_ path: String, roots: PathRoots? = nil) -> Bool {
-        guard FileManager.default.fileExists(atPath: path),
-            let pins = try? InputPins([path], roots: roots, access: .write)
-        else { return false }
-        defer { pins.release() }
-        return (try? VImage.load(path, access: .sequential, failOn: .truncated).average()) != nil
     }
 
     /// Whether two paths name the same file (same device and inode), following links.

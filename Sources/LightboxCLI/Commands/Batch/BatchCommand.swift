@@ -23,7 +23,10 @@ struct BatchCommand: LightboxCommand {
             come out of order. A bad line gets a failed answer naming its line number and the
             batch goes on. The options above are defaults for every job; a job's keys force,
             maxPixels, failOn and timeout may only narrow them (no force, a lower limit, a
-            stricter level, a shorter time), and quality and skipExisting are every job's keys.
+            stricter level, a shorter time), and quality and skipExisting are every job's keys:
+            skipExisting leaves an output that is a whole image of its format as it is, and
+            fails the job on anything else there (only --force replaces it). An output more
+            than 64 folders deep fails its job; folders made for a job that fails are removed.
             Warnings go into the answers; stderr is written without ever waiting.
             Behind a service that passes on its users' paths, give --root (or --read-root
             and --write-root): a job whose input or output resolves outside them fails

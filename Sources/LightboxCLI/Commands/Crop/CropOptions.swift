@@ -68,6 +68,7 @@ struct CropOptions: Sendable {
             command: .crop, jobs: batch.jobs, workers: try WorkerOptions(parsed), roots: try RootOptions.read(parsed))
         run.report = batch.report
         run.resume = batch.resume
+        run.force = parsed.flag(OutputOptions.force)
         run.shard = batch.shard
         run.maxFailures = batch.maxFailures
         run.dryRun = settings.dryRun

@@ -107,6 +107,7 @@ struct ViewCommand: LightboxCommand {
         run.stdout = dryRun ? .plan : parsed.flag(OutputOptions.json) ? .json : .none
         run.report = batch.report
         run.resume = batch.resume
+        run.force = parsed.flag(OutputOptions.force)
         run.maxFailures = batch.maxFailures
         run.outDir = try OutputOptions.outDir(parsed)
         if let manifest = parsed.text(OutputOptions.manifest) {
