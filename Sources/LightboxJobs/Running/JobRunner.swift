@@ -60,7 +60,9 @@ package struct JobRunner: Sendable {
             guard let left else { return }
             job = left
         }
-        guard let checked = checked(job, record: record) else { return }
+        var claims: [MadeFolders.Claim] = []
+        defer { check.release(claims) }
+        guard let checked = checked(job, claims: &claims, record: record) else { return }
         let previews = executor.run(checked, context: context, record: record)
         guard let sheet else { return }
         for preview in previews {
@@ -77,33 +79,40 @@ package struct JobRunner: Sendable {
         }
     }
 
-    /// `job` without the outputs that cannot be written (each reported failed), or nil when none is left.
-    private func checked(_ job: Job, record: (BatchRecord) -> Void) -> Job? {
+    /// `job` without the outputs that cannot be written (each reported failed), or nil when none
+    /// is left; `claims` gets the folders made for them, let go when the job ends.
+    private func checked(_ job: Job, claims: inout [MadeFolders.Claim], record: (BatchRecord) -> Void) -> Job? {
         switch job {
         case .crop(var crop):
-            crop.items = crop.items.filter { item in
+            var kept: [CropItem] = []
+            for item in crop.items {
                 let paths = [(item.output, item.skipIfWhole)] + (item.preview.map { [($0, false)] } ?? [])
-                guard
-                    let problem = paths.firstNonNil({ path, skipping in
-                        check.problem(path, inputs: [crop.input], force: crop.settings.save.force, skipping: skipping)
-                    })
-                else { return true }
+                let problem = paths.firstNonNil { path, skipping in
+                    check.problem(
+                        path, inputs: [crop.input], force: crop.settings.save.force, skipping: skipping, claims: &claims
+                    )
+                }
+                guard let problem else {
+                    kept.append(item)
+                    continue
+                }
                 record(CropRecords.refused(input: crop.input, item: item, error: problem))
-                return false
             }
+            crop.items = kept
             return crop.items.isEmpty ? nil : .crop(crop)
         case .view(let view):
             guard
                 let problem = check.problem(
                     view.request.output, inputs: view.request.inputs, force: view.save.force,
-                    skipping: view.skipIfWhole)
+                    skipping: view.skipIfWhole, claims: &claims)
             else { return job }
             record(ViewRecords.refused(view, problem: problem))
             return nil
         case .board(let board):
             guard
                 let problem = check.problem(
-                    board.output, inputs: board.plan.inputs, force: board.save.force, skipping: board.skipIfWhole)
+                    board.output, inputs: board.plan.inputs, force: board.save.force, skipping: board.skipIfWhole,
+                    claims: &claims)
             else { return job }
             record(BoardRecords.record(board, failures: [], written: false, problem: problem, milliseconds: 0))
             return nil

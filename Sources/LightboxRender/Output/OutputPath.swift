@@ -11,15 +11,16 @@ package enum OutputPath {
     /// `force`: a job `skipping` whole outputs may find a regular file there (its worker reads it),
     /// never anything else (a FIFO, a link, a device), which is only looked at (`lstat`).
     ///
-    /// A missing folder is made (with its parents) when `makeFolder`; otherwise, for a dry run,
-    /// only whether it could be made is checked.
+    /// A missing folder is made (with its parents) when `makeFolder`, `record` told of each folder
+    /// made; otherwise, for a dry run, only whether it could be made is checked.
     package static func check(
-        _ path: String, inputs: [String], force: Bool, makeFolder: Bool = true, skipping: Bool = false
+        _ path: String, inputs: [String], force: Bool, makeFolder: Bool = true, skipping: Bool = false,
+        record: ((MadeFolder) -> Void)? = nil
     ) throws(RenderError) {
         let folder = OutputPath.folder(of: path)
         var isFolder: ObjCBool = false
         if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            try prepare(folder, for: path, make: makeFolder)
+            try prepare(folder, for: path, make: makeFolder, record: record)
         } else if !isFolder.boolValue {
             throw RenderError(path, "cannot make the output folder \(folder): a file is in the way")
         }
@@ -55,34 +56,48 @@ package enum OutputPath {
         return access(target, W_OK) == 0 ? nil : String(cString: strerror(errno))
     }
 
-    /// Makes `folder` (or, when not `make`, checks that it could be made) for the output `path`.
-    private static func prepare(_ folder: String, for path: String, make: Bool) throws(RenderError) {
+    /// Makes `folder` (or, when not `make`, checks that it could be made) for the output `path`,
+    /// telling `record` of each folder made.
+    private static func prepare(
+        _ folder: String, for path: String, make: Bool, record: ((MadeFolder) -> Void)?
+    ) throws(RenderError) {
         let ancestor = existingAncestor(of: folder)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: ancestor, isDirectory: &isFolder), isFolder.boolValue else {
             throw RenderError(path, "cannot make the output folder \(folder): \(ancestor) is not a folder")
         }
         guard make else { return }
-        if let reason = makeFolders(folder) {
+        if let reason = makeFolders(folder, record: record) {
             throw RenderError(path, "cannot make the output folder \(folder) (\(reason))")
         }
     }
 
     /// Makes `folder` and its missing parents with `mkdir(2)`, one at a time; nil when it exists
     /// after, else the system's reason for the part that could not be made (`/proc/nope`: No
-    /// such file or directory), where Foundation would give its own generic sentence.
-    static func makeFolders(_ folder: String) -> String? {
+    /// such file or directory), where Foundation would give its own generic sentence. `record` is
+    /// told of each folder made (by its real path), outermost first.
+    static func makeFolders(_ folder: String, record: ((MadeFolder) -> Void)? = nil) -> String? {
         let absolute = folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
         var made = ""
         for part in absolute.split(separator: "/") {
             made += "/" + part
-            guard mkdir(made, 0o777) != 0 else { continue }
+            guard mkdir(made, 0o777) != 0 else {
+                if let record, let real = realPath(made), let folder = MadeFolder(madeAt: real) { record(folder) }
+                continue
+            }
             let code = errno
             var info = stat()
             if code == EEXIST, stat(made, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { continue }
             return String(cString: strerror(code))
         }
         return nil
+    }
+
+    /// `path` with links, `.` and `..` resolved (`realpath(3)`), or nil when it does not exist.
+    package static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The nearest folder or file above `path` (or `path` itself) that exists.
