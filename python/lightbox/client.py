@@ -175,7 +175,8 @@ class Lightbox:
         `square`, `angle`, `oriented`, `mask`, `lossless`; docs/crop.md) and the job's own
         limits, which may narrow the process's options but never widen them (`quality`,
         `force`, `max_pixels`, `fail_on`, `timeout` in seconds, `skip_existing`: an output
-        already whole is not written again and answers `skipped`). Returns the answer; raises
+        already whole is not written again and answers `skipped`, and anything else there
+        fails the job unless the process replaces outputs). Returns the answer; raises
         JobError with the job's error if it failed (for `crops`, if any of them failed:
         `error.answer["crops"]` tells which), JobTimeout if it ran past `timeout`.
         """
