@@ -83,15 +83,17 @@ package struct CropPlanner: Sendable {
         case .failure(let escape): return problem(nil, escape.description)
         case .success(let path): output = path
         }
-        let format = settings.save.streamFormat
-        if let reason = OutputRule.problem(name, format: format)
-            ?? shaped.cut.outputProblem(settings.save.format(of: output))
-        {
+        let checked: OutputName
+        switch OutputRule.checked(name, format: settings.save.streamFormat) {
+        case .failure(let reason): return problem("output", "'\(name.path)': \(reason)")
+        case .success(let value): checked = value
+        }
+        if let reason = shaped.cut.outputProblem(settings.save.format(of: output)) {
             return problem("output", "'\(name.path)': \(reason)")
         }
         var item = CropItem(
             rect: shaped.rect, units: units, square: entry.square ?? square, output: output,
-            saverOptions: name.options, origin: origin)
+            saverSettings: checked.settings, origin: origin)
         (item.clipped, item.shape, item.cut) = (shaped.clipped, shaped.shape, shaped.cut)
         return .success(item)
     }

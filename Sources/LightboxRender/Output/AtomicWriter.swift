@@ -59,12 +59,10 @@ package struct AtomicWriter: Sendable {
                 // Read before saving: libvips 8.14's webpsave overwrites the short delays in place.
                 delays = AtomicWriter.animationDelays(prepared)
                 let arguments = options.saverArguments(for: format, image: prepared)
-                if format == .png,
-                    let encoder = PNGEncoder(prepared, arguments: arguments, optionString: options.saverOptions)
-                {
+                if format == .png, let encoder = PNGEncoder(prepared, arguments: arguments) {
                     try encoder.write(to: temp)
                 } else {
-                    try prepared.save(to: temp, saver: saver, options: arguments, optionString: options.saverOptions)
+                    try prepared.save(to: temp, saver: saver, options: arguments)
                 }
             } catch {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
