@@ -91,9 +91,10 @@ import Vips
         let embedded = try VImage.load(output).blobField("icc-profile-data")
         #expect(embedded == [UInt8](try Data(contentsOf: URL(fileURLWithPath: profile))))
         try Data(repeating: 0x41, count: 600).write(to: scratch.url.appendingPathComponent("notes.txt"))
-        let text = try CommandRunner.run([
-            "crop", ViewHelpers.photo, "--rect", "0,0,.5,.5", "-o", scratch.path("t.\(ext)[profile=notes.txt]"),
-        ], in: scratch.url)
+        let text = try CommandRunner.run(
+            [
+                "crop", ViewHelpers.photo, "--rect", "0,0,.5,.5", "-o", scratch.path("t.\(ext)[profile=notes.txt]"),
+            ], in: scratch.url)
         #expect(text.status == 64)
         #expect(text.stderr.contains("profile=notes.txt: the file is not an ICC profile (no 'acsp' signature)"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("t.\(ext)")))
@@ -103,9 +104,10 @@ import Vips
     @Test(.timeLimit(.minutes(1))) func aFIFOProfileIsNotWaitedOn() throws {
         let scratch = try Scratch()
         #expect(mkfifo(scratch.path("fifo"), 0o644) == 0)
-        let result = try CommandRunner.run([
-            "board", ViewHelpers.photo, "--size", "100x100", "-o", scratch.path("b.webp[profile=fifo]"),
-        ], in: scratch.url)
+        let result = try CommandRunner.run(
+            [
+                "board", ViewHelpers.photo, "--size", "100x100", "-o", scratch.path("b.webp[profile=fifo]"),
+            ], in: scratch.url)
         #expect(result.status == 64 && result.stderr.contains("profile=fifo: the file is not a regular file"))
     }
 }

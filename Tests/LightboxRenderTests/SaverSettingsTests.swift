@@ -17,7 +17,9 @@ import Vips
         ("[dither=0.5]", .gif, [.init(name: "dither", value: .double(0.5))], false),
         ("[]", .jpeg, [], false),
     ])
-    func declaredOptionsAreTyped(text: String, format: OutputFormat, first: [SaverSettings.Setting], strips: Bool)
+    func declaredOptionsAreTyped(
+        text: String, format: OutputFormat, first: [SaverSettings.Setting], strips: Bool
+    )
         throws
     {
         let settings = try SaverSettings(text, format: format, profiles: .refused)

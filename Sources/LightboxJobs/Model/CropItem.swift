@@ -36,7 +36,8 @@ package struct CropItem: Codable, Sendable {
 
     /// Makes an item.
     package init(
-        rect: CGRect, units: RectUnits = .fraction, square: Bool = false, output: String, saverSettings: SaverSettings = SaverSettings(),
+        rect: CGRect, units: RectUnits = .fraction, square: Bool = false, output: String,
+        saverSettings: SaverSettings = SaverSettings(),
         preview: String? = nil, origin: JobOrigin
     ) {
         self.rect = rect

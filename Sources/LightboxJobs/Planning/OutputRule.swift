@@ -23,7 +23,9 @@ package enum OutputRule {
 
     /// `name` with its save options read (`OutputName.checked`), or why it cannot be written; for
     /// a name from a manifest or a job, whose `profile=FILE` is refused.
-    package static func checked(_ name: OutputName, format: OutputFormat? = nil) -> Result<OutputName, OutputRule.Problem> {
+    package static func checked(
+        _ name: OutputName, format: OutputFormat? = nil
+    ) -> Result<OutputName, OutputRule.Problem> {
         if let problem = problem(name, format: format) { return .failure(Problem(reason: problem)) }
         do {
             return .success(try name.checked(as: format, profiles: .refused))

@@ -21,7 +21,8 @@ package struct Cropper: Sendable {
 
         /// Makes an item.
         package init(
-            rect: CGRect, output: String, square: Bool = false, saverSettings: SaverSettings = SaverSettings(), shape: CropShape? = nil,
+            rect: CGRect, output: String, square: Bool = false, saverSettings: SaverSettings = SaverSettings(),
+            shape: CropShape? = nil,
             cut: CropCut = .bounds
         ) {
             self.rect = rect

@@ -70,7 +70,8 @@ extension SaverOption {
 
     private static let tiff = [
         SaverOption(
-            "compression", .choice(["none", "jpeg", "deflate", "packbits", "ccittfax4", "lzw", "webp", "zstd", "jp2k"]),
+            "compression",
+            .choice(["none", "jpeg", "deflate", "packbits", "ccittfax4", "lzw", "webp", "zstd", "jp2k"]),
             "compression"),
         SaverOption("Q", .int(1...100), "quality of JPEG and WebP compression"),
         SaverOption("predictor", .choice(["none", "horizontal", "float"]), "compression prediction"),

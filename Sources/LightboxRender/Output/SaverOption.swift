@@ -92,7 +92,9 @@ package struct SaverOption: Sendable, Equatable {
     }
 
     /// The error for a number outside the option's range.
-    private func outside(_ given: String, _ lower: some CustomStringConvertible, _ upper: some CustomStringConvertible)
+    private func outside(
+        _ given: String, _ lower: some CustomStringConvertible, _ upper: some CustomStringConvertible
+    )
         -> SaverOptionError
     {
         SaverOptionError("save option \(name)=\(given) is out of range (\(lower) to \(upper))")

@@ -74,9 +74,9 @@ package struct SaverSettings: Sendable, Equatable, Codable {
     }
 
     /// Keeps one checked value.
-    private mutating func add(_ option: SaverOption, _ value: SaverValue, profiles: ProfileAccess) throws(
-        SaverOptionError
-    ) {
+    private mutating func add(
+        _ option: SaverOption, _ value: SaverValue, profiles: ProfileAccess
+    ) throws(SaverOptionError) {
         switch value {
         case .bool(let flag) where option.name == "strip": stripsAll = flag
         case .noProfile: dropsProfile = true
