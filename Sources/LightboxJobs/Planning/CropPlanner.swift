@@ -2,6 +2,7 @@ import Foundation
 import LightboxFormats
 import LightboxGeometry
 import LightboxRender
+import LightboxSystem
 
 /// Builds crop jobs, once, in the supervisor, from every door: rects on the command line, the
 /// lines of a CSV or JSON Lines manifest, a dataset's boxes and a `lightbox batch` job. A line's
@@ -106,7 +107,7 @@ package struct CropPlanner: Sendable {
     ) throws(BatchProblem) -> (
         crops: [Planned], problems: [BatchProblem]
     ) {
-        let base = (path as NSString).deletingLastPathComponent
+        let base = PathText.folder(of: path)
         var crops: [Planned] = []
         var problems: [BatchProblem] = []
         var counts: [String: Int] = [:]

@@ -2,9 +2,9 @@ import Foundation
 import LightboxRender
 import LightboxSystem
 
-/// Draws one board in the supervisor: each photo is decoded by `decode` and a background image by
-/// `cover` (in a worker, or in this process for a library caller), the cards are drawn and
-/// composed here, and the board is written.
+/// Draws one board in this process, for a library caller (`LocalExecutor`): each photo is decoded
+/// by `decode` and a background image by `cover`, the cards are drawn and composed here, and the
+/// board is written. Under workers a board is drawn and written in a worker (`BoardDrawing`).
 ///
 /// A photo that fails, crashes or hangs its decoder is left out (or drawn as an empty card with
 /// `placeholder`) and named, on stderr and in the record; the board is still written.
@@ -45,14 +45,7 @@ package struct BoardExecutor: Sendable {
                 plan: job.plan, placeholder: job.placeholder, limits: job.limits, decode: decode, cover: cover
             ).render()
             failures = outcome.failures
-            for failure in failures {
-                let message = job.origin.located(failure.description)
-                if job.placeholder {
-                    console.warning("\(message) (drawn as an empty card)")
-                } else {
-                    console.error("\(message) (card skipped)")
-                }
-            }
+            BoardExecutor.say(failures, of: job, to: console)
             try BoardRenderer.write(
                 outcome, with: AtomicWriter(options: job.save, roots: roots), to: job.output,
                 threads: ProcessInfo.processInfo.activeProcessorCount)
@@ -61,6 +54,19 @@ package struct BoardExecutor: Sendable {
         }
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return BoardRecords.record(
-            job, failures: failures, written: problem == nil, problem: problem, milliseconds: milliseconds)
+            job, failures: failures, written: problem == nil, problem: problem, milliseconds: milliseconds,
+            bytes: problem == nil ? Journal.size(of: job.output) : nil)
+    }
+
+    /// Prints each photo that could not be drawn: an error (card skipped), or a warning with `placeholder`.
+    package static func say(_ failures: [RenderError], of job: BoardJob, to console: Console) {
+        for failure in failures {
+            let message = job.origin.located(failure.description)
+            if job.placeholder {
+                console.warning("\(message) (drawn as an empty card)")
+            } else {
+                console.error("\(message) (card skipped)")
+            }
+        }
     }
 }

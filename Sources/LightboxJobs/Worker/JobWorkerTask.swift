@@ -21,7 +21,7 @@ package struct JobWorkerTask: WorkerTask {
     }
 
     /// Reads the request, runs it, and answers with a typed reply: a crop job's progress ahead
-    /// of its previews, a view job's report, a board image's pixels (or why not).
+    /// of its previews, a view job's report, a board photo's pixels (or why not), a board's report.
     /// Every request starts from a clean decode state (`DecodeState.startJob`), whatever ran before it here.
     package func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer {
         DecodeState.startJob()
@@ -45,10 +45,10 @@ package struct JobWorkerTask: WorkerTask {
             reply = JobWorkerTask.decode(path, roots: roots) { () throws(RenderError) in
                 try CardPhoto.square(path, side: side, limits: limits)
             }
-        case .cover(let path, let width, let height, let roots):
-            reply = JobWorkerTask.decode(path, roots: roots) { () throws(RenderError) in
-                try BoardRenderer.cover(path, width, height)
-            }
+        case .board(let job, let photos, let context):
+            let report = BoardDrawing.run(job, photos: photos, context: context)
+            overMemory = report.isOverMemoryLimit
+            reply = .board(report)
         case .wholeOutput(let path, let roots):
             reply = .whole(OutputPath.isWholeImage(path, roots: roots))
         case nil:
