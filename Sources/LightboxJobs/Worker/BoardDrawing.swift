@@ -14,6 +14,7 @@ package enum BoardDrawing {
     package static func run(_ job: BoardJob, photos: BoardPhotos, context: WorkerContext) -> BoardReport {
         let roots = context.roots
         let cover: BoardRenderer.CoverDecoder = { path, width, height, limits throws(RenderError) in
+            WorkerFault.inject(for: path, outputs: [job.output])
             let pins = try InputPins([path], roots: roots)
             defer { pins.release() }
             return try BoardRenderer.cover(path, width, height, limits)
