@@ -15,9 +15,11 @@ package struct JobWorkerTask: WorkerTask {
     package init() {}
 
     /// Starts libvips before the first request, so its start-up does not count against an item,
-    /// and seals the process's heap (`DecodeState.sealProcess`).
+    /// and seals the process's heap (`DecodeState.sealProcess`); a debug build's tests may stop
+    /// the worker here, before it says it is ready (`WorkerFault.stopAtStart`).
     package func prepare() {
         DecodeState.sealProcess()
+        WorkerFault.stopAtStart()
     }
 
     /// Reads the request, runs it, and answers with a typed reply: a crop job's progress ahead
