@@ -22,11 +22,6 @@ import Testing
         #expect(JSONMembers(Array(line.utf8)).text(of: "id") == id)
     }
 
-    @Test func aKeyGivenTwiceIsSeen() {
-        #expect(JSONMembers(Array(#"{"a":1,"b":{"a":2},"a":3}"#.utf8)).repeatedKey == "a")
-        #expect(JSONMembers(Array(#"{"a":1,"b":{"a":2}}"#.utf8)).repeatedKey == nil)
-    }
-
     @Test(arguments: [("[1,2,3]", 3), (#"{"a":[{},{}],"b":"[,:]"}"#, 8), ("1", 0)])
     func valuesAreCountedOutsideStrings(text: String, count: Int) {
         #expect(JSONMembers.valueCount(Array(text.utf8), upTo: 100) == count)

@@ -2,8 +2,8 @@ import Foundation
 
 /// The top-level keys of a JSON object's bytes and where each value's text lies, found without
 /// reading the values: so a value can be echoed exactly as it was written (a batch job's `id`,
-/// `123456789012345678901234567890` or `1.50` as sent), a key given twice is seen, and the `id` of
-/// a line too long to read whole can still be found in its first bytes.
+/// `123456789012345678901234567890` or `1.50` as sent), and the `id` of a line too long to read
+/// whole can still be found in its first bytes.
 package struct JSONMembers {
     /// One key and the range of its value's text in the bytes.
     package typealias Member = (key: String, value: Range<Int>)
@@ -50,12 +50,6 @@ package struct JSONMembers {
             if count > limit { return count }
         }
         return count
-    }
-
-    /// The first key given more than once, if any.
-    package var repeatedKey: String? {
-        var seen = Set<String>()
-        return members.first { !seen.insert($0.key).inserted }?.key
     }
 
     /// Where the value of `key` lies in the bytes (its first occurrence), if it is there.
