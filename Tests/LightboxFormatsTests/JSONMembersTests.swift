@@ -22,6 +22,18 @@ import Testing
         #expect(JSONMembers(Array(line.utf8)).text(of: "id") == id)
     }
 
+    /// (a line; the id's text, or nil): a value is read whole only when `,` or `}` (or the bytes'
+    /// end, a line cut by `--max-line`) follows it, so a string that ends too early is no id.
+    @Test(
+        arguments: [
+            (#"{"id":"unterminated,"command":"crop","input":"a.jpg"}"#, nil),
+            (#"{"id":"a" "b","x":1}"#, nil), (#"{"id":"a"  ,"x":1}"#, #""a""#), (#"{"id":"a"}"#, #""a""#),
+            (#"{"id":"head""#, #""head""#),
+        ] as [(String, String?)])
+    func anIdCutShortIsNotRead(line: String, id: String?) {
+        #expect(JSONMembers(Array(line.utf8)).text(of: "id") == id)
+    }
+
     @Test(arguments: [("[1,2,3]", 3), (#"{"a":[{},{}],"b":"[,:]"}"#, 8), ("1", 0)])
     func valuesAreCountedOutsideStrings(text: String, count: Int) {
         #expect(JSONMembers.valueCount(Array(text.utf8), upTo: 100) == count)

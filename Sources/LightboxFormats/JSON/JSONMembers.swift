@@ -10,7 +10,8 @@ package struct JSONMembers {
 
     /// The bytes scanned.
     private let bytes: [UInt8]
-    /// Every member whose value's text ended within the bytes, in order.
+    /// Every member whose value's text ended within the bytes, followed by `,` or `}` or the
+    /// bytes' end, in order: `"id":"cut,"x":1` is no member, its string having ended too early.
     package private(set) var members: [Member] = []
 
     /// Scans `bytes` (an object's text, whole or only its start); scanning stops at the first
@@ -28,8 +29,9 @@ package struct JSONMembers {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return }
             let start = skipSpace(from: index + 1)
             guard let end = valueEnd(from: start) else { return }
-            members.append((key, start..<end))
             index = skipSpace(from: end)
+            guard index == bytes.count || [UInt8(ascii: ","), UInt8(ascii: "}")].contains(bytes[index]) else { return }
+            members.append((key, start..<end))
             guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return }
             index += 1
         }
