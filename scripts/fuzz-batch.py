@@ -19,17 +19,22 @@ import json
 import os
 import random
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 SEEDS = os.path.join(REPO, "Fuzz", "Seeds", "batch")
 FOUND = os.path.join(REPO, "Fuzz", "Regressions", "batch")
 PHOTOS = [os.path.join(REPO, "Fixtures", "pattern.png"), os.path.join(REPO, "Fixtures", "photo.jpg")]
+# Bytes that must never appear in an output: a text file outside the root and one inside it
+# (a save option's `profile=` once embedded any file's bytes in a WebP's ICC chunk).
+SECRET = b"LIGHTBOX-FUZZ-SECRET-7f3a9c"
 
 
 def tree(base):
@@ -42,6 +47,22 @@ def tree(base):
     shutil.copy(PHOTOS[0], os.path.join(base, "root/in/swf.png"))
     shutil.copy(PHOTOS[1], os.path.join(base, "outside/secret.jpg"))
     shutil.copy(PHOTOS[0], os.path.join(base, "outside/deep/p.png"))
+    for name in ("outside/secret.txt", "root/in/notes.txt"):
+        with open(os.path.join(base, name), "wb") as file:
+            file.write(SECRET * 40)
+    os.mkfifo(os.path.join(base, "root/in/fifo"))
+    with open(os.path.join(base, "root/in/bomb.png"), "wb") as file:
+        file.write(bomb_png(100000, 100000))
+    with open(os.path.join(base, "root/in/sparse.png"), "wb") as file:
+        file.truncate(1 << 30)
+
+
+def bomb_png(width, height):
+    """A PNG whose header declares width x height pixels, with a few bytes of data."""
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", bytes(16))
 
 
 def snapshot(folder):
@@ -113,6 +134,10 @@ class Lines:
         "root/out/../../outside/e.png", "outside/f.png", "/outside/made/by/a/job/../../../../../root/out/g.jpg",
         "root/out/sw/../../../outside/h.png", "root/in/p0.png", "root/out", "-", "root/out/x.unknown",
         "root/out/" + "z" * 300 + ".png", "root/out/e\u0301.png", "root/out/i.png[strip=false]",
+        "root/out/k.webp[profile=../../outside/secret.txt]", "root/out/l.jpg[profile=/etc/passwd]",
+        "root/out/m.png[profile=root/in/fifo]", "root/out/n.tif[properties]", "root/out/o.webp[profile=root/in/notes.txt]",
+        "root/out/q.webp[Q=900,lossless]", "root/out/r.png[filter=sub|up,compression=1]", "root/out/s.jpg[profile=none]",
+        "root/out/t.tif[compression=zstd,level=3]", "root/out/u.jpg[Q=90,Q=80]", "root/out/v.gif[profile=x]",
     ]
     NUMBERS = [0, -0.0, 1, -1, 0.5, 1e308, -1e308, 1e-320, 2**63, 123456789012345678901234567890, 0.3333333,
                360, 361, 100000, 16384]
@@ -198,7 +223,9 @@ class Lines:
                                for index in range(self.rng.randint(0, 5))])
             number = self.number
             for key, values in [("cardWidth", [40, 0, 8000, -5, number()]), ("scale", [0.5, 1, 8, 0, 100, number()]),
-                                ("background", ["#fff", "root/in/p0.png", "outside/secret.jpg", 7, "rgb(1,2,3)"]),
+                                ("background", ["#fff", "root/in/p0.png", "outside/secret.jpg", 7, "rgb(1,2,3)",
+                                                "root/in/fifo", "root/in/bomb.png", "root/in/sparse.png",
+                                                "root/in/notes.txt", "outside/secret.txt"]),
                                 ("offsets", [{"0": [5, 5]}, {"9": [1e308, 0]}, {"0": [number(), number()]}]),
                                 ("stacking", [["0", "0"], "x", ["1", "0"]]), ("reduceMotion", [True, 1]),
                                 ("dragging", [{"id": "0", "translation": [number(), number()]}, {"id": "x"}, 3])]:
@@ -301,6 +328,14 @@ def run(binary, lines, rng, seconds):
             except Exception:
                 problems.append(f"a bad answer: {answer[:300]!r}")
                 break
+        for parent, _, files in os.walk(os.path.join(base, "root/out")):
+            for name in files:
+                path = os.path.join(parent, name)
+                if os.path.islink(path) or not os.path.isfile(path):
+                    continue
+                with open(path, "rb") as file:
+                    if SECRET in file.read():
+                        problems.append(f"a secret's bytes in the output {name}")
         if snapshot(os.path.join(base, "outside")) != outside_before:
             problems.append("something outside the root changed")
         for parent, _, files in os.walk(os.path.join(base, "root")):

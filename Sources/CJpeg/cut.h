@@ -5,11 +5,13 @@
 #ifndef LIGHTBOX_CJPEG_CUT_H
 #define LIGHTBOX_CJPEG_CUT_H
 
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
+#include <jerror.h>
 #include "restart.h"
 
 /// The cut was written.
@@ -52,7 +54,7 @@ typedef struct lbx_jpeg_cut {
     jmp_buf jump;
     FILE *input, *output;
     char message[JMSG_LENGTH_MAX];
-    int src_created, dst_created, lenient;
+    int src_created, dst_created, lenient, output_failed;
     int width, height, block_width, block_height, components;
     int left[MAX_COMPONENTS], top[MAX_COMPONENTS], across[MAX_COMPONENTS], down[MAX_COMPONENTS];
     int transpose, flip_x, flip_y, streamed, ring_count, out_ring_count, marker_count, no_restart;
@@ -72,6 +74,34 @@ static inline void lbx_jpeg_cut_error_exit(j_common_ptr cinfo) {
     (*cinfo->err->format_message)(cinfo, cut->message);
     longjmp(cut->jump, 1);
 }
+
+/// Keeps why the output could not be made or written (the system's reason when it gave one),
+/// marks the failure as the output's, and jumps back.
+static inline void lbx_jpeg_cut_output_fail(lbx_jpeg_cut *cut, const char *what, int code) {
+    cut->output_failed = 1;
+    if (code != 0) {
+        snprintf(cut->message, sizeof cut->message, "%s: %s", what, strerror(code));
+    } else {
+        snprintf(cut->message, sizeof cut->message, "%s", what);
+    }
+}
+
+/// The output's error_exit: a failed write (a full disk) names the system's reason, any other
+/// error libjpeg's message; either is the output's, not the input's.
+static inline void lbx_jpeg_cut_output_error_exit(j_common_ptr cinfo) {
+    int code = errno;
+    lbx_jpeg_cut *cut = (lbx_jpeg_cut *) cinfo->client_data;
+    if (cinfo->err->msg_code == JERR_FILE_WRITE) {
+        lbx_jpeg_cut_output_fail(cut, "cannot write the output", code);
+    } else {
+        (*cinfo->err->format_message)(cinfo, cut->message);
+        cut->output_failed = 1;
+    }
+    longjmp(cut->jump, 1);
+}
+
+/// Whether the last failure was the output's (it could not be made or written).
+static inline int lbx_jpeg_cut_output_failed(const lbx_jpeg_cut *cut) { return cut->output_failed; }
 
 /// A warning (corrupt data, a premature end) fails the cut unless it is lenient (`fail_on` none).
 static inline void lbx_jpeg_cut_emit_message(j_common_ptr cinfo, int level) {

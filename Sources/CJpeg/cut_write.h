@@ -51,7 +51,7 @@ static inline void lbx_jpeg_cut_write_icc(lbx_jpeg_cut *cut) {
 static inline void lbx_jpeg_cut_start_output(lbx_jpeg_cut *cut, int width, int height, int keep_icc) {
     struct jpeg_compress_struct *dst = &cut->dst;
     dst->err = jpeg_std_error(&cut->dst_errors);
-    cut->dst_errors.error_exit = lbx_jpeg_cut_error_exit;
+    cut->dst_errors.error_exit = lbx_jpeg_cut_output_error_exit;
     dst->client_data = cut;
     jpeg_create_compress(dst);
     cut->dst_created = 1;
@@ -127,7 +127,7 @@ static inline int lbx_jpeg_cut_write(
     lbx_jpeg_cut_plan_blocks(cut);
     cut->output = fopen(path, "wb");
     if (!cut->output) {
-        snprintf(cut->message, sizeof cut->message, "cannot create the output");
+        lbx_jpeg_cut_output_fail(cut, "cannot create the output", errno);
         return LBX_JPEG_CUT_FAILED;
     }
     switch (setjmp(cut->jump)) {
@@ -146,12 +146,13 @@ static inline int lbx_jpeg_cut_write(
     FILE *output = cut->output;
     cut->output = NULL;
     if (fflush(output) != 0 || ferror(output)) {
+        int code = errno;
         fclose(output);
-        snprintf(cut->message, sizeof cut->message, "cannot write the output");
+        lbx_jpeg_cut_output_fail(cut, "cannot write the output", code);
         return LBX_JPEG_CUT_FAILED;
     }
     if (fclose(output) != 0) {
-        snprintf(cut->message, sizeof cut->message, "cannot write the output");
+        lbx_jpeg_cut_output_fail(cut, "cannot write the output", errno);
         return LBX_JPEG_CUT_FAILED;
     }
     return LBX_JPEG_CUT_OK;

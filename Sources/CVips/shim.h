@@ -193,11 +193,6 @@ static inline VipsImage *lbx_value_dup_image(const GValue *value) {
     return VIPS_IMAGE(g_value_dup_object(value));
 }
 
-/// Sets options written as libvips does in file names ("[Q=90,strip]"); VIPS_OBJECT() is a cast macro.
-static inline int lbx_set_from_string(VipsOperation *operation, const char *options) {
-    return vips_object_set_from_string(VIPS_OBJECT(operation), options);
-}
-
 /// Whether argument `index` of an operation is an optional, current input (not required, output or deprecated).
 static inline gboolean lbx_optional_input(VipsOperation *operation, int index, const char **name) {
     const char **names;

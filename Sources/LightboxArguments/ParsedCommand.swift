@@ -28,6 +28,9 @@ package struct ParsedCommand: Sendable, Equatable {
         self.fieldNames = fieldNames
     }
 
+    /// Whether the values come from a file's fields (a manifest's or a job's line), not a command line.
+    package var isFromFile: Bool { fieldNames != nil }
+
     /// This parse with every option in `defaults` that it lacks (and that `accepts`) added: a
     /// file's line over the command line's values.
     package func filling(from defaults: ParsedCommand, accepting accepts: (String) -> Bool) -> ParsedCommand {

@@ -83,8 +83,8 @@ package enum CropRect {
 
     private static func span(_ start: CGFloat, _ end: CGFloat, length: Int) -> (Int, Int) {
         let size = CGFloat(length)
-        let first = min(max(Int((start * size).rounded()), 0), max(length - 1, 0))
-        let last = min(max(Int((end * size).rounded()), first + 1), max(length, first + 1))
+        let first = min(max(Int(PixelRounding.rounded(start * size)), 0), max(length - 1, 0))
+        let last = min(max(Int(PixelRounding.rounded(end * size)), first + 1), max(length, first + 1))
         return (first, last)
     }
 }

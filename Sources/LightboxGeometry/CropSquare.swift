@@ -33,7 +33,7 @@ package struct CropSquare: Equatable, Sendable {
     /// else centred on `centre` (rounded half away from zero) and moved back inside.
     private static func start(_ start: Int, _ span: Int, centre: CGFloat, side: Int, length: Int) -> Int {
         guard span != side else { return start }
-        let first = Int((centre - CGFloat(side) / 2).rounded())
+        let first = Int(PixelRounding.rounded(centre - CGFloat(side) / 2))
         return min(max(first, 0), max(length - side, 0))
     }
 }

@@ -103,7 +103,7 @@ package struct PathRoots: Codable, Sendable, Equatable {
     /// The folder that holds the output `path`, opened through the write roots (it must exist);
     /// the caller owns the descriptor.
     package func openFolder(of path: String) throws(PathError) -> Int32 {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         return try opened(folder.isEmpty ? "." : folder, .write, .openFolder, naming: path)
     }
 

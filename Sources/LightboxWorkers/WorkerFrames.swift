@@ -14,8 +14,12 @@ package enum WorkerFrames {
 
     /// Writes one message, whole; false when the other end is gone.
     package static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        let header = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bytes.count) >> UInt64(8 * $0)) }
-        return SystemCall.write(header + bytes, to: descriptor) == nil
+        SystemCall.write(framed(bytes), to: descriptor) == nil
+    }
+
+    /// `bytes` as one message: its length header, then the bytes.
+    package static func framed(_ bytes: [UInt8]) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bytes.count) >> UInt64(8 * $0)) } + bytes
     }
 
     /// Reads one message, blocking; nil at the end of the pipe or on a bad length.

@@ -25,8 +25,11 @@ package enum WorkerLauncher {
             for descriptor in inherited + pipes.parentEnds { close(descriptor) }
             dup2(pipes.errorsWrite, 2)
             close(pipes.errorsWrite)
-            WorkerLoop.serve(
-                task, requests: pipes.requestsRead, responses: pipes.responsesWrite, memoryMegabytes: memoryMegabytes)
+            ForkedThread.run {
+                WorkerLoop.serve(
+                    task, requests: pipes.requestsRead, responses: pipes.responsesWrite,
+                    memoryMegabytes: memoryMegabytes)
+            }
         }
         return pipes.handOver(pid: pid)
     }

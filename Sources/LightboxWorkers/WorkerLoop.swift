@@ -3,7 +3,8 @@ import Foundation
 /// The worker side: answer requests one at a time until the supervisor closes the pipe.
 package enum WorkerLoop {
     /// Serves `task` on the given pipe ends and exits; never returns. An empty first message
-    /// says libvips has started, so start-up does not count against an item's timeout; then each
+    /// says libvips has started, so start-up does not count against an item's timeout (the
+    /// supervisor waits `WorkerProcess.readyLimit` for it, then replaces the worker); then each
     /// message is tagged: `WorkerFrames.interim` ahead of the answer, `WorkerFrames.final` for it,
     /// or `WorkerFrames.lastAnswer` when the task asks the worker to leave after it.
     ///

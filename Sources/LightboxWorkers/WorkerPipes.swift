@@ -5,10 +5,13 @@ import Foundation
 /// Above 9 so that a spawn's `dup2` onto 3 and 4 never meets a source it would overwrite.
 /// Swift's Glibc has no `pipe2`, so the ends are made close-on-exec by `F_DUPFD_CLOEXEC`
 /// under `WorkerLauncher.lock`, which every spawn also holds: no other worker inherits them.
+/// The supervisor's request end is non-blocking, so a request larger than the pipe's buffer,
+/// sent to a worker that stopped reading (stopped by SIGSTOP while idle), waits under the job's
+/// deadline in `poll` instead of in `write` without one.
 package struct WorkerPipes {
     /// The worker reads requests here.
     package let requestsRead: Int32
-    /// The supervisor writes requests here.
+    /// The supervisor writes requests here (non-blocking).
     package let requestsWrite: Int32
     /// The supervisor reads answers here.
     package let responsesRead: Int32
@@ -41,7 +44,7 @@ package struct WorkerPipes {
         (requestsRead, requestsWrite, responsesRead, responsesWrite, errorsRead, errorsWrite) = (
             made[0], made[1], made[2], made[3], made[4], made[5]
         )
-        _ = fcntl(errorsRead, F_SETFL, fcntl(errorsRead, F_GETFL) | O_NONBLOCK)
+        for end in [requestsWrite, errorsRead] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
     }
 
     /// The ends the supervisor keeps.

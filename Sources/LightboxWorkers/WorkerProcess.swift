@@ -11,16 +11,24 @@ package final class WorkerProcess: @unchecked Sendable {
     package let responses: Int32
     /// The worker's stderr, read so nothing of a crash reaches the terminal unasked.
     package let errors: Int32
-    /// Seconds a new worker may take to start libvips (when items have a timeout at all).
-    package static let startupLimit = 120.0
+    /// Seconds a new worker may take, from its start, to say it is ready (libvips started).
+    ///
+    /// It starts in about 50 ms with a core idle, so 10 s (200 times that) is reached only by a
+    /// worker that is stopped (SIGSTOP) or stuck in its start-up, never by a slow one on a busy
+    /// machine. Not tied to `--timeout`: start-up does not depend on the input, a short timeout
+    /// (0.5 s) would replace workers that are only slow to start, and `--timeout 0` (no limit on
+    /// an item) must not leave a job waiting for ever on a worker that never starts.
+    package static let readyLimit = 10.0
     /// Whether the worker has said it is ready.
-    private var ready = false
+    package private(set) var isReady = false
     /// Whether the worker's last answer was its last: it exits, and is to be replaced.
     package private(set) var isRetiring = false
     /// How many requests the worker has answered: 0 for a fresh one, which holds nothing of any job.
     package private(set) var served = 0
     /// Bytes read from the worker that do not yet make a whole message.
     private var buffer: [UInt8] = []
+    /// When the worker was started (uptime in nanoseconds), from which `readyLimit` counts.
+    private let started = DispatchTime.now().uptimeNanoseconds
 
     /// Wraps a started worker and its parent-side pipe ends.
     package init(pid: pid_t, requests: Int32, responses: Int32, errors: Int32) {
@@ -33,25 +41,35 @@ package final class WorkerProcess: @unchecked Sendable {
     /// The parent-side descriptors, which a worker forked later must close.
     package var descriptors: [Int32] { [requests, responses, errors] }
 
+    /// Waits for a new worker to say it is ready until `readyLimit` after its start; nil once it
+    /// has (at once when it said so before), else why not: it ended (it is reaped), or it said
+    /// nothing in time and was killed (SIGKILL) and reaped, as a worker stopped or stuck is.
+    package func awaitReady() -> WorkerFailure? {
+        guard !isReady else { return nil }
+        var stderr = WorkerStderr(descriptor: errors)
+        let limit = WorkerProcess.readyLimit
+        let end = started + UInt64(limit * 1e9)
+        if case .failure(let failure) = receive(until: end, timeout: limit, stderr: &stderr) { return failure }
+        isReady = true
+        return nil
+    }
+
     /// Sends `request` and waits for the answer, killing the worker after `timeout` seconds (0: never).
     ///
-    /// A new worker first says it is ready (libvips started); that wait does not count against
-    /// the item, only against `startupLimit`. Messages the worker sends ahead of its answer go to
-    /// `interim` as they arrive. Returns the answer or why there is none, and what the worker
-    /// wrote on stderr meanwhile.
+    /// The worker is first waited for until it is ready (`awaitReady`), which does not count
+    /// against the item; the item's clock covers both the request's write and the answer, so a
+    /// worker stopped (SIGSTOP) or stuck mid-job is killed when it runs out. Messages the worker
+    /// sends ahead of its answer go to `interim` as they arrive. Returns the answer or why there
+    /// is none, and what the worker wrote on stderr meanwhile.
     package func perform(
         _ request: [UInt8], timeout: Double, interim: ([UInt8]) -> Void = { _ in }
     ) -> (result: Result<[UInt8], WorkerFailure>, stderr: String) {
+        if let failure = awaitReady() { return (.failure(failure), "") }
         var stderr = WorkerStderr(descriptor: errors)
-        guard WorkerFrames.write(request, to: requests) else { return (.failure(ended(&stderr)), stderr.text) }
-        if !ready {
-            let startup = timeout > 0 ? max(timeout, WorkerProcess.startupLimit) : 0
-            if case .failure(let failure) = receive(until: deadline(startup), timeout: startup, stderr: &stderr) {
-                return (.failure(failure), stderr.text)
-            }
-            ready = true
-        }
         let end = deadline(timeout)
+        if let failure = send(request, until: end, timeout: timeout, stderr: &stderr) {
+            return (.failure(failure), stderr.text)
+        }
         while true {
             switch receive(until: end, timeout: timeout, stderr: &stderr) {
             case .failure(let failure): return (.failure(failure), stderr.text)
@@ -64,6 +82,8 @@ package final class WorkerProcess: @unchecked Sendable {
                     return (.success(Array(message.dropFirst())), stderr.text)
                 }
                 interim(Array(message.dropFirst()))
+                // A worker whose interim messages keep coming past the deadline has not answered in time.
+                if isPast(end) { return (.failure(killForTimeout(timeout)), stderr.text) }
             }
         }
     }
@@ -73,8 +93,47 @@ package final class WorkerProcess: @unchecked Sendable {
         seconds > 0 ? DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9) : nil
     }
 
+    /// The milliseconds `poll` may wait for `deadline` (-1: no limit, 0: it has passed).
+    private func milliseconds(until deadline: UInt64?) -> Int32 {
+        guard let deadline else { return -1 }
+        let now = DispatchTime.now().uptimeNanoseconds
+        return now < deadline ? Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max))) : 0
+    }
+
+    /// Whether `deadline` (nil: none) has passed.
+    private func isPast(_ deadline: UInt64?) -> Bool {
+        deadline.map { DispatchTime.now().uptimeNanoseconds >= $0 } ?? false
+    }
+
+    /// Writes `request` as one message before `deadline` (nil: no limit), or says why not: the
+    /// worker died (its pipe is gone), or it stopped reading and was killed (`timeout` seconds,
+    /// for the message). The pipe is non-blocking, so the wait for room is a `poll` under the deadline.
+    private func send(
+        _ request: [UInt8], until deadline: UInt64?, timeout: Double, stderr: inout WorkerStderr
+    ) -> WorkerFailure? {
+        var left = WorkerFrames.framed(request)[...]
+        while !left.isEmpty {
+            let written = left.withUnsafeBytes { bytes in
+                SystemCall.retrying { Glibc.write(requests, bytes.baseAddress, bytes.count) }
+            }
+            if written > 0 {
+                left = left.dropFirst(written)
+                continue
+            }
+            guard written < 0 && errno == EAGAIN else { return ended(&stderr) }
+            var watched = [pollfd(fd: requests, events: Int16(POLLOUT), revents: 0), stderr.pollEntry]
+            if SystemCall.poll(&watched, milliseconds: milliseconds(until: deadline)) > 0 {
+                if watched[1].revents != 0 { stderr.drain() }
+            } else if isPast(deadline) {
+                return killForTimeout(timeout)
+            }
+        }
+        return nil
+    }
+
     /// The next whole message from the worker, or why none came before `deadline` (nil: no limit);
-    /// `timeout` is the limit in seconds, for the message.
+    /// `timeout` is the limit in seconds, for the message. A message waiting in the pipe is taken
+    /// even when the deadline has passed (a ready message sent long before it was asked for).
     private func receive(
         until deadline: UInt64?, timeout: Double, stderr: inout WorkerStderr
     ) -> Result<[UInt8], WorkerFailure> {
@@ -84,16 +143,13 @@ package final class WorkerProcess: @unchecked Sendable {
                 defer { buffer.removeFirst(8 + length) }
                 return .success(Array(buffer[8..<8 + length]))
             }
-            var wait: Int32 = -1
-            if let deadline {
-                let now = DispatchTime.now().uptimeNanoseconds
-                guard now < deadline else { return .failure(killForTimeout(timeout)) }
-                wait = Int32(min((deadline - now) / 1_000_000 + 1, UInt64(Int32.max)))
-            }
             var watched = [pollfd(fd: responses, events: Int16(POLLIN), revents: 0), stderr.pollEntry]
-            guard SystemCall.poll(&watched, milliseconds: wait) > 0 else { continue }
-            if watched[1].revents != 0 { stderr.drain() }
-            guard watched[0].revents != 0 else { continue }
+            let found = SystemCall.poll(&watched, milliseconds: milliseconds(until: deadline)) > 0
+            if found && watched[1].revents != 0 { stderr.drain() }
+            guard found && watched[0].revents != 0 else {
+                if isPast(deadline) { return .failure(killForTimeout(timeout)) }
+                continue
+            }
             let got = chunk.withUnsafeMutableBytes { SystemCall.read(responses, into: $0) }
             guard got > 0 else { return .failure(ended(&stderr)) }
             buffer.append(contentsOf: chunk[0..<got])
@@ -143,7 +199,40 @@ package final class WorkerProcess: @unchecked Sendable {
 
     /// Closes the pipes and waits for the worker to exit, so no process of a finished run is left.
     package func finish() {
-        close()
-        reap()
+        WorkerProcess.finish([self])
+    }
+
+    /// Closes every worker's request pipe at once, so all leave together, then waits for each to
+    /// exit; one that has not left `readyLimit` seconds after (stopped by SIGSTOP, or stuck in its
+    /// start-up: it reads no requests) is killed first, so the end of a run never waits for ever.
+    ///
+    /// A worker leaves when it reads the end of its requests, and its answer pipe then ends, as
+    /// it held the only write end: that end is waited for with `poll`, reading past what is left
+    /// in it (a ready message nobody asked for), and the worker is reaped.
+    package static func finish(_ workers: [WorkerProcess]) {
+        for worker in workers { Glibc.close(worker.requests) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(readyLimit * 1e9)
+        for worker in workers {
+            if !worker.drainUntilEnd(by: deadline) { kill(worker.pid, SIGKILL) }
+            Glibc.close(worker.responses)
+            Glibc.close(worker.errors)
+            worker.reap()
+        }
+    }
+
+    /// Reads the answer pipe until it ends, before `deadline`; whether it ended in time.
+    private func drainUntilEnd(by deadline: UInt64) -> Bool {
+        var stderr = WorkerStderr(descriptor: errors)
+        var chunk = [UInt8](repeating: 0, count: 1 << 12)
+        while true {
+            var watched = [pollfd(fd: responses, events: Int16(POLLIN), revents: 0), stderr.pollEntry]
+            guard SystemCall.poll(&watched, milliseconds: milliseconds(until: deadline)) > 0 else {
+                if isPast(deadline) { return false }
+                continue
+            }
+            if watched[1].revents != 0 { stderr.drain() }
+            guard watched[0].revents != 0 else { continue }
+            guard chunk.withUnsafeMutableBytes({ SystemCall.read(responses, into: $0) }) > 0 else { return true }
+        }
     }
 }

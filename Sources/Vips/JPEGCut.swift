@@ -14,13 +14,15 @@ package final class JPEGCut {
     package enum Failure: Error, Equatable, Sendable {
         /// A kind of JPEG the cut cannot read in one pass (progressive, arithmetic, separate scans).
         case unsupported(String)
-        /// The file could not be read, or the output written.
+        /// The file could not be read (or the cut made).
         case failed(String)
+        /// The output could not be made or written (a full disk), with the system's reason.
+        case output(String)
 
         /// The reason, for messages.
         package var reason: String {
             switch self {
-            case .unsupported(let text), .failed(let text): return text
+            case .unsupported(let text), .failed(let text), .output(let text): return text
             }
         }
     }
@@ -84,7 +86,10 @@ package final class JPEGCut {
         let status = lbx_jpeg_cut_write(
             cut, path, Int32(left), Int32(top), Int32(width), Int32(height), steps.transpose ? 1 : 0,
             steps.flipX ? 1 : 0, steps.flipY ? 1 : 0, keepICC ? 1 : 0)
-        guard status == LBX_JPEG_CUT_OK else { throw .failed(String(cString: lbx_jpeg_cut_message(cut))) }
+        guard status == LBX_JPEG_CUT_OK else {
+            let text = String(cString: lbx_jpeg_cut_message(cut))
+            throw lbx_jpeg_cut_output_failed(cut) != 0 ? .output(text) : .failed(text)
+        }
     }
 
     /// The saved EXIF (made upright for a `width` x `height` output), XMP, IPTC and comment markers.

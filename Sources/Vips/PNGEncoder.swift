@@ -35,20 +35,23 @@ package struct PNGEncoder: Sendable {
     /// Whether no metadata at all is written (pngsave's `strip`).
     let strip: Bool
 
-    /// An encoder for `image` saved as pngsave would save it with `arguments` and the file name's
-    /// `optionString` (`[compression=9]`); nil when libvips' writer is asked for, or for anything
+    /// An encoder for `image` saved as pngsave would save it with `arguments` (`compression`,
+    /// 6 unless given, and `strip`); nil when libvips' writer is asked for, or for anything
     /// pngsave would convert first (coded pixels, other formats, colour spaces, more bands) or
-    /// options other than `compression` and `strip`, which libvips' writer then handles.
-    package init?(_ image: VImage, arguments: [(String, VValue)], optionString: String?) {
+    /// other arguments (`interlace`, `palette`...), which libvips' writer then handles.
+    package init?(_ image: VImage, arguments: [(String, VValue)]) {
         guard !PNGEncoder.disabled, image.isUncoded, (1...4).contains(image.bands),
             let depth = PNGEncoder.depth(
-                format: image.format, interpretation: image.interpretation, bands: image.bands),
-            let compression = PNGEncoder.compression(optionString)
+                format: image.format, interpretation: image.interpretation, bands: image.bands)
         else { return nil }
         var strip = false
+        var compression = 6
         for (name, value) in arguments {
-            guard name == "strip", case .bool(let flag) = value else { return nil }
-            strip = flag
+            switch (name, value) {
+            case ("strip", .bool(let flag)): strip = flag
+            case ("compression", .int(let level)) where (0...9).contains(level): compression = level
+            default: return nil
+            }
         }
         self.image = image
         bitDepth = depth
@@ -69,20 +72,6 @@ package struct PNGEncoder: Sendable {
         case ("ushort", "rgb16"): return bands >= 3 ? 16 : nil
         default: return nil
         }
-    }
-
-    /// The level an option string sets: 6 without one, N for `[compression=N]` with N from 0 to 9;
-    /// nil for any other option (libvips' writer then reads it).
-    static func compression(_ optionString: String?) -> Int? {
-        guard let optionString else { return 6 }
-        guard optionString.hasPrefix("["), optionString.hasSuffix("]") else { return nil }
-        let inner = optionString.dropFirst().dropLast()
-        guard !inner.isEmpty else { return 6 }
-        let parts = inner.split(separator: "=", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0] == "compression", let level = Int(parts[1]), (0...9).contains(level) else {
-            return nil
-        }
-        return level
     }
 
     /// Bytes per pixel: what the filters look back by.

@@ -38,16 +38,12 @@ extension VImage {
         return onDemand ? try MemoryOnDemand.image(of: image) : image
     }
 
-    /// Writes the image to `path` with the saver `saver` (named for the final filename) and options.
-    ///
-    /// `optionString` holds options as written in a file name (`[Q=90,strip]`), set after `options`.
-    package func save(
-        to path: String, saver: String, options: [(String, VValue)] = [], optionString: String? = nil
-    ) throws(VipsError) {
+    /// Writes the image to `path` with the saver `saver` (named for the final filename) and typed
+    /// options, set in order (a later one wins).
+    package func save(to path: String, saver: String, options: [(String, VValue)] = []) throws(VipsError) {
         try EvaluationGuard.evaluate(self, context: saver) { (guarded: VImage) throws(VipsError) in
             _ = try VOperation.call(
-                saver, [("in", .image(guarded)), ("filename", .string(path))] + options, outputs: [],
-                options: optionString)
+                saver, [("in", .image(guarded)), ("filename", .string(path))] + options, outputs: [])
         }
     }
 

@@ -5,13 +5,13 @@ package enum VOperation {
     /// Runs operation `name` with `arguments` and returns the outputs named in `outputs`.
     ///
     /// Set `cached: false` for an operation whose result the caller will modify (metadata edits).
-    /// `options` are set last, written as libvips writes them in a file name (`[Q=90,strip]`).
+    /// Every argument is a typed value: no text reaches libvips' own option parser, which would
+    /// set any argument an operation has (a saver's `profile` opens the file it names).
     package static func call(
         _ name: String,
         _ arguments: [(String, VValue)],
         outputs: [String] = ["out"],
-        cached: Bool = true,
-        options: String? = nil
+        cached: Bool = true
     ) throws(VipsError) -> VOutputs {
         Vips.ensureStarted()
         guard let operation = vips_operation_new(name) else {
@@ -21,7 +21,6 @@ package enum VOperation {
             for (argument, value) in arguments {
                 try set(argument, value, on: operation, name: name)
             }
-            if let options, lbx_set_from_string(operation, options) != 0 { throw VipsError.fromBuffer(name) }
         } catch {
             lbx_discard(operation)
             throw error
@@ -65,23 +64,19 @@ package enum VOperation {
         return names
     }
 
-    /// Throws libvips' own error when `options` (`[Q=90,strip]`) do not suit operation `name`, or
-    /// names a number outside its range (GLib would only warn and keep the default).
-    package static func check(_ name: String, options: String) throws(VipsError) {
+    /// The bounds libvips declares for a numeric argument of operation `name`, or nil when it has
+    /// none (not numeric, or no such argument): what Lightbox's own option ranges are checked against.
+    package static func range(of argument: String, in name: String) -> ClosedRange<Double>? {
         Vips.ensureStarted()
-        guard let operation = vips_operation_new(name) else { throw VipsError.fromBuffer(name) }
-        defer { lbx_discard(operation) }
-        for pair in options.dropFirst().dropLast().split(separator: ",") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            var minimum = 0.0
-            var maximum = 0.0
-            guard parts.count == 2, let value = Double(parts[1]),
-                lbx_argument_range(operation, parts[0], &minimum, &maximum) != 0, value < minimum || value > maximum
-            else { continue }
-            let bounds = [minimum, maximum].map { $0.rounded() == $0 && abs($0) < 1e15 ? String(Int($0)) : String($0) }
-            throw VipsError("save option \(parts[0])=\(parts[1]) is out of range (\(bounds[0]) to \(bounds[1]))")
+        guard let operation = vips_operation_new(name) else {
+            vips_error_clear()
+            return nil
         }
-        if lbx_set_from_string(operation, options) != 0 { throw VipsError.fromBuffer(name) }
+        defer { lbx_discard(operation) }
+        var minimum = 0.0
+        var maximum = 0.0
+        guard lbx_argument_range(operation, argument, &minimum, &maximum) != 0 else { return nil }
+        return minimum...maximum
     }
 
     private static func set(

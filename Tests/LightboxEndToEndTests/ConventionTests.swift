@@ -97,7 +97,7 @@ import Vips
 
     @Test(arguments: [
         ("x.png[quality=9]", "unknown save option 'quality' for .png files; they take: compression"),
-        ("x.jpg[Q=abc]", "'abc' is not an integer"),
+        ("x.jpg[Q=abc]", "save option Q=abc: wants a whole number from 1 to 100"),
         ("x.jpg[Q=500]", "save option Q=500 is out of range (1 to 100)"),
         ("x.webp[effort=9]", "save option effort=9 is out of range (0 to 6)"),
     ])

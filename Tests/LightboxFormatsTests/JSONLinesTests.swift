@@ -25,6 +25,10 @@ import Testing
         ("[1,2]", "m.jsonl:4: not a JSON object"),
         ("{\"a\":", "m.jsonl:4: not a JSON object"),
         ("{\"a\":\"b\\u0000\"}", "m.jsonl:4: a value holds the character U+0000 (\\u0000)"),
+        (#"{"crops":[{},{"rect":1,"rect":2}]}"#, "m.jsonl:4: crops[1]: the key 'rect' is given twice"),
+        (#"{"quality":1e400}"#, "m.jsonl:4: quality: 1e400 is out of range"),
+        (#"{"caption":"\ud800"}"#, #"m.jsonl:4: caption: invalid \u escape"#),
+        (#"{"a":"# + String(repeating: "[", count: 600), "m.jsonl:4: nested deeper than 512"),
     ])
     func badLinesAreNamed(line: String, message: String) {
         guard case .failure(let problem) = JSONLines.object(line, number: 4, path: "m.jsonl") else {

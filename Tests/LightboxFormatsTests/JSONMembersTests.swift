@@ -22,9 +22,16 @@ import Testing
         #expect(JSONMembers(Array(line.utf8)).text(of: "id") == id)
     }
 
-    @Test func aKeyGivenTwiceIsSeen() {
-        #expect(JSONMembers(Array(#"{"a":1,"b":{"a":2},"a":3}"#.utf8)).repeatedKey == "a")
-        #expect(JSONMembers(Array(#"{"a":1,"b":{"a":2}}"#.utf8)).repeatedKey == nil)
+    /// (a line; the id's text, or nil): a value is read whole only when `,` or `}` (or the bytes'
+    /// end, a line cut by `--max-line`) follows it, so a string that ends too early is no id.
+    @Test(
+        arguments: [
+            (#"{"id":"unterminated,"command":"crop","input":"a.jpg"}"#, nil),
+            (#"{"id":"a" "b","x":1}"#, nil), (#"{"id":"a"  ,"x":1}"#, #""a""#), (#"{"id":"a"}"#, #""a""#),
+            (#"{"id":"head""#, #""head""#),
+        ] as [(String, String?)])
+    func anIdCutShortIsNotRead(line: String, id: String?) {
+        #expect(JSONMembers(Array(line.utf8)).text(of: "id") == id)
     }
 
     @Test(arguments: [("[1,2,3]", 3), (#"{"a":[{},{}],"b":"[,:]"}"#, 8), ("1", 0)])

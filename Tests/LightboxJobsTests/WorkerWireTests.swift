@@ -89,7 +89,8 @@ import Testing
         settings.resize = CropResize(width: 224, height: 224, fit: .contain, background: [1, 2, 3])
         var item = CropItem(
             rect: CGRect(x: 0.1, y: 0.2, width: 0.3, height: 1.0 / 3), units: .px, square: true, output: "o/1.webp",
-            saverOptions: "[Q=90]", preview: "p/1.jpg", origin: JobOrigin(source: "crops.csv", line: 3))
+            saverSettings: try SaverSettings("[Q=90,strip]", format: .webp, profiles: .refused), preview: "p/1.jpg",
+            origin: JobOrigin(source: "crops.csv", line: 3))
         item.skipIfWhole = true
         item.crashes = 1
         var job = CropJob(order: 7, input: "in/a.jpg", items: [item], settings: settings)
@@ -106,7 +107,9 @@ import Testing
         #expect(back.settings == settings)
         let first = try #require(back.items.first)
         #expect(first.rect == item.rect && first.units == .px && first.square && first.output == "o/1.webp")
-        #expect(first.saverOptions == "[Q=90]" && first.preview == "p/1.jpg" && first.origin == item.origin)
+        #expect(
+            first.saverSettings == item.saverSettings && first.saverSettings.stripsAll && first.preview == "p/1.jpg"
+                && first.origin == item.origin)
         #expect(first.skipIfWhole && first.crashes == 1)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 import LightboxYAML
 
 /// The root of an Ultralytics dataset, found as Ultralytics' `check_det_dataset` finds it.
@@ -11,7 +12,7 @@ import LightboxYAML
 package enum YOLODatasetRoot {
     /// The root folder of the dataset described by `document`, read from the file at `path`.
     package static func find(_ document: YAMLNode, path: String, datasetsDir: String?) throws(BatchProblem) -> String {
-        let folder = ((path as NSString).deletingLastPathComponent as NSString).standardizingPath
+        let folder = (PathText.folder(of: path) as NSString).standardizingPath
         let yamlFolder = folder.isEmpty ? "." : folder
         // `--datasets-dir` is only a place to look: when the root is found without it, it would be
         // ignored, so it is refused instead.

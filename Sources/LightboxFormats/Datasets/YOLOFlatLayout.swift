@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// The flat form `--yolo LABELS --images IMAGES`: each label file's image has its stem, in
 /// the same subfolder of `IMAGES` as the label is in `LABELS` (which becomes its split), or
@@ -21,7 +22,7 @@ package struct YOLOFlatLayout {
         var problems: [BatchProblem] = []
         var indexes: [String: [String: String]] = [:]
         for relative in try labelFiles() {
-            let split = (relative as NSString).deletingLastPathComponent
+            let split = PathText.folder(of: relative)
             let stem = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
             let folder = split.isEmpty ? images : (images as NSString).appendingPathComponent(split)
             let index = indexes[folder] ?? Self.index(folder)

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 
 /// Finds a YOLO split's images and their label files the way Ultralytics does.
 package enum YOLOImages {
@@ -15,7 +16,7 @@ package enum YOLOImages {
         }
         let name = (path as NSString).lastPathComponent
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path + ".txt" }
-        return (path as NSString).deletingLastPathComponent + "/" + name[..<dot] + ".txt"
+        return PathText.folder(of: path) + "/" + name[..<dot] + ".txt"
     }
 
     /// Whether `name` has an image extension.
@@ -39,7 +40,7 @@ package enum YOLOImages {
     /// relative to the list's folder. A line naming no file is a problem with its line number.
     package static func inList(_ list: String) throws(BatchProblem) -> [String] {
         let data = try FileContents.read(list, what: "image list")
-        let folder = (list as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: list)
         var found: [String] = []
         for (index, line) in String(decoding: data, as: UTF8.self).components(separatedBy: .newlines).enumerated() {
             let entry = line.trimmingCharacters(in: .whitespaces)

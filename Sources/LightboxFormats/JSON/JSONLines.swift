@@ -34,14 +34,11 @@ package enum JSONLines {
     }
 
     /// The JSON object `line` holds, read from its bytes, or the problem: a NUL byte, invalid
-    /// UTF-8, not an object, or a key given twice.
+    /// UTF-8, or any problem of `object(_:number:path:)`.
     package static func object(_ line: Line, path: String) -> Result<[String: Any], BatchProblem> {
         if let problem = unreadable(line, path: path) { return .failure(problem) }
         guard let text = String(validating: line.bytes, as: UTF8.self) else {
             return .failure(BatchProblem(path, line: line.number, "invalid UTF-8"))
-        }
-        if let key = JSONMembers(line.bytes).repeatedKey {
-            return .failure(BatchProblem(path, line: line.number, "the key '\(key)' is given twice"))
         }
         return object(text, number: line.number, path: path)
     }
@@ -55,9 +52,13 @@ package enum JSONLines {
             ? BatchProblem(path, line: line.number, "invalid UTF-8") : nil
     }
 
-    /// The JSON object on line `number` of `path`, or the problem: not an object, or a value
-    /// holding the character U+0000 (`\u0000`), which no path, name or caption may hold.
+    /// The JSON object on line `number` of `path`, or the problem: a fault `JSONCheck` names at any
+    /// depth (`crops[1]: the key 'rect' is given twice`), not an object, or a value holding the
+    /// character U+0000 (`\u0000`), which no path, name or caption may hold.
     package static func object(_ line: String, number: Int, path: String) -> Result<[String: Any], BatchProblem> {
+        if let fault = JSONCheck.fault(in: Array(line.utf8)) {
+            return .failure(BatchProblem(path, line: number, field: fault.field, fault.message))
+        }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
             return .failure(BatchProblem(path, line: number, "not a JSON object"))
         }

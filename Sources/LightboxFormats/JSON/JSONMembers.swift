@@ -2,15 +2,16 @@ import Foundation
 
 /// The top-level keys of a JSON object's bytes and where each value's text lies, found without
 /// reading the values: so a value can be echoed exactly as it was written (a batch job's `id`,
-/// `123456789012345678901234567890` or `1.50` as sent), a key given twice is seen, and the `id` of
-/// a line too long to read whole can still be found in its first bytes.
+/// `123456789012345678901234567890` or `1.50` as sent), and the `id` of a line too long to read
+/// whole can still be found in its first bytes.
 package struct JSONMembers {
     /// One key and the range of its value's text in the bytes.
     package typealias Member = (key: String, value: Range<Int>)
 
     /// The bytes scanned.
     private let bytes: [UInt8]
-    /// Every member whose value's text ended within the bytes, in order.
+    /// Every member whose value's text ended within the bytes, followed by `,` or `}` or the
+    /// bytes' end, in order: `"id":"cut,"x":1` is no member, its string having ended too early.
     package private(set) var members: [Member] = []
 
     /// Scans `bytes` (an object's text, whole or only its start); scanning stops at the first
@@ -28,8 +29,9 @@ package struct JSONMembers {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return }
             let start = skipSpace(from: index + 1)
             guard let end = valueEnd(from: start) else { return }
-            members.append((key, start..<end))
             index = skipSpace(from: end)
+            guard index == bytes.count || [UInt8(ascii: ","), UInt8(ascii: "}")].contains(bytes[index]) else { return }
+            members.append((key, start..<end))
             guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { return }
             index += 1
         }
@@ -50,12 +52,6 @@ package struct JSONMembers {
             if count > limit { return count }
         }
         return count
-    }
-
-    /// The first key given more than once, if any.
-    package var repeatedKey: String? {
-        var seen = Set<String>()
-        return members.first { !seen.insert($0.key).inserted }?.key
     }
 
     /// Where the value of `key` lies in the bytes (its first occurrence), if it is there.

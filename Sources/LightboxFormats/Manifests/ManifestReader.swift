@@ -1,5 +1,6 @@
 import Foundation
 import LightboxArguments
+import LightboxSystem
 
 /// Reads crop fields: a manifest (CSV with a header, or JSON Lines) into entries and per-line
 /// problems, and one JSON object (a manifest line or a `lightbox batch` crop) with the same keys,
@@ -27,7 +28,7 @@ package enum ManifestReader {
     /// Every line of manifest bytes `data`, named `path` (its folder anchors relative inputs).
     package static func parse(_ data: Data, path: String) throws(BatchProblem) -> [Line] {
         let text = String(decoding: data, as: UTF8.self)
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         if isJSONLines(path: path, text: text) {
             return JSONLines.lines(data).map { line in
                 JSONLines.object(line, path: path).flatMap {

@@ -38,36 +38,12 @@ package struct BatchLine: Sendable {
     package func read(_ line: JSONLines.Line) -> Result<BatchRequest, BatchAnswer> {
         let id = BatchID(of: line.bytes)
         let number = line.number
+        let (command, object, jobPolicy): (JobKind, [String: Any], JobPolicy)
+        switch fields(of: line, id: id) {
+        case .failure(let problem): return .failure(BatchAnswer(id: id, failed: problem.description))
+        case .success(let value): (command, object, jobPolicy) = value
+        }
         var warnings: [String] = []
-        var object: [String: Any]
-        if let problem = JSONLines.unreadable(line, path: label) {
-            return .failure(BatchAnswer(id: id, failed: problem.description))
-        }
-        if JSONMembers.valueCount(line.bytes, upTo: BatchLimits.values) > BatchLimits.values {
-            return .failure(
-                BatchAnswer(
-                    id: id, failed: "\(label):\(number): more than \(BatchLimits.values) JSON values; not read"))
-        }
-        switch JSONLines.object(BatchLine.withoutID(line, echoed: id), path: label) {
-        case .failure(let problem): return .failure(BatchAnswer(id: id, failed: problem.description))
-        case .success(let value): object = value
-        }
-        guard let command = (object["command"] as? String).flatMap(JobKind.init(rawValue:)) else {
-            let shown = object["command"].map { "'\(String(describing: $0))'" } ?? "missing"
-            let expected = JobKind.allCases.map(\.rawValue).joined(separator: ", ")
-            return .failure(
-                BatchAnswer(id: id, failed: "\(label):\(number): command: \(shown); expected \(expected)"))
-        }
-        object["id"] = nil
-        object["command"] = nil
-        if let problem = BatchPolicy.batchKeyProblem(in: object, file: label, line: number) {
-            return .failure(BatchAnswer(id: id, failed: problem.description))
-        }
-        let jobPolicy: JobPolicy
-        switch policy.job(&object, file: label, line: number) {
-        case .failure(let problem): return .failure(BatchAnswer(id: id, failed: problem.description))
-        case .success(let value): jobPolicy = value
-        }
         let warn = { (warning: String) in warnings.append(warning) }
         var request: Result<BatchRequest, BatchProblem>
         switch command {
@@ -87,6 +63,41 @@ package struct BatchLine: Sendable {
             return planned
         }
         return request.mapError { BatchAnswer(id: id, failed: $0.description, warnings: warnings) }
+    }
+
+    /// The command of `line` (whose `id` reads as `id`), its fields without `id` and `command`
+    /// and its policy taken out of them; or the problem of a line that is no job.
+    private func fields(
+        of line: JSONLines.Line, id: BatchID
+    ) -> Result<(JobKind, [String: Any], JobPolicy), BatchProblem> {
+        let number = line.number
+        if let problem = JSONLines.unreadable(line, path: label) { return .failure(problem) }
+        if JSONMembers.valueCount(line.bytes, upTo: BatchLimits.values) > BatchLimits.values {
+            return .failure(BatchProblem(label, line: number, "more than \(BatchLimits.values) JSON values; not read"))
+        }
+        var object: [String: Any]
+        switch JSONLines.object(BatchLine.withoutID(line, echoed: id), path: label) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let value): object = value
+        }
+        guard let command = (object["command"] as? String).flatMap(JobKind.init(rawValue:)) else {
+            let shown = object["command"].map { "'\(String(describing: $0))'" } ?? "missing"
+            let expected = JobKind.allCases.map(\.rawValue).joined(separator: ", ")
+            return .failure(BatchProblem(label, line: number, field: "command", "\(shown); expected \(expected)"))
+        }
+        (object["id"], object["command"]) = (nil, nil)
+        if let problem = BatchPolicy.batchKeyProblem(in: object, file: label, line: number) {
+            return .failure(problem)
+        }
+        let jobPolicy: JobPolicy
+        switch policy.job(&object, file: label, line: number) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let value): jobPolicy = value
+        }
+        if let problem = BatchKeys.problem(in: object, command: command, file: label, line: number) {
+            return .failure(problem)
+        }
+        return .success((command, object, jobPolicy))
     }
 
     /// `line` with its `id`'s value read as `null` when the id was read: the id is echoed as its

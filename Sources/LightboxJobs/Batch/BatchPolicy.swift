@@ -128,8 +128,11 @@ package struct BatchPolicy: Sendable {
         return level
     }
 
-    /// A job's timeout in seconds: more than 0 and at most the server's (any, when it has none).
+    /// A job's timeout in seconds, a JSON number: more than 0 and at most the server's (any, when it has none).
     private func timeout(_ value: Any, _ problem: (String) -> BatchProblem) throws(BatchProblem) -> Double {
+        if let text = value as? String {
+            throw problem("wants a number, not the string \(JSONValue.quoted(text))")
+        }
         guard let seconds = JSONScalar.number(value), seconds > 0 else {
             throw problem("expected seconds, more than 0")
         }

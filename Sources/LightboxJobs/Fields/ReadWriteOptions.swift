@@ -74,16 +74,21 @@ package struct ReadWriteOptions: Sendable {
         return format
     }
 
-    /// `-o NAME[options]`: the path, and save options checked against the format's saver (for a
-    /// name without an extension, `--format`'s).
+    /// `-o NAME[options]`: the path, and save options checked against the format's declared ones
+    /// (for a name without an extension, `--format`'s); a `profile=FILE` is read only from a
+    /// command line, never from a file's line.
     package static func output(_ parsed: ParsedCommand) throws(UsageError) -> OutputName? {
         guard let text = parsed.text(OutputOptions.output) else { return nil }
-        let name = OutputName(text)
         let format = try parsed.value(Self.format)
-        if let problem = OutputDepth.problem(name.path) ?? name.problem(as: format) {
-            throw parsed.error("-o '\(OutputDepth.shown(text))': \(problem)")
+        let name = parsed.isFromFile ? parsed.name(of: OutputOptions.output.spec) : "-o"
+        if let problem = OutputDepth.problem(OutputName(text).path) {
+            throw parsed.error("\(name) '\(OutputDepth.shown(text))': \(problem)")
         }
-        return name
+        do throws(SaverOptionError) {
+            return try OutputName(text).checked(as: format, profiles: parsed.isFromFile ? .refused : .read)
+        } catch {
+            throw parsed.error("\(name) '\(OutputDepth.shown(text))': \(error)")
+        }
     }
 
     /// Save options from the group and `-o`'s bracketed options: metadata stripped unless `strip` says otherwise.
@@ -91,7 +96,7 @@ package struct ReadWriteOptions: Sendable {
         _ name: OutputName?, stream: OutputFormat?, strip: Bool = true, stripICC: Bool = true, force: Bool
     ) -> SaveOptions {
         var save = SaveOptions(quality: quality, strip: strip, stripICC: stripICC, force: force)
-        save.saverOptions = name?.options
+        save.saverSettings = name?.settings ?? SaverSettings()
         save.streamFormat = stream
         return save
     }

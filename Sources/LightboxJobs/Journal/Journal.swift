@@ -29,7 +29,7 @@ package final class Journal: @unchecked Sendable {
     /// (what it knew, and what this run says) instead of growing by one line per item every time.
     package init(path: String, resume: Bool, header: JSONValue, compacting: JournalLedger? = nil) throws(JournalError) {
         self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         if !folder.isEmpty {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import LightboxFormats
 import LightboxRender
+import LightboxSystem
 
 /// What `--resume` learns from the journal of earlier runs: which outputs were recorded whole, with
 /// their size, how often each item's decoder crashed or timed out, and which lines to keep.
@@ -93,7 +94,7 @@ package struct JournalLedger: Sendable {
     static func resolved(_ output: String, in folder: String) -> String {
         guard output != OutputPath.standardOutput else { return output }
         let absolute = output.hasPrefix("/") ? output : (folder as NSString).appendingPathComponent(output)
-        let parent = (absolute as NSString).deletingLastPathComponent
+        let parent = PathText.folder(of: absolute)
         guard let real = realpath(parent, nil) else { return URL(fileURLWithPath: absolute).standardizedFileURL.path }
         defer { free(real) }
         return (String(cString: real) as NSString).appendingPathComponent((absolute as NSString).lastPathComponent)
@@ -107,13 +108,13 @@ package struct JournalLedger: Sendable {
         /// `output` resolved in `folder`.
         mutating func path(of output: String, in folder: String) -> String {
             guard output != OutputPath.standardOutput else { return output }
-            let parent = (output as NSString).deletingLastPathComponent
+            let parent = PathText.folder(of: output)
             let spelling = folder + "\u{0}" + parent
             if let known = folders[spelling] {
                 return (known as NSString).appendingPathComponent((output as NSString).lastPathComponent)
             }
             let path = JournalLedger.resolved(output, in: folder)
-            folders[spelling] = (path as NSString).deletingLastPathComponent
+            folders[spelling] = PathText.folder(of: path)
             return path
         }
     }

@@ -2,9 +2,9 @@ import LightboxRender
 
 /// One board: the plan (photos, offsets, stacking, drag) and how to draw and write it.
 ///
-/// A board is drawn by the supervisor; only its photos are decoded in workers, one request per
-/// card, so a photo that crashes or hangs its decoder costs that card alone.
-package struct BoardJob: Sendable {
+/// Its photos are decoded in workers, one request per photo, so a photo that crashes or hangs its
+/// decoder costs that card alone; then one more worker draws and writes it (`BoardDrawing`).
+package struct BoardJob: Sendable, Codable {
     /// The board, its cards and their look.
     package var plan: BoardPlan
     /// The image to write.

@@ -22,7 +22,7 @@ package struct CropItem: Codable, Sendable {
     /// The output path, resolved and checked.
     package var output: String
     /// Save options written in the output's name (`[Q=90]`), applied after the job's own.
-    package var saverOptions: String?
+    package var saverSettings: SaverSettings
     /// The `--preview` path for this crop, if previews are asked for.
     package var preview: String?
     /// Where the crop was asked for.
@@ -40,14 +40,15 @@ package struct CropItem: Codable, Sendable {
 
     /// Makes an item.
     package init(
-        rect: CGRect, units: RectUnits = .fraction, square: Bool = false, output: String, saverOptions: String? = nil,
+        rect: CGRect, units: RectUnits = .fraction, square: Bool = false, output: String,
+        saverSettings: SaverSettings = SaverSettings(),
         preview: String? = nil, origin: JobOrigin
     ) {
         self.rect = rect
         self.units = units
         self.square = square
         self.output = output
-        self.saverOptions = saverOptions
+        self.saverSettings = saverSettings
         self.preview = preview
         self.origin = origin
     }

@@ -37,7 +37,7 @@ package struct CropSettings: Codable, Sendable, Equatable {
     /// The save options of one item's output: the job's, then its own `[...]`.
     package func save(for item: CropItem) -> SaveOptions {
         var options = save
-        options.saverOptions = item.saverOptions
+        options.saverSettings = item.saverSettings
         return options
     }
 }

@@ -24,10 +24,13 @@ package struct BoardPlanner: Sendable {
         guard let text = object["output"] as? String, !text.isEmpty else {
             return .failure(BatchProblem(file, line: line, field: "output", "missing or not a string"))
         }
-        let name = OutputName(text)
-        if let reason = OutputRule.problem(name) {
+        let name: OutputName
+        switch OutputRule.checked(OutputName(text)) {
+        case .failure(let reason):
             return .failure(
-                BatchProblem(file, line: line, field: "output", "'\(OutputDepth.shown(name.path))': \(reason)"))
+                BatchProblem(
+                    file, line: line, field: "output", "'\(OutputDepth.shown(OutputName(text).path))': \(reason)"))
+        case .success(let value): name = value
         }
         var layout = object
         layout["output"] = nil
@@ -43,7 +46,7 @@ package struct BoardPlanner: Sendable {
             return .failure(BatchProblem(file, line: line, "not a board layout"))
         }
         var save = self.save
-        save.saverOptions = name.options
+        save.saverSettings = name.settings
         return .success(
             BoardJob(
                 plan: plan, output: name.path, save: save, placeholder: placeholder, limits: limits,

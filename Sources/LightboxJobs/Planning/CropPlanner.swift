@@ -2,6 +2,7 @@ import Foundation
 import LightboxFormats
 import LightboxGeometry
 import LightboxRender
+import LightboxSystem
 
 /// Builds crop jobs, once, in the supervisor, from every door: rects on the command line, the
 /// lines of a CSV or JSON Lines manifest, a dataset's boxes and a `lightbox batch` job. A line's
@@ -83,15 +84,17 @@ package struct CropPlanner: Sendable {
         case .failure(let escape): return problem(nil, escape.description)
         case .success(let path): output = path
         }
-        let format = settings.save.streamFormat
-        if let reason = OutputRule.problem(name, format: format) ?? OutputDepth.problem(output)
-            ?? shaped.cut.outputProblem(settings.save.format(of: output))
-        {
+        let checked: OutputName
+        switch OutputRule.checked(name, format: settings.save.streamFormat) {
+        case .failure(let reason): return problem("output", "'\(OutputDepth.shown(name.path))': \(reason)")
+        case .success(let value): checked = value
+        }
+        if let reason = OutputDepth.problem(output) ?? shaped.cut.outputProblem(settings.save.format(of: output)) {
             return problem("output", "'\(OutputDepth.shown(name.path))': \(reason)")
         }
         var item = CropItem(
             rect: shaped.rect, units: units, square: entry.square ?? square, output: output,
-            saverOptions: name.options, origin: origin)
+            saverSettings: checked.settings, origin: origin)
         (item.clipped, item.shape, item.cut) = (shaped.clipped, shaped.shape, shaped.cut)
         return .success(item)
     }
@@ -104,7 +107,7 @@ package struct CropPlanner: Sendable {
     ) throws(BatchProblem) -> (
         crops: [Planned], problems: [BatchProblem]
     ) {
-        let base = (path as NSString).deletingLastPathComponent
+        let base = PathText.folder(of: path)
         var crops: [Planned] = []
         var problems: [BatchProblem] = []
         var counts: [String: Int] = [:]

@@ -2,6 +2,7 @@ import Foundation
 import LightboxArguments
 import LightboxFormats
 import LightboxRender
+import LightboxSystem
 
 /// Builds viewer jobs from JSON objects (a state manifest's lines, `lightbox batch` view jobs):
 /// each object's keys become the job's fields (`FieldObject`), the command line's values fill in
@@ -88,7 +89,7 @@ package struct ViewPlanner: Sendable {
         _ path: String, warn: (_ line: Int, _ text: String) -> Void
     ) throws(BatchProblem) -> [Result<ViewJob, BatchProblem>] {
         let data = try FileContents.read(path, what: "manifest")
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         return JSONLines.lines(data).map { line in
             JSONLines.object(line, path: path).flatMap {
                 job($0, file: path, line: line.number, folder: folder, warn: { warn(line.number, $0) })

@@ -5,9 +5,11 @@ import LightboxRender
 /// The record of a board: output, size, the cards drawn (a placeholder is one, a skipped photo is
 /// none, and a board not written has none), each photo left out or drawn empty, located at the job's origin.
 package enum BoardRecords {
-    /// The board's record; `written` says whether the image was written, `failures` the photos that could not be drawn.
+    /// The board's record; `written` says whether the image was written (`bytes` its size, as the
+    /// process that wrote it saw it), `failures` the photos that could not be drawn.
     package static func record(
-        _ job: BoardJob, failures: [RenderError], written: Bool, problem: RenderError?, milliseconds: Double
+        _ job: BoardJob, failures: [RenderError], written: Bool, problem: RenderError?, milliseconds: Double,
+        bytes: Int? = nil
     ) -> BatchRecord {
         let size = job.plan.pixelSize
         let fields: [(String, JSONValue)] =
@@ -18,7 +20,7 @@ package enum BoardRecords {
                     "failed",
                     .array(failures.map { .object([("input", .string($0.path)), ("error", .string($0.reason))]) })
                 ),
-            ] + job.origin.fields + (written ? CropRecords.bytes(of: job.output) : [])
+            ] + job.origin.fields + (written ? bytes.map { [("bytes", .int($0))] } ?? [] : [])
         let cardsLost = !failures.isEmpty && !job.placeholder
         var record: BatchRecord
         if problem != nil || cardsLost {

@@ -21,7 +21,7 @@ package struct ResumeFilter: Sendable {
     /// `job` with what is left to do (nil when nothing is), and the records of what it skipped or gave up.
     package func apply(_ job: Job) -> (job: Job?, records: [BatchRecord]) {
         for output in job.outputs {
-            let folder = (output as NSString).deletingLastPathComponent
+            let folder = PathText.folder(of: output)
             TempFiles.shared.sweepStale(in: folder.isEmpty ? "." : folder)
         }
         switch job {

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxArguments
+import LightboxSystem
 
 /// `-` as an input: the image on standard input, copied once to a private temp file that libvips can read.
 ///
@@ -57,6 +58,6 @@ package enum StandardInput {
     /// Removes the temp copy and its folder, in the process that made them.
     private static func removeCopy() {
         guard let copy, getpid() == owner else { return }
-        try? FileManager.default.removeItem(atPath: (copy as NSString).deletingLastPathComponent)
+        try? FileManager.default.removeItem(atPath: PathText.folder(of: copy))
     }
 }

@@ -6,7 +6,7 @@ import Vips
 
 /// Runs jobs in the supervised worker processes of `pool`: a crop or view job crosses the pipe as
 /// one typed request, and what became of it comes back as typed replies, rendered into records
-/// here; a board is drawn here with each photo decoded by a worker.
+/// here; a board's photos are decoded by workers, then it is drawn and written in one more.
 ///
 /// A worker that dies or times out fails only what it had not yet reported: the crops it wrote
 /// before are done, the rest fail with the reason, their input and line, and its image size.
@@ -27,7 +27,7 @@ package struct WorkerExecutor: JobExecutor {
 
     /// Sends `request` to a worker of the pool (a fresh one when `fresh`) under the job's
     /// timeout, its stderr to the console.
-    private func perform(
+    func perform(
         _ request: WorkerRequest, folders: [String], fresh: Bool = false, interim: ([UInt8]) -> Void = { _ in }
     ) -> WorkerPool.Outcome {
         pool.perform(
@@ -39,11 +39,7 @@ package struct WorkerExecutor: JobExecutor {
         switch job {
         case .crop(let crop): return run(crop, context: context, record: record)
         case .view(let view): record(run(view, context: context))
-        case .board(let board):
-            let executor = BoardExecutor(
-                decode: photoDecoder(roots: context.roots), cover: coverDecoder(roots: context.roots), console: console,
-                roots: context.roots, look: outputLooker(roots: context.roots))
-            record(executor.run(board))
+        case .board(let board): record(run(board, context: context))
         }
         return []
     }
@@ -134,23 +130,9 @@ package struct WorkerExecutor: JobExecutor {
         }
     }
 
-    /// Decodes a card's photo in a worker (opened there through `roots`), for a board drawn here.
-    private func photoDecoder(roots: PathRoots?) -> BoardRenderer.PhotoDecoder {
-        { [self] path, side, limits throws(RenderError) in
-            try pixels(of: path, request: WorkerRequest.cardPhoto(path: path, side: side, limits: limits, roots: roots))
-        }
-    }
-
-    /// Decodes a board's background image in a worker (opened there through `roots`), for a board drawn here.
-    private func coverDecoder(roots: PathRoots?) -> BoardRenderer.CoverDecoder {
-        { [self] path, width, height throws(RenderError) in
-            try pixels(of: path, request: WorkerRequest.cover(path: path, width: width, height: height, roots: roots))
-        }
-    }
-
     /// What is at a board's existing output, read in a worker (through `roots`); a worker that
     /// fails to say (its decoder crashed on the file) counts it as not a whole image.
-    private func outputLooker(roots: PathRoots?) -> @Sendable (String, OutputFormat?) -> ExistingOutput {
+    func outputLooker(roots: PathRoots?) -> @Sendable (String, OutputFormat?) -> ExistingOutput {
         { [self] path, format in
             let request = WorkerRequest.existingOutput(path: path, format: format, roots: roots)
             guard case .success(let answer) = perform(request, folders: []).result,
@@ -160,28 +142,11 @@ package struct WorkerExecutor: JobExecutor {
         }
     }
 
-    /// The pixels a worker decoded from `path` for `request`, or the failure it gave (over the
-    /// memory limit in a worker that had served other jobs, tried once more in a fresh one).
-    private func pixels(of path: String, request: WorkerRequest, fresh: Bool = false) throws(RenderError) -> VImage {
-        let outcome = perform(request, folders: [], fresh: fresh)
-        if !outcome.fresh && outcome.overMemory { return try pixels(of: path, request: request, fresh: true) }
-        switch outcome.result {
-        case .failure(let failure): throw RenderError(path, failure.reason)
-        case .success(let answer):
-            switch WorkerReply(bytes: answer) {
-            case .failed(let error)?: throw error
-            case .pixels(let pixels)?: if let image = pixels.image { return image }
-            default: break
-            }
-            throw RenderError(path, "a worker's pixels could not be read")
-        }
-    }
-
     /// The distinct folders of `paths`, where a dead worker's temp files are looked for: an image
     /// for standard output is made in the temp folder (`AtomicWriter`), so `-` stands for it.
-    private static func folders(of paths: [String]) -> [String] {
+    static func folders(of paths: [String]) -> [String] {
         let folders = paths.map { path in
-            path == OutputPath.standardOutput ? NSTemporaryDirectory() : (path as NSString).deletingLastPathComponent
+            path == OutputPath.standardOutput ? NSTemporaryDirectory() : PathText.folder(of: path)
         }
         return Array(Set(folders)).map { $0.isEmpty ? "." : $0 }
     }

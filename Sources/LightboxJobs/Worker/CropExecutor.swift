@@ -50,7 +50,7 @@ package struct CropExecutor: Sendable {
             maxPixels: settings.maxPixels, resize: settings.resize)
         let cuts = items.map { _, item in
             Cropper.Item(
-                rect: item.rect, output: item.output, square: item.square, saverOptions: item.saverOptions,
+                rect: item.rect, output: item.output, square: item.square, saverSettings: item.saverSettings,
                 shape: item.shape, cut: item.cut)
         }
         let outcomes = cropper.run(
@@ -106,7 +106,7 @@ package struct CropExecutor: Sendable {
         guard !crops.isEmpty else { return [] }
         let sheet = job.settings.contactSheet ? ContactSheet() : nil
         var companion = job.settings.save
-        companion.saverOptions = nil
+        companion.saverSettings = SaverSettings()
         let problems = CropPreview(screen: screen).previews(
             of: job.input, crops: crops, failOn: job.settings.failOn, sheet: sheet, order: job.order,
             writer: AtomicWriter(options: companion, roots: roots)

@@ -15,13 +15,15 @@ package struct JobWorkerTask: WorkerTask {
     package init() {}
 
     /// Starts libvips before the first request, so its start-up does not count against an item,
-    /// and seals the process's heap (`DecodeState.sealProcess`).
+    /// and seals the process's heap (`DecodeState.sealProcess`); a debug build's tests may stop
+    /// the worker here, before it says it is ready (`WorkerFault.stopAtStart`).
     package func prepare() {
         DecodeState.sealProcess()
+        WorkerFault.stopAtStart()
     }
 
     /// Reads the request, runs it, and answers with a typed reply: a crop job's progress ahead
-    /// of its previews, a view job's report, a board image's pixels (or why not).
+    /// of its previews, a view job's report, a board photo's pixels (or why not), a board's report.
     /// Every request starts from a clean decode state (`DecodeState.startJob`), whatever ran before it here.
     package func perform(_ request: [UInt8], interim: ([UInt8]) -> Void) -> WorkerAnswer {
         DecodeState.startJob()
@@ -45,10 +47,10 @@ package struct JobWorkerTask: WorkerTask {
             reply = JobWorkerTask.decode(path, roots: roots) { () throws(RenderError) in
                 try CardPhoto.square(path, side: side, limits: limits)
             }
-        case .cover(let path, let width, let height, let roots):
-            reply = JobWorkerTask.decode(path, roots: roots) { () throws(RenderError) in
-                try BoardRenderer.cover(path, width, height)
-            }
+        case .board(let job, let photos, let context):
+            let report = BoardDrawing.run(job, photos: photos, context: context)
+            overMemory = report.isOverMemoryLimit
+            reply = .board(report)
         case .existingOutput(let path, let format, let roots):
             reply = .existing(ExistingOutput.look(path, format: format, roots: roots))
         case nil:

@@ -15,6 +15,8 @@ import Vips
 /// in `-opened` (`crash-opened:a.jpg`) strikes once the input's header has been read instead.
 /// `oom-stale:f.jpg` is `oom` only in a worker that has answered a request before, as when an
 /// earlier job's leftovers push an item over the limit that a fresh worker would not meet.
+/// `stop-at-start:FILE` stops a starting worker (SIGSTOP) before it says it is ready, once per
+/// byte of FILE (`stopAtStart`).
 package enum WorkerFault {
     /// Requests this worker has answered (counted in debug builds only, for `oom-stale`).
     private static let answered = Atomic<Int>(0)
@@ -54,6 +56,27 @@ package enum WorkerFault {
                     _ = bytes.last
                 default: continue
                 }
+            }
+        #endif
+    }
+
+    /// Stops this worker (SIGSTOP, as from outside) before it says it is ready, if the fault switch
+    /// has `stop-at-start:FILE` and FILE still has a byte to take; does nothing in release builds.
+    ///
+    /// Each byte of FILE stops one worker, the first to take it (under `flock`, as the first
+    /// workers start together): a byte stops the first worker and lets its replacement start, many
+    /// bytes stop every worker. A file, not the environment, as a replacement inherits the latter.
+    package static func stopAtStart() {
+        #if DEBUG
+            guard let spec = getenv("LIGHTBOX_FAULT").map({ String(cString: $0) }) else { return }
+            for fault in spec.split(separator: ",") where fault.hasPrefix("stop-at-start:") {
+                let descriptor = open(String(fault.dropFirst("stop-at-start:".count)), O_RDWR | O_CLOEXEC)
+                guard descriptor >= 0 else { continue }
+                flock(descriptor, LOCK_EX)
+                let size = lseek(descriptor, 0, SEEK_END)
+                let took = size > 0 && ftruncate(descriptor, size - 1) == 0
+                close(descriptor)
+                if took { raise(SIGSTOP) }
             }
         #endif
     }

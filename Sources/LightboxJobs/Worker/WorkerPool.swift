@@ -1,4 +1,5 @@
 import Foundation
+import LightboxGeometry
 import LightboxRender
 import LightboxSystem
 import LightboxWorkers
@@ -6,6 +7,11 @@ import Vips
 
 /// The supervisor's workers for one run: a request goes to an idle worker; a worker that dies or
 /// runs past the timeout fails only that request, its temp files are removed and it is replaced.
+///
+/// A worker is given a request only once it has said it is ready: one that has not within
+/// `WorkerProcess.readyLimit` of its start (stopped by SIGSTOP, stuck) is killed and replaced,
+/// and the request goes to the replacement, up to `startAttempts` workers in a row; then the
+/// request fails, saying so, rather than waiting for ever on workers that cannot start.
 package final class WorkerPool: @unchecked Sendable {
     /// The pool of this process, which an interrupt stops.
     nonisolated(unsafe) private static var current: WorkerPool?
@@ -22,6 +28,10 @@ package final class WorkerPool: @unchecked Sendable {
     private var busy: [pid_t: (worker: WorkerProcess, folders: [String])] = [:]
     /// Set by an interrupt: no worker is handed out or replaced any more.
     private var stopping = false
+    /// Workers that may fail to start in a row for one request before it fails: one stopped or
+    /// stuck start is an accident (a stray SIGSTOP), three in a row say workers cannot start on
+    /// this machine now, and bound the request's wait to three `WorkerProcess.readyLimit`s.
+    package static let startAttempts = 3
 
     /// Starts `count` workers, each under `memoryMegabytes` of data (0: no limit): forked while
     /// this process is single-threaded (call it before libvips or any thread starts), spawned
@@ -65,9 +75,10 @@ package final class WorkerPool: @unchecked Sendable {
         _ request: [UInt8], folders: [String], fresh: Bool = false, timeout: Double? = nil,
         stderr: ((String) -> Void)? = nil, interim: ([UInt8]) -> Void = { _ in }
     ) -> Outcome {
-        guard let worker = checkOut(folders: folders, fresh: fresh) else {
-            return Outcome(
-                result: .failure(.unavailable("every worker failed to start")), fresh: fresh, overMemory: false)
+        let worker: WorkerProcess
+        switch checkOut(folders: folders, fresh: fresh) {
+        case .success(let ready): worker = ready
+        case .failure(let failure): return Outcome(result: .failure(failure), fresh: fresh, overMemory: false)
         }
         let wasFresh = worker.served == 0
         let result = perform(
@@ -117,28 +128,63 @@ package final class WorkerPool: @unchecked Sendable {
         return stopping
     }
 
-    /// Takes an idle worker, waiting for one; nil when none is left. A worker that died while
-    /// idle (killed from outside) is replaced before it is given anything, and so is one that has
-    /// served a request when a `fresh` one is asked for.
-    private func checkOut(folders: [String], fresh: Bool) -> WorkerProcess? {
+    /// Takes an idle worker that is ready, waiting for one, or why there is none. A worker that
+    /// died while idle (killed from outside) is replaced before it is given anything, and so is
+    /// one that has served a request when a `fresh` one is asked for, or that does not say it is
+    /// ready in time (`WorkerProcess.awaitReady`), up to `startAttempts` that failed to start.
+    private func checkOut(folders: [String], fresh: Bool) -> Result<WorkerProcess, WorkerFailure> {
         condition.lock()
         while idle.isEmpty && !busy.isEmpty || stopping { condition.wait() }
         let found = (fresh ? idle.firstIndex { $0.served == 0 } : nil).map { idle.remove(at: $0) } ?? idle.popLast()
-        guard let worker = found else {
+        guard var worker = found else {
             condition.unlock()
-            return nil
+            return .failure(.unavailable("every worker failed to start"))
         }
         busy[worker.pid] = (worker, folders)
         condition.unlock()
-        guard worker.hasEnded || fresh && worker.served > 0 else { return worker }
-        worker.finish()
+        var failedStarts = 0
+        while true {
+            let stale = worker.hasEnded || fresh && worker.served > 0
+            let failure = stale ? nil : worker.awaitReady()
+            if !stale && failure == nil { return .success(worker) }
+            if !worker.isReady { failedStarts += 1 }
+            // `awaitReady` reaped a worker that failed it; a stale one is still to be waited for.
+            if stale { worker.finish() } else { worker.close() }
+            // After the last attempt the replacement waits idle, so the pool keeps its size.
+            let last = failedStarts == WorkerPool.startAttempts
+            let replacement = replace(worker, folders: folders, handOut: !last)
+            if last { return .failure(WorkerPool.notStarted(failure)) }
+            guard let replacement else { return .failure(.unavailable("every worker failed to start")) }
+            worker = replacement
+        }
+    }
+
+    /// Starts a worker in place of `old` (gone): handed out (`handOut`, busy with `folders`) or
+    /// idle; nil when none could be started or an interrupt is stopping the pool.
+    private func replace(_ old: WorkerProcess, folders: [String], handOut: Bool) -> WorkerProcess? {
         let replacement = isStopping ? nil : WorkerLauncher.spawn(memoryMegabytes: memoryMegabytes)
         condition.lock()
         defer { condition.unlock() }
-        busy[worker.pid] = nil
-        if let replacement { busy[replacement.pid] = (replacement, folders) }
+        busy[old.pid] = nil
+        if let replacement {
+            if handOut { busy[replacement.pid] = (replacement, folders) } else { idle.append(replacement) }
+        }
         condition.broadcast()
         return replacement
+    }
+
+    /// Why a request fails after `startAttempts` workers in a row failed to start, the last for `failure`.
+    private static func notStarted(_ failure: WorkerFailure?) -> WorkerFailure {
+        let last: String
+        switch failure {
+        case .timedOut(let seconds)?: last = "said nothing within \(NumberText.short(seconds)) s (stopped or stuck)"
+        case .crashed(let signal, _)?: last = "was killed by \(WorkerFailure.name(of: signal))"
+        case .exited(let status, _)?: last = "exited with status \(status)"
+        default: last = "had ended"
+        }
+        return .unavailable(
+            "\(startAttempts) workers in a row did not start; the last \(last) "
+                + "(each has \(NumberText.short(WorkerProcess.readyLimit)) s to say it is ready)")
     }
 
     /// Returns a worker (or its replacement) to the idle ones.
@@ -160,7 +206,7 @@ package final class WorkerPool: @unchecked Sendable {
         let workers = idle
         idle = []
         condition.unlock()
-        workers.forEach { $0.finish() }
+        WorkerProcess.finish(workers)
     }
 
     /// Kills every worker of the process's pool and removes the temp files of those that were

@@ -11,10 +11,12 @@ package enum WorkerReply: Codable, Sendable {
     case previews([SheetPreview])
     /// A viewer job ended.
     case view(ViewReport)
-    /// A board's photo or background, decoded.
+    /// A board's photo, decoded.
     case pixels(PixelBuffer)
-    /// A board's photo or background that could not be decoded.
+    /// A board's photo that could not be decoded.
     case failed(RenderError)
+    /// A board was drawn and written, or why not.
+    case board(BoardReport)
     /// What is at a board's output (`ExistingOutput.look`).
     case existing(ExistingOutput)
     /// The request could not be read.

@@ -9,12 +9,12 @@ package enum WorkerRequest: Codable, Sendable {
     case crop(CropJob, WorkerContext)
     /// Render and write one viewer snapshot or animation.
     case view(ViewJob, WorkerContext)
-    /// Decode one card's photo to its centre square of `side` pixels, for a board the supervisor
-    /// draws; the photo is opened through `roots` when the run has them.
+    /// Decode one card's photo to its centre square of `side` pixels, for a board drawn in another
+    /// worker; the photo is opened through `roots` when the run has them.
     case cardPhoto(path: String, side: Int, limits: CardPhoto.Limits, roots: PathRoots?)
-    /// Decode a board's background image to cover `width` by `height` pixels, for a board the
-    /// supervisor draws; the image is opened through `roots` when the run has them.
-    case cover(path: String, width: Int, height: Int, roots: PathRoots?)
+    /// Draw and write a board from its decoded photos: its background image is read and its
+    /// output written here, through the context's roots (`BoardDrawing`).
+    case board(BoardJob, BoardPhotos, WorkerContext)
     /// Say what is at the output `path` (a board's `skipExisting`): nothing, a whole image in
     /// `format`, or something else (`ExistingOutput.look`), read through `roots` when the run has
     /// them: the supervisor opens no file a job names and decodes no image.

@@ -3,7 +3,7 @@ import LightboxGeometry
 import Vips
 
 /// What lies under the cards: one colour, a vertical gradient, or an image filling the board.
-package enum BoardBackground: Sendable, Equatable {
+package enum BoardBackground: Sendable, Equatable, Codable {
     /// One flat colour.
     case color(BoardColor)
     /// A vertical gradient from the top colour to the bottom colour.
@@ -45,8 +45,12 @@ package enum BoardBackground: Sendable, Equatable {
         }
     }
 
-    /// The background as an opaque sRGB image of `width` by `height` pixels.
-    package func render(width: Int, height: Int) throws(RenderError) -> VImage {
+    /// The background as an opaque sRGB image of `width` by `height` pixels; an image is read by
+    /// the rule every input of a job is read by (`InputFile`: its header checked, `limits`' pixel
+    /// limit and `fail_on`), as a card's photo is.
+    package func render(
+        width: Int, height: Int, limits: CardPhoto.Limits = CardPhoto.Limits()
+    ) throws(RenderError) -> VImage {
         switch self {
         case .color(let color):
             return try RenderError.catching("background") { () throws(VipsError) in
@@ -57,8 +61,10 @@ package enum BoardBackground: Sendable, Equatable {
                 try BoardBackground.gradient(top: top, bottom: bottom, width: width, height: height)
             }
         case .image(let path):
+            let file = try InputFile(path, failOn: limits.failOn, maxPixels: limits.maxPixels)
             return try RenderError.catching(path) { () throws(VipsError) in
-                let cover = try DisplayColour.thumbnail(path, width: width, height: height, crop: "centre", failOn: nil)
+                let cover = try DisplayColour.thumbnail(
+                    path, width: width, height: height, crop: "centre", failOn: limits.failOn, header: file.header)
                 return try CardPhoto.opaqueSRGB(cover).inMemory()
             }
         }

@@ -1,5 +1,5 @@
 /// One photo on the board: the id that offsets and stacking refer to, its file and its caption.
-package struct BoardPhoto: Sendable, Equatable {
+package struct BoardPhoto: Sendable, Equatable, Codable {
     /// The id that `offsets` and `stacking` name; unique on a board.
     package let id: String
     /// The image file, as the layout names it (absolute, or relative to the working folder).

@@ -6,7 +6,7 @@ import LightboxGeometry
 ///
 /// This is what a layout file holds and what `--print-layout` writes back; the placed cards
 /// follow from it through `BoardLayout`, exactly as the app computes them.
-package struct BoardPlan: Sendable, Equatable {
+package struct BoardPlan: Sendable, Equatable, Codable {
     /// The board's size in points.
     package var board: CGSize
     /// The card width in points (the height is 1.2 times it).

@@ -18,12 +18,13 @@ package struct BoardRenderer: Sendable {
 
     /// Decodes the photo at a path into a square of a side, within limits (`CardPhoto.square`'s contract).
     package typealias PhotoDecoder = @Sendable (String, Int, CardPhoto.Limits) throws(RenderError) -> VImage
-    /// Decodes the image at a path to cover a width by a height (`cover`'s contract).
-    package typealias CoverDecoder = @Sendable (String, Int, Int) throws(RenderError) -> VImage
+    /// Decodes the image at a path to cover a width by a height, within limits (`cover`'s contract).
+    package typealias CoverDecoder = @Sendable (String, Int, Int, CardPhoto.Limits) throws(RenderError) -> VImage
 
-    /// A background image in this process: scaled to cover `width` by `height`, cropped in its centre, opaque sRGB.
-    package static let cover: CoverDecoder = { path, width, height throws(RenderError) in
-        try BoardBackground.image(path: path).render(width: width, height: height)
+    /// A background image in this process: scaled to cover `width` by `height`, cropped in its
+    /// centre, opaque sRGB, read by the same rule as a photo (`limits`).
+    package static let cover: CoverDecoder = { path, width, height, limits throws(RenderError) in
+        try BoardBackground.image(path: path).render(width: width, height: height, limits: limits)
     }
 
     /// Makes a renderer.
@@ -56,7 +57,7 @@ package struct BoardRenderer: Sendable {
         let lifted = try liftedPose.map { (pose) throws(RenderError) in try cardRenderer(pose) }
         let background: VImage
         if case .image(let path) = plan.background {
-            background = try cover(path, size.width, size.height)
+            background = try cover(path, size.width, size.height, limits)
         } else {
             background = try plan.background.render(width: size.width, height: size.height)
         }

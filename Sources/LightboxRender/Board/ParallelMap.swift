@@ -1,7 +1,7 @@
 import Foundation
 
 /// A map run on all cores: a fixed number of result slots that the threads fill, each its own, under a lock.
-final class ParallelMap<Value: Sendable>: @unchecked Sendable {
+package final class ParallelMap<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Value?]
 
@@ -25,7 +25,7 @@ final class ParallelMap<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `work` for every index on all cores and returns what it gave, in index order.
-    static func map(_ count: Int, _ work: @Sendable (Int) -> Value) -> [Value] {
+    package static func map(_ count: Int, _ work: @Sendable (Int) -> Value) -> [Value] {
         let slots = ParallelMap(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in
             slots.set(index, work(index))

@@ -13,7 +13,7 @@ package struct Cropper: Sendable {
         /// Make the crop square in pixels (`CropSquare`; an upright box in its own frame).
         package let square: Bool
         /// Save options written in the output's name (`[Q=90]`), applied after the writer's own.
-        package let saverOptions: String?
+        package let saverSettings: SaverSettings
         /// The oriented box, polygon or mask the rect came from; nil for a plain rect.
         package let shape: CropShape?
         /// How the crop is cut: the rect as it is (the default), upright, masked or lossless.
@@ -21,22 +21,23 @@ package struct Cropper: Sendable {
 
         /// Makes an item.
         package init(
-            rect: CGRect, output: String, square: Bool = false, saverOptions: String? = nil, shape: CropShape? = nil,
+            rect: CGRect, output: String, square: Bool = false, saverSettings: SaverSettings = SaverSettings(),
+            shape: CropShape? = nil,
             cut: CropCut = .bounds
         ) {
             self.rect = rect
             self.output = output
             self.square = square
-            self.saverOptions = saverOptions
+            self.saverSettings = saverSettings
             self.shape = shape
             self.cut = cut
         }
 
         /// The writer of this item's output: `writer` with the item's own save options.
         func writer(_ writer: AtomicWriter) -> AtomicWriter {
-            guard let saverOptions else { return writer }
+            guard !saverSettings.isEmpty else { return writer }
             var options = writer.options
-            options.saverOptions = saverOptions
+            options.saverSettings = saverSettings
             return AtomicWriter(options: options, roots: writer.roots, warn: writer.warn)
         }
     }

@@ -61,13 +61,14 @@ struct LosslessCut {
             switch error {
             case .unsupported(let reason):
                 throw RenderError(path, "cannot cut losslessly: \(reason) (crop without --lossless to re-encode)")
-            case .failed(let reason):
+            case .failed(let reason), .output(let reason):
                 throw RenderError(path, reason)
             }
         }
     }
 
-    /// Writes `plan` to `output` (atomically, as every output); a read failure names the input.
+    /// Writes `plan` to `output` (atomically, as every output); a failure to write names the
+    /// output (`cannot write the output: No space left on device`), any other the input.
     func write(_ plan: Plan, input: String, to output: String) throws(RenderError) {
         let cut = try open(input)
         try writer.writeFile(to: output, format: .jpeg) { (temp: String) throws(RenderError) in
@@ -77,7 +78,8 @@ struct LosslessCut {
                     height: plan.stored.height, steps: plan.steps, keepICC: !writer.options.stripICC)
             } catch {
                 let reason = error.reason.replacingOccurrences(of: temp, with: output)
-                throw RenderError(reason.hasSuffix("the output") ? output : input, reason)
+                if case .output = error { throw RenderError(output, reason) }
+                throw RenderError(input, reason)
             }
         }
     }

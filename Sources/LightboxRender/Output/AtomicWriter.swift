@@ -59,12 +59,10 @@ package struct AtomicWriter: Sendable {
                 // Read before saving: libvips 8.14's webpsave overwrites the short delays in place.
                 delays = AtomicWriter.animationDelays(prepared)
                 let arguments = options.saverArguments(for: format, image: prepared)
-                if format == .png,
-                    let encoder = PNGEncoder(prepared, arguments: arguments, optionString: options.saverOptions)
-                {
+                if format == .png, let encoder = PNGEncoder(prepared, arguments: arguments) {
                     try encoder.write(to: temp)
                 } else {
-                    try prepared.save(to: temp, saver: saver, options: arguments, optionString: options.saverOptions)
+                    try prepared.save(to: temp, saver: saver, options: arguments)
                 }
             } catch {
                 throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
@@ -210,9 +208,26 @@ package struct AtomicWriter: Sendable {
     /// error), and the input otherwise (a truncated input fails only while the output is saved),
     /// with the loader's reason alone: the saver's "unable to write" would read as a disk problem.
     static func blame(_ message: String, temp: String, output: String, input: String?) -> RenderError {
-        let text = message.replacingOccurrences(of: temp, with: output)
+        let text = systemReason(in: message, temp: temp).replacingOccurrences(of: temp, with: output)
         guard !message.contains("unix error"), let input else { return RenderError(output, text) }
         return RenderError(input, inputReason(text))
+    }
+
+    /// `message` with libvips' `unix error: Unknown error -1` (a buffered write whose errno it
+    /// lost, as TIFF's and JPEG's savers report a full disk) given the system's reason: the one the
+    /// message gives elsewhere, else a full disk's when the folder of `temp` has no room left.
+    static func systemReason(in message: String, temp: String) -> String {
+        let lost = #"unix error: Unknown error -?[0-9]+"#
+        guard message.range(of: lost, options: .regularExpression) != nil else { return message }
+        let given = message.components(separatedBy: "unix error: ").dropFirst()
+            .map { String($0.prefix { $0 != ";" && $0 != ")" }) }
+            .first { !$0.hasPrefix("Unknown error") }
+        var space = statvfs()
+        let folder = (temp as NSString).deletingLastPathComponent
+        let full = statvfs(folder.isEmpty ? "." : folder, &space) == 0 && space.f_bavail == 0
+        guard let reason = given ?? (full ? systemError(ENOSPC) : nil) else { return message }
+        let template = NSRegularExpression.escapedTemplate(for: "unix error: " + reason)
+        return message.replacingOccurrences(of: lost, with: template, options: .regularExpression)
     }
 
     /// The input's part of a save failure: the saver's name and its own "unable to write" parts

@@ -1,13 +1,14 @@
 import Foundation
-import Vips
 
 /// An output name as libvips' users write it: a path, then save options in brackets
 /// (`crop.jpg[Q=90,strip,interlace]`, `out.webp[lossless]`, `x.png[compression=9]`).
 package struct OutputName: Sendable, Equatable {
     /// The file path (or template) without the brackets.
     package let path: String
-    /// The save options with their brackets, as libvips reads them, or nil.
+    /// The save options with their brackets, as written, or nil.
     package let options: String?
+    /// The options read and checked (`checked(as:profiles:)`); none until then.
+    package private(set) var settings = SaverSettings()
 
     /// Splits `text` at a final `[...]`; a name without one has no options.
     package init(_ text: String) {
@@ -20,32 +21,28 @@ package struct OutputName: Sendable, Equatable {
         options = String(text[open...])
     }
 
-    /// Why the options do not suit the saver of the path's format (or of `format`, `--format`'s,
-    /// for a name without an extension), naming its real options, or nil when they do.
-    package func problem(as format: OutputFormat? = nil) -> String? {
-        guard let options else { return nil }
-        var probe = path.replacingOccurrences(of: "{", with: "_").replacingOccurrences(of: "}", with: "_")
-        if let format, URL(fileURLWithPath: probe).pathExtension.isEmpty { probe += "." + format.rawValue }
-        guard let saver = try? Vips.saver(for: probe) else { return nil }
-        let known = VOperation.optionalInputs(of: saver)
-        let normal = Set(known.map(OutputName.normalized))
-        let names = options.dropFirst().dropLast().split(separator: ",").map {
-            $0.split(separator: "=").first.map(String.init) ?? ""
-        }
-        if let unknown = names.first(where: { !normal.contains(OutputName.normalized($0)) }) {
-            let ext = URL(fileURLWithPath: probe).pathExtension
-            return "unknown save option '\(unknown)' for .\(ext) files; they take: \(known.joined(separator: ", "))"
-        }
-        do {
-            try VOperation.check(saver, options: options)
-        } catch {
-            return error.message
-        }
-        return nil
+    /// This name with its options read as options of the path's format (or of `format`,
+    /// `--format`'s, for a name without an extension); throws naming the first one that does not suit.
+    package func checked(
+        as format: OutputFormat? = nil, profiles: SaverSettings.ProfileAccess
+    ) throws(SaverOptionError) -> OutputName {
+        guard let options else { return self }
+        let probe = path.replacingOccurrences(of: "{", with: "_").replacingOccurrences(of: "}", with: "_")
+        let ext = URL(fileURLWithPath: probe).pathExtension
+        guard let named = ext.isEmpty ? format : OutputFormat(extension: ext) else { return self }
+        var checked = self
+        checked.settings = try SaverSettings(options, format: named, profiles: profiles)
+        return checked
     }
 
-    /// libvips accepts `_` and `-` alike in option names.
-    private static func normalized(_ name: String) -> String {
-        name.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "-", with: "_")
+    /// Why the options do not suit the path's format (or `format`), or nil when they do; a
+    /// profile file is not read (`checked` reads it).
+    package func problem(as format: OutputFormat? = nil) -> String? {
+        do {
+            _ = try checked(as: format, profiles: .unread)
+            return nil
+        } catch {
+            return error.description
+        }
     }
 }

@@ -14,8 +14,8 @@ package struct SaveOptions: Sendable, Equatable, Codable {
     /// `--format`: the format of standard output (`-o -`) and of every output whose name has no
     /// extension of its own.
     package var streamFormat: OutputFormat?
-    /// Save options as libvips writes them in an output name (`[Q=90,strip]`), applied last; nil for none.
-    package var saverOptions: String?
+    /// The checked save options of the output name (`[Q=90,strip]`), applied last.
+    package var saverSettings = SaverSettings()
     /// The colour transparent pixels are flattened onto (red, green, blue from 0 to 255): white,
     /// as `view --under`, unless `--background` says otherwise.
     package var background: [Double] = SaveOptions.defaultBackground
@@ -31,7 +31,6 @@ package struct SaveOptions: Sendable, Equatable, Codable {
         self.strip = strip
         self.stripICC = stripICC
         self.force = force
-        saverOptions = nil
         streamFormat = nil
     }
 
@@ -43,13 +42,25 @@ package struct SaveOptions: Sendable, Equatable, Codable {
         return ext.isEmpty ? streamFormat : OutputFormat(extension: ext)
     }
 
-    /// The image with the metadata these options drop removed.
+    /// The image with the metadata these options drop removed (`[strip]` and `[profile=none]`
+    /// among them), and the profile `[profile=FILE]` names set in place of the input's.
     func prepared(_ image: VImage) throws(VipsError) -> VImage {
-        guard strip || stripICC else { return image }
-        return try image.removingFields { name in
-            let isICC = name == "icc-profile-data"
-            return isICC ? stripICC : strip && SaveOptions.isMetadata(name)
+        let (strip, stripICC) = dropped
+        var image = image
+        if strip || stripICC {
+            image = try image.removingFields { name in
+                let isICC = name == "icc-profile-data"
+                return isICC ? stripICC : strip && SaveOptions.isMetadata(name)
+            }
         }
+        guard let profile = saverSettings.profile else { return image }
+        return try image.settingBlob("icc-profile-data", profile)
+    }
+
+    /// What is dropped: metadata, and the profile; the output name's options only add to these.
+    private var dropped: (metadata: Bool, profile: Bool) {
+        let all = saverSettings.stripsAll
+        return (strip || all, stripICC || all || saverSettings.dropsProfile)
     }
 
     /// `image` flattened onto `background` when `format` cannot keep alpha (JPEG), or for any
@@ -61,13 +72,15 @@ package struct SaveOptions: Sendable, Equatable, Codable {
 
     /// The saver arguments for `format` and the `image` about to be saved: `strip` when both
     /// kinds of metadata are dropped, or when the image has nothing left to keep (no profile, no
-    /// EXIF, XMP or IPTC), so that no saver writes metadata of its own making.
+    /// EXIF, XMP or IPTC), so that no saver writes metadata of its own making; then the output
+    /// name's options (`[Q=90]` wins over `--quality`).
     func saverArguments(for format: OutputFormat, image: VImage) -> [(String, VValue)] {
         var arguments: [(String, VValue)] = []
         if let quality, format.takesQuality { arguments.append(("Q", .int(quality))) }
         let keepsNothing = !image.fieldNames.contains { $0 == "icc-profile-data" || SaveOptions.isMetadata($0) }
+        let (strip, stripICC) = dropped
         if strip && stripICC || keepsNothing { arguments.append(("strip", .bool(true))) }
-        return arguments
+        return arguments + saverSettings.arguments
     }
 
     /// Whether a field is metadata about the photo or its maker (EXIF with GPS and camera, XMP,

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 import Vips
 
 /// The small label under each contact sheet cell, so the bad crop among a thousand can be found:
@@ -17,7 +18,7 @@ package enum ContactSheetLabel {
     package static func text(input: String, output: String, number: Int, dataset: Bool) -> String {
         let file = (input as NSString).lastPathComponent
         guard dataset else { return "#\(number) \(file)" }
-        let folder = ((output as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let folder = (PathText.folder(of: output) as NSString).lastPathComponent
         let stem = ((output as NSString).lastPathComponent as NSString).deletingPathExtension
         let box = stem.split(separator: "_").last.map(String.init) ?? String(number)
         return "\(folder) #\(box) \(file)"

@@ -33,8 +33,9 @@ struct BatchCommand: LightboxCommand {
             alone, and nothing outside them is opened or made. --max-memory bounds each
             worker process: a job that needs more fails alone.
             At the end of input the exit is 0 when every job was done or at most
-            --max-failures jobs failed (standard error then says why), 1 otherwise; the
-            budget is the operator's, and a job line with a max-failures key fails.
+            --max-failures jobs failed, 1 otherwise, and the last line of standard error
+            says why (12 done, 4 failed); the budget is the operator's, and a job line
+            with a max-failures key fails.
             See docs/batch.md for the protocol and client examples.
 
             \(ExitCode.helpText)
@@ -52,8 +53,8 @@ struct BatchCommand: LightboxCommand {
             CropCutOptions.mask.help("Crop jobs: keep only the inside of a rect with an angle."),
             CropCutOptions.lossless.help("Crop jobs: cut JPEG into JPEG without re-encoding."),
             CropOptions.background.help("Crop jobs: flatten transparent pixels and a mask's outside onto this colour."),
-            OutputOptions.quiet.help("Print no warnings."), ReadWriteOptions.quality, ReadWriteOptions.failOn,
-            ReadWriteOptions.maxPixels,
+            OutputOptions.quiet.help("Print no warnings or summary."), ReadWriteOptions.quality,
+            ReadWriteOptions.failOn, ReadWriteOptions.maxPixels,
             BatchOptions.maxFailures.help(
                 "At the end of input, exit 0 when at most N jobs (or P% of them) failed; each is still answered failed (default 0)."
             ),
@@ -158,13 +159,17 @@ struct BatchCommand: LightboxCommand {
     }
 
     /// The exit code at the end of input: 0 when every job was done, or when the failed ones are
-    /// within `--max-failures` of the jobs answered; with a budget, the counts and why on stderr.
+    /// within `--max-failures` of the jobs answered, else 1.
+    ///
+    /// The last line on stderr says why, as `crop` ends with its counts: `12 done, 4 failed`, and
+    /// with a budget that some job used, one line still, the budget's note after the counts
+    /// (`3 done, 1 failed (within --max-failures 1: exit 0)`). `--quiet` prints no summary, as in
+    /// the other commands; the answers on stdout say the same job by job.
     private func verdict(_ server: BatchServer, console: Console) -> ExitCode {
         let (done, failed) = server.tally
-        guard failed > 0 else { return .success }
-        guard let maxFailures else { return .failure }
-        let within = maxFailures.allows(failed: failed, of: done + failed)
-        console.raw("\(server.counts) (\(within ? maxFailures.withinNote : maxFailures.pastNote))\n")
-        return within ? .success : .failure
+        let within = failed > 0 && maxFailures?.allows(failed: failed, of: done + failed) == true
+        let note = failed > 0 ? maxFailures.map { within ? $0.withinNote : $0.pastNote } : nil
+        if !quiet { console.raw(server.counts + (note.map { " (\($0))" } ?? "") + "\n") }
+        return failed == 0 || within ? .success : .failure
     }
 }

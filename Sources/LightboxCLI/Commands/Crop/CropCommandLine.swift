@@ -41,7 +41,7 @@ struct CropCommandLine {
                 }
                 var item = CropItem(
                     rect: rect.rect, units: planner.units, square: planner.square, output: path,
-                    saverOptions: output.options, origin: JobOrigin(label: label))
+                    saverSettings: output.settings, origin: JobOrigin(label: label))
                 (item.clipped, item.shape, item.cut) = (rect.clipped, rect.shape, planner.settings.cut)
                 crops.append((input, item, nil))
             }

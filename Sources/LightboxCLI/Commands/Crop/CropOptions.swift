@@ -29,7 +29,7 @@ struct CropOptions: Sendable {
             nil, stream: format, strip: !keep,
             stripICC: parsed.flag(OutputOptions.strip) || parsed.flag(OutputOptions.stripICC),
             force: parsed.flag(OutputOptions.force) || batch.resume)
-        save.saverOptions = nil
+        save.saverSettings = SaverSettings()
         if let colour = try parsed.value(CropOptions.background) {
             (save.background, save.flattensAlpha) = (colour.bytes(over: 255), true)
         }
