@@ -6,6 +6,8 @@ package enum CropRect {
     package enum Problem: Error, Equatable, Sendable {
         /// The named component (`x`, `y`, `width` or `height`) is NaN or infinite.
         case notFinite(String)
+        /// The named side (`width` or `height`) is zero: the rect is a line or a point.
+        case zeroSize(String)
         /// The rect has no area inside the unit square.
         case outsideImage
         /// The rect sticks out of the unit square and clipping was not allowed.
@@ -44,6 +46,7 @@ package enum CropRect {
             ("x", rect.origin.x), ("y", rect.origin.y), ("width", rect.size.width), ("height", rect.size.height),
         ]
         if let bad = parts.first(where: { !$0.1.isFinite }) { throw .notFinite(bad.0) }
+        if let flat = parts.dropFirst(2).first(where: { $0.1 == 0 }) { throw .zeroSize(flat.0) }
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
         let fitted = rect.standardized.intersection(unit)
         guard !fitted.isNull, !fitted.isEmpty else { throw .outsideImage }
@@ -94,6 +97,7 @@ extension CropRect.Problem: CustomStringConvertible {
     package var description: String {
         switch self {
         case .notFinite(let field): return "\(field) is not a finite number"
+        case .zeroSize(let side): return "the rect has zero \(side)"
         case .outsideImage: return "the rect lies outside the image (it must overlap 0...1)"
         case .partlyOutside: return "the rect is partly outside the image (--strict)"
         case .tooSmall(let side, let length, let minimum):

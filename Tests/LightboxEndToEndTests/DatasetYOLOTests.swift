@@ -51,6 +51,27 @@ import Vips
         #expect(val.x == 320 && val.y == 240)
     }
 
+    /// Label files that no image names are skipped, as Ultralytics skips them, but said once:
+    /// the count and the first three names; the images' own crops are made.
+    @Test func labelFilesWithoutAnImageAreNamedInOneWarning() throws {
+        let scratch = try Self.ultralytics("path: ../ds\ntrain: images/train\nval: images/val\nnames: [cat, dog]\n")
+        for name in ["x", "y", "z", "w"] {
+            try scratch.write("0 0.5 0.5 0.2 0.2\n", to: "ds/labels/train/\(name).txt")
+        }
+        try scratch.write("0 0.5 0.5 0.2 0.2\n", to: "ds/labels/val/sub/v.txt")
+        try scratch.write("0 0.5 0.5 0.2 0.2\n", to: "ds/labels/test/t.txt")
+        let result = try CommandRunner.run([
+            "crop", "--yolo", scratch.path("cfg/data.yaml"), "--out-dir", scratch.path("out"),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr
+                == "warning: \(scratch.path("cfg/data.yaml")): 5 label files have no image and are skipped: "
+                + "labels/train/w.txt, labels/train/x.txt, labels/train/y.txt and 2 more\n"
+                + "3 done, 0 failed, 0 skipped\n")
+        #expect(scratch.files(under: "out") == ["train/cat/a_1.png", "train/dog/a_2.png", "val/dog/b_1.png"])
+    }
+
     @Test func onlyKeepsTheNamedClassesAndRefusesUnknownOnes() throws {
         let yaml = "path: ../ds\ntrain: images/train\nval: images/val\nnames: {0: cat, 1: traffic light}\n"
         let scratch = try Self.ultralytics(yaml)

@@ -48,6 +48,8 @@ import Testing
             ("0 0.5 abc 0.2 0.2", nil, "a.txt:4: cy: 'abc' is not a number"),
             ("0 0.5 0.5 0.2 0.2 0.3 nan", nil, "a.txt:4: y3: 'nan' is not a number"),
             ("0 2 2 0.2 0.2", nil, "a.txt:4: box: the rect lies outside the image (it must overlap 0...1)"),
+            ("0 0.5 0.5 0 0.2", nil, "a.txt:4: box: the rect has zero width"),
+            ("0 0.5 0.5 0.2 0", nil, "a.txt:4: box: the rect has zero height"),
             ("0 0.5 0.5 0.2 0.2", 11, "a.txt:4: expected 11 values for a pose line (kpt_shape), got 5"),
         ] as [(String, Int?, String)])
     func badLines(line: String, pose: Int?, message: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import LightboxSystem
 import LightboxYAML
 
 /// An Ultralytics `data.yaml`: the dataset root, the images of each split and the class names.
@@ -41,6 +42,7 @@ package struct YOLODataset {
         let base = try YOLODatasetRoot.find(root, path: path, datasetsDir: datasetsDir)
         var images: [YOLOLabelled] = []
         var warnings: [String] = []
+        var labelFolders: Set<String> = []
         for split in Self.splits where wanted?.contains(split) ?? true {
             guard let node = present[split] else { continue }
             for entry in try Self.entries(node, key: split, path: path) {
@@ -55,7 +57,12 @@ package struct YOLODataset {
                 for image in try Self.images(at: found) {
                     images.append(YOLOLabelled(image: image, label: YOLOImages.labelPath(of: image), split: split))
                 }
+                labelFolders.formUnion(Self.labelFolders(at: found, images: images))
             }
+        }
+        let labels = Set(images.map(\.label))
+        if let orphans = YOLOOrphanLabels.warning(dataset: path, folders: labelFolders, labels: labels, base: base) {
+            warnings.append(orphans)
         }
         self.images = images
         self.warnings = warnings
@@ -104,6 +111,14 @@ package struct YOLODataset {
         guard text.hasPrefix("../") else { return nil }
         let retried = YOLODatasetRoot.resolve(String(text.dropFirst(3)), base: base)
         return FileManager.default.fileExists(atPath: retried) ? retried : nil
+    }
+
+    /// The label folders of one split entry: a folder's label folder, or those of a list's images.
+    private static func labelFolders(at found: String, images: [YOLOLabelled]) -> Set<String> {
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: found, isDirectory: &isFolder)
+        if isFolder.boolValue { return YOLOOrphanLabels.labelFolder(of: found).map { [$0] } ?? [] }
+        return Set(images.compactMap { YOLOOrphanLabels.labelFolder(of: PathText.folder(of: $0.image)) })
     }
 
     /// The images of one split entry that exists: a folder's images or a list file's lines.

@@ -16,7 +16,8 @@ import Vips
 /// `oom-stale:f.jpg` is `oom` only in a worker that has answered a request before, as when an
 /// earlier job's leftovers push an item over the limit that a fresh worker would not meet.
 /// `stop-at-start:FILE` stops a starting worker (SIGSTOP) before it says it is ready, once per
-/// byte of FILE (`stopAtStart`).
+/// byte of FILE (`stopAtStart`). `contend:a.jpg` starts a one-time initialisation on the serving
+/// thread that a second thread waits for, as a board's drawing threads do (`contend`).
 package enum WorkerFault {
     /// Requests this worker has answered (counted in debug builds only, for `oom-stale`).
     private static let answered = Atomic<Int>(0)
@@ -48,6 +49,7 @@ package enum WorkerFault {
                 case "torn":
                     tear(outputs.first)
                     raise(SIGSEGV)
+                case "contend": contend()
                 case "oom", "oom-stale":
                     guard let megabytes = MemoryLimit.megabytes,
                         parts[0] == "oom" || answered.load(ordering: .relaxed) > 0
@@ -79,6 +81,26 @@ package enum WorkerFault {
                 if took { raise(SIGSTOP) }
             }
         #endif
+    }
+
+    /// A value whose one-time initialisation takes 0.1 s, for `contend`.
+    private static let slowlyMade: Int = {
+        usleep(100_000)
+        return 1
+    }()
+
+    /// Starts `slowlyMade`'s initialisation on this thread while a new thread waits for it, and
+    /// returns once that thread has it: a worker thread that locks under its parent's thread id
+    /// (what `ForkedThread` prevents) leaves the waiting thread spinning or waiting for ever.
+    private static func contend() {
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            usleep(20_000)
+            _ = slowlyMade
+            done.signal()
+        }
+        _ = slowlyMade
+        done.wait()
     }
 
     /// Leaves a temp file named and placed as `AtomicWriter` names this process's (an image for
