@@ -42,7 +42,7 @@ import Vips
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: ["crop", "view", "board"], [true, false])
+    @Test(arguments: ["crop", "view", "board"], [true, false])
     func whatIsNotAWholeImageOfItsFormatFailsTheJobAndStaysAsItWas(command: String, rooted: Bool) throws {
         let scratch = try Scratch()
         try Self.squat(scratch)
@@ -67,7 +67,7 @@ import Vips
         #expect(try VImage.load(scratch.path("missing.png")).average() > 0)
     }
 
-    @Test(.timeLimit(.minutes(1)), arguments: ["crop", "view", "board"])
+    @Test(arguments: ["crop", "view", "board"])
     func forceReplacesWhatSkipExistingRefuses(command: String) throws {
         let scratch = try Scratch()
         try Self.squat(scratch)
@@ -89,7 +89,7 @@ import Vips
 
     /// `--resume` without a journal meets every output on disk unrecorded: the same rule holds,
     /// and `--force` (which now goes with `--resume`) replaces them.
-    @Test(.timeLimit(.minutes(1)))
+    @Test
     func resumeLeavesWhatItsJournalDoesNotKnowUnlessForced() throws {
         let scratch = try Scratch()
         try Self.squat(scratch)
