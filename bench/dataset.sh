@@ -37,8 +37,12 @@ run() {
 for _ in $(seq "$rounds"); do
     run pillow-loop "$venv/bin/python" bench/pillow-dataset.py "$ds" "$work/dataset-out"
     run opencv-loop "$venv/bin/python" bench/opencv-dataset.py "$ds" "$work/dataset-out"
-    run lightbox-jobs-1 "$bin" crop --yolo "$ds/data.yaml" --splits train --out-dir "$work/dataset-out" -q --jobs 1
-    run lightbox-jobs-2 "$bin" crop --yolo "$ds/data.yaml" --splits train --out-dir "$work/dataset-out" -q --jobs 2
+    for jobs in 1 2; do
+        run "lightbox-jobs-$jobs" "$bin" crop --yolo "$ds/data.yaml" --splits train --out-dir "$work/dataset-out" \
+            --quality 95 -q --jobs "$jobs"
+    done
+    LIGHTBOX_JPEG_WRITER=libvips run lightbox-libvips-writer "$bin" crop --yolo "$ds/data.yaml" --splits train \
+        --out-dir "$work/dataset-out" --quality 95 -q --jobs 1
 done
 echo "## Dataset crops: $count photos of 640x480, $boxes boxes each, JPEG Q95 4:4:4 ($(nproc) cores, median of $rounds)"
 python3 - "$results" "$((count * boxes))" <<'PY'

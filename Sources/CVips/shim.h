@@ -4,7 +4,9 @@
 #define LIGHTBOX_CVIPS_SHIM_H
 
 #include <malloc.h>
+#include <stdio.h>
 #include <vips/vips.h>
+#include <linux/fs.h>
 
 /// glibc gives every libvips worker thread its own malloc arena, which fragments and grows
 /// memory over a batch; capping the arenas keeps it flat. mallopt is not in Swift's Glibc.
@@ -224,5 +226,13 @@ static inline int lbx_exif_update(VipsImage *image) { return vips__exif_update(i
 
 /// A region's pixel at (x, y) (VIPS_REGION_ADDR, a macro), for reading the rows a sink hands out.
 static inline VipsPel *lbx_region_address(VipsRegion *region, int x, int y) { return VIPS_REGION_ADDR(region, x, y); }
+
+/// renameat2 with RENAME_NOREPLACE: a finished temp file put in place in one step that fails with
+/// EEXIST rather than replace, where link + unlink took two (glibc declares it only under
+/// _GNU_SOURCE, which Swift's Glibc module does not set). EINVAL where the file system cannot.
+int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char *newpath, unsigned int flags);
+static inline int lbx_rename_noreplace(int folder, const char *from, const char *to) {
+    return renameat2(folder, from, folder, to, RENAME_NOREPLACE);
+}
 
 #endif

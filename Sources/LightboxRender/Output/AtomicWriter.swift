@@ -1,3 +1,4 @@
+import CVips
 import Foundation
 import LightboxHEIF
 import LightboxSystem
@@ -6,8 +7,8 @@ import Vips
 /// Writes an image to its final path through a temp file in the same folder and a rename.
 ///
 /// A reader never sees a partial output: the temp file is either renamed whole or removed.
-/// Without `force` the final step is `link(2)`, which fails rather than replace a file that
-/// appeared meanwhile.
+/// Without `force` the final step is `renameat2(RENAME_NOREPLACE)` (`link(2)` where the file
+/// system has no such rename), which fails rather than replace a file that appeared meanwhile.
 ///
 /// Before the first write into a folder (and then at most once a minute), the temp files a killed
 /// process left there are removed (`TempFiles.sweepStale`).
@@ -61,6 +62,10 @@ package struct AtomicWriter: Sendable {
                 let arguments = options.saverArguments(for: format, image: prepared)
                 if format == .png, let encoder = PNGEncoder(prepared, arguments: arguments) {
                     try encoder.write(to: temp)
+                } else if format == .jpeg, let encoder = JPEGEncoder(prepared, arguments: arguments) {
+                    // Written with `strip`: no EXIF block of libvips' making to take out (`mend`).
+                    try encoder.write(to: temp)
+                    return
                 } else {
                     try prepared.save(to: temp, saver: saver, options: arguments)
                 }
@@ -124,7 +129,8 @@ package struct AtomicWriter: Sendable {
         to path: String, format: OutputFormat, produce: (String) throws(RenderError) -> Void
     ) throws(RenderError) {
         let streamed = path == OutputPath.standardOutput
-        let url = streamed ? URL(fileURLWithPath: NSTemporaryDirectory() + "stdout") : URL(fileURLWithPath: path)
+        // A path named not a folder: Foundation would otherwise stat it (and the temp name) to know.
+        let url = URL(fileURLWithPath: streamed ? NSTemporaryDirectory() + "stdout" : path, isDirectory: false)
         // The temp name keeps an extension savers read (heifsave picks AV1 by `.avif`): the
         // format's own when the output has none (`-`, or a name `--format` gives its format).
         let named = url.pathExtension.isEmpty ? url.appendingPathExtension(format.rawValue) : url
@@ -133,7 +139,7 @@ package struct AtomicWriter: Sendable {
             spot = Spot(folder: AT_FDCWD, name: path, temp: OutputPath.temporary(for: named))
         } else if let roots {
             let folder = try RenderError.rooted { () throws(PathError) in try roots.openFolder(of: path) }
-            let name = URL(fileURLWithPath: OutputPath.temporary(for: named)).lastPathComponent
+            let name = (OutputPath.temporary(for: named) as NSString).lastPathComponent
             spot = Spot(folder: folder, name: url.lastPathComponent, temp: "/proc/self/fd/\(folder)/\(name)")
             TempFiles.shared.sweepStale(in: url.deletingLastPathComponent().path, descriptor: folder)
         } else {
@@ -191,6 +197,8 @@ package struct AtomicWriter: Sendable {
             guard renameat(folder, temp, folder, name) == 0 else { throw RenderError(path, Self.systemError()) }
             return
         }
+        if lbx_rename_noreplace(folder, temp, name) == 0 { return }
+        if errno == EEXIST { throw RenderError(path, "output exists (use --force to replace it)") }
         if linkat(folder, temp, folder, name, 0) == 0 { return }
         let code = errno
         if code == EEXIST { throw RenderError(path, "output exists (use --force to replace it)") }

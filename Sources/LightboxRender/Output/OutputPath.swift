@@ -122,6 +122,6 @@ package enum OutputPath {
         let token = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let name =
             ".\(url.deletingPathExtension().lastPathComponent).lightbox-\(getpid())-\(token).\(url.pathExtension)"
-        return url.deletingLastPathComponent().appendingPathComponent(name).path
+        return url.deletingLastPathComponent().appendingPathComponent(name, isDirectory: false).path
     }
 }
