@@ -85,6 +85,24 @@ import Vips
         #expect(nearShown * 2 < nearRaw, "\(nearShown) \(nearRaw)")
     }
 
+    /// The same input cut short fails, and no warning is said about the output it never wrote.
+    @Test func aFailedCropWarnsAboutNoOutput() throws {
+        let scratch = try Scratch()
+        let (input, _, _) = try Self.p3Photo("long.jpg", in: scratch) { profile in
+            let declared = UInt32(profile.count + 40)
+            return withUnsafeBytes(of: declared.bigEndian) { Array($0) } + profile.dropFirst(4)
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
+        let cut = scratch.path("cut.jpg")
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        let png = scratch.path("crop.png")
+        let result = try CommandRunner.run(["crop", cut, "--rect", "0,0,1,1", "-o", png])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: \(cut): "), "\(result.stderr)")
+        #expect(!result.stderr.contains("warning"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: png))
+    }
+
     /// The length `input`'s profile declares.
     static func declaredLength(of input: String) throws -> Int {
         let profile = try #require(try VImage.load(input).blobField("icc-profile-data"))

@@ -48,6 +48,8 @@ package struct AtomicWriter: Sendable {
             throw RenderError(path, problem)
         }
         let saver = try format.saver(for: "x." + format.rawValue)
+        // A warning about the output is said once it is written, never for a file that failed.
+        var warning: String?
         try writeFile(to: path, format: format) { (temp: String) throws(RenderError) in
             let prepared: VImage
             let delays: [Int]
@@ -56,7 +58,7 @@ package struct AtomicWriter: Sendable {
                     options.prepared(options.flattened(DisplayColour.saveable(image, as: format), for: format)),
                     for: format, output: path)
                 prepared = fitted.image
-                if let warning = fitted.warning { warn(warning) }
+                warning = fitted.warning
                 // Read before saving: libvips 8.14's webpsave overwrites the short delays in place.
                 delays = AtomicWriter.animationDelays(prepared)
                 let arguments = options.saverArguments(for: format, image: prepared)
@@ -75,6 +77,7 @@ package struct AtomicWriter: Sendable {
             try AtomicWriter.mend(
                 temp, of: path, format: format, saved: prepared, size: (image.width, frameHeight), delays: delays)
         }
+        if let warning { warn(warning) }
     }
 
     /// What the file libvips just saved at `temp` needs before it is published as `output`: a
