@@ -6,9 +6,9 @@ import Vips
 /// it and only warns: an iPhone HEIC's Display P3 profile with bytes past the length its header
 /// declares ("length does not match profile") gave a PNG whose P3 pixels every viewer reads as
 /// sRGB, while the same crop to JPEG kept the profile. A GIF holds no profile at all. So:
+/// - a profile with bytes past the length its header declares is cut to that length in every
+///   format (the same profile; a JPEG with the bytes whole read as "Bad length ICC_Profile");
 /// - a profile libpng takes (`PNGProfileCheck`) is written as it is;
-/// - one with only bytes past its declared length is cut to that length (the same profile),
-///   when libpng then takes it;
 /// - otherwise, and for GIF, the pixels are converted to sRGB through the profile (as iOS shows
 ///   them) and written without it; for PNG a warning says so. A profile lcms cannot read either
 ///   shows no colours anywhere: it is left out, the pixels as they are, with a warning.
@@ -18,14 +18,15 @@ enum EmbeddedProfile {
     static func fitted(
         _ image: VImage, for format: OutputFormat, output: String
     ) throws(VipsError) -> (image: VImage, warning: String?) {
-        guard format == .png || format == .gif, let profile = image.blobField("icc-profile-data") else {
-            return (image, nil)
+        guard var profile = image.blobField("icc-profile-data") else { return (image, nil) }
+        var image = image
+        if let cut = declaredPart(of: profile) {
+            image = try image.settingBlob("icc-profile-data", cut)
+            profile = cut
         }
+        guard format == .png || format == .gif else { return (image, nil) }
         guard format == .png else { return (try converted(image), nil) }
         guard let problem = PNGProfileCheck.problem(with: profile, like: image) else { return (image, nil) }
-        if let cut = declaredPart(of: profile), PNGProfileCheck.problem(with: cut, like: image) == nil {
-            return (try image.settingBlob("icc-profile-data", cut), nil)
-        }
         guard image.readsProfile(profile) else {
             let warning =
                 "\(output): neither libpng nor lcms can use the input's ICC profile (\(problem)); "
