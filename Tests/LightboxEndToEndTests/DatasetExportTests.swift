@@ -67,7 +67,9 @@ import Testing
         #expect(result.stderr.contains("error: \(yaml):3: test: no such folder or image list"), "\(result.stderr)")
         result = try CommandRunner.run(["crop", "--yolo", yaml, "--out-dir", scratch.path("t"), "--splits", "tset"])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--splits 'tset': 'tset' is not a split (use train, val or valid, test)"))
+        #expect(
+            result.stderr.contains(
+                "--splits 'tset': 'tset' is not a split (did you mean 'test'? use train, val or valid, test)"))
     }
 
     /// The stock `coco8.yaml` shape: `path: coco8`, kept apart from its data.

@@ -119,8 +119,16 @@ import Testing
         #expect(result.status != 0)
         #expect(
             result.stderr.contains(
-                "error: \(names): --only: no class named or numbered 'birds' in --classes \(names) (the classes are 0 cat, 1 dog, 2 cow, 3 bird)"
+                "error: \(names): --only: no class named or numbered 'birds' in --classes \(names); did you mean 'bird'? "
+                    + "(the classes are 0 cat, 1 dog, 2 cow, 3 bird)"
             ), "\(result.stderr)")
+        // Every class is listed, however many, and a name far from all of them gets no guess.
+        let many = try scratch.write((0..<30).map { "class\($0)\n" }.joined() + "dog\n", to: "many.txt")
+        result = try Self.run(scratch, ["--classes", many, "--only", "dgo"])
+        #expect(result.stderr.contains("; did you mean 'dog'? (the classes are 0 class0, "), "\(result.stderr)")
+        #expect(result.stderr.contains(", 29 class29, 30 dog)\n"), "\(result.stderr)")
+        result = try Self.run(scratch, ["--classes", many, "--only", "zebra"])
+        #expect(result.stderr.contains("'zebra' in --classes \(many) (the classes are"), "\(result.stderr)")
         result = try Self.run(scratch, ["--classes", names, "--only", "0,bird"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(scratch.files(under: "out") == ["bird/a_2.png", "cat/a_1.png"])

@@ -23,7 +23,7 @@ import Testing
 
     /// The one worker stops itself before it is ready: its job is done by a replacement after the
     /// 10 s start deadline, well before a minute, and the server ends at the end of input.
-    @Test(.timeLimit(.minutes(5))) func aWorkerStoppedAsItStartsIsReplacedAndItsJobDone() throws {
+    @Test func aWorkerStoppedAsItStartsIsReplacedAndItsJobDone() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(RootConfinementTests.pattern, as: "p.png")
         let (client, tickets) = try Self.client(stops: 1, ["--jobs", "1", "--timeout", "5"], in: scratch)
@@ -43,7 +43,7 @@ import Testing
 
     /// Three workers in a row that do not start fail the job with the reason; the server stays up
     /// for the next job and ends at the end of input (the fourth, idle and stopped, is killed).
-    @Test(.timeLimit(.minutes(5))) func workersThatNeverStartFailTheJobSayingWhy() throws {
+    @Test func workersThatNeverStartFailTheJobSayingWhy() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(RootConfinementTests.pattern, as: "p.png")
         let (client, _) = try Self.client(stops: 100, ["--jobs", "1", "--timeout", "5"], in: scratch)
@@ -63,7 +63,7 @@ import Testing
     /// A worker stopped (SIGSTOP) while idle is given a job larger than a pipe holds: the job's
     /// clock covers the request's write and the answer, so the job times out, the worker is
     /// killed and replaced, and the next job is done.
-    @Test(.timeLimit(.minutes(5))) func aWorkerStoppedMidJobRunsOutOfTheJobsTime() throws {
+    @Test func aWorkerStoppedMidJobRunsOutOfTheJobsTime() throws {
         let scratch = try Scratch()
         _ = try scratch.copy(RootConfinementTests.pattern, as: "p.png")
         let client = try BatchClient(["--jobs", "1", "--timeout", "2"], in: scratch)

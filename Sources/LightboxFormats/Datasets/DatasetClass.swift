@@ -38,9 +38,10 @@ package struct DatasetClass: Hashable, Sendable {
         classes.sorted { ($0.id ?? 0, $0.name ?? "") < ($1.id ?? 0, $1.name ?? "") }
     }
 
-    /// At most 20 of `classes`, listed and joined, with the count when some are left out.
-    package static func list(_ classes: [DatasetClass]) -> String {
-        let shown = sorted(classes).prefix(20).map(\.listed).joined(separator: ", ")
-        return shown + (classes.count > 20 ? ", ... (\(classes.count) in all)" : "")
+    /// At most 20 of `classes` (1,000 when `all`), listed and joined, with the count when some are left out.
+    package static func list(_ classes: [DatasetClass], all: Bool = false) -> String {
+        let limit = all ? 1000 : 20
+        let shown = sorted(classes).prefix(limit).map(\.listed).joined(separator: ", ")
+        return shown + (classes.count > limit ? ", ... (\(classes.count) in all)" : "")
     }
 }

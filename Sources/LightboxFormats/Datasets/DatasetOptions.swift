@@ -1,4 +1,5 @@
 import Foundation
+import LightboxArguments
 
 /// What every dataset format does to its boxes: `--pad`, `--square`, `--strict`, `--only`.
 package struct DatasetOptions: Sendable {
@@ -54,9 +55,11 @@ package struct DatasetOptions: Sendable {
         guard let missing = only.sorted().first(where: { entry in !known.contains { $0.isPicked(by: entry) } })
         else { return }
         let named = known.contains { $0.id != nil } ? "named or numbered" : "named"
+        let hint = NearestName.to(missing, among: known.compactMap(\.name)).map { "; did you mean '\($0)'?" } ?? ""
         throw BatchProblem(
             file, field: "--only",
-            "no class \(named) '\(missing)' in \(source) (the classes are \(DatasetClass.list(known)))")
+            "no class \(named) '\(missing)' in \(source)\(hint) (the classes are \(DatasetClass.list(known, all: true)))"
+        )
     }
 
     /// Throws when `--only` lists a name but the classes have none: only ids can be picked then.

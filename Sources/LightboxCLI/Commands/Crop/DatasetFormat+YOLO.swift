@@ -59,7 +59,9 @@ extension DatasetFormat {
             return YOLODataset.splitAliases[name.lowercased()] ?? name
         }
         if let bad = names.first(where: { !YOLODataset.splits.contains($0) }) {
-            throw parsed.error("--splits '\(text)': '\(bad)' is not a split (use train, val or valid, test)")
+            let known = YOLODataset.splits + YOLODataset.splitAliases.keys.sorted()
+            let hint = NearestName.to(bad.lowercased(), among: known).map { "did you mean '\($0)'? " } ?? ""
+            throw parsed.error("--splits '\(text)': '\(bad)' is not a split (\(hint)use train, val or valid, test)")
         }
         return names
     }
