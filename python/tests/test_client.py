@@ -246,7 +246,11 @@ def test_the_wheel_ships_every_module_and_py_typed(tmp_path: Path) -> None:
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w",
                             str(tmp_path), str(source)], capture_output=True, text=True, cwd=tmp_path)
     assert built.returncode == 0, built.stderr
-    (wheel,) = tmp_path.glob("lightbox-*.whl")
+    # The distribution is ours, lightbox-render (PyPI's "lightbox" is an unrelated 2008 package);
+    # it still imports as lightbox.
+    (wheel,) = tmp_path.glob("lightbox_render-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
+    (metadata,) = [name for name in names if name.endswith(".dist-info/METADATA")]
+    assert "\nName: lightbox-render\n" in zipfile.ZipFile(wheel).read(metadata).decode()
     modules = {f"lightbox/{source.name}" for source in (ROOT / "python" / "lightbox").glob("*.py")}
     assert "lightbox/py.typed" in names and modules <= names, sorted(names)
