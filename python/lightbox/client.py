@@ -68,9 +68,11 @@ class Lightbox:
         where = None if cwd is None else fields.path(cwd)
         environment = None if env is None else dict(env)
         try:
+            # A session of its own: a terminal's Ctrl-C (SIGINT to the foreground process group)
+            # reaches Python alone, which may go on using the server after a KeyboardInterrupt.
             self._process = subprocess.Popen(
                 arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=where,
-                env=environment,
+                env=environment, start_new_session=True,
             )
         except OSError as error:
             raise LightboxError(f"cannot start {arguments[0]}: {error.strerror or error}") from error
