@@ -54,10 +54,11 @@ package struct YOLODataset {
                     warnings.append("\(problem.description); the \(split) split is skipped")
                     continue
                 }
-                for image in try Self.images(at: found) {
+                let entry = try Self.images(at: found)
+                for image in entry.images {
                     images.append(YOLOLabelled(image: image, label: YOLOImages.labelPath(of: image), split: split))
                 }
-                labelFolders.formUnion(Self.labelFolders(at: found, images: images))
+                labelFolders.formUnion(entry.labelFolders)
             }
         }
         let labels = Set(images.map(\.label))
@@ -113,19 +114,18 @@ package struct YOLODataset {
         return FileManager.default.fileExists(atPath: retried) ? retried : nil
     }
 
-    /// The label folders of one split entry: a folder's label folder, or those of a list's images.
-    private static func labelFolders(at found: String, images: [YOLOLabelled]) -> Set<String> {
+    /// The images of one split entry that exists (a folder's images or a list file's lines), and
+    /// the label folders where label files without an image are looked for: the folder's label
+    /// folder, or those of the list's images.
+    private static func images(at found: String) throws(BatchProblem) -> (images: [String], labelFolders: Set<String>) {
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: found, isDirectory: &isFolder)
-        if isFolder.boolValue { return YOLOOrphanLabels.labelFolder(of: found).map { [$0] } ?? [] }
-        return Set(images.compactMap { YOLOOrphanLabels.labelFolder(of: PathText.folder(of: $0.image)) })
-    }
-
-    /// The images of one split entry that exists: a folder's images or a list file's lines.
-    private static func images(at found: String) throws(BatchProblem) -> [String] {
-        var isFolder: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: found, isDirectory: &isFolder)
-        return isFolder.boolValue ? YOLOImages.inFolder(found) : try YOLOImages.inList(found)
+        guard !isFolder.boolValue else {
+            return (YOLOImages.inFolder(found), YOLOOrphanLabels.labelFolder(of: found).map { [$0] } ?? [])
+        }
+        let images = try YOLOImages.inList(found)
+        let folders = Set(images.map(PathText.folder(of:)))
+        return (images, Set(folders.compactMap(YOLOOrphanLabels.labelFolder(of:))))
     }
 
     /// `kpt_shape: [keypoints, dims]` as the value count of a pose line.

@@ -195,13 +195,15 @@ package struct AtomicWriter: Sendable {
     /// Moves the finished temp file into place, in its folder, replacing only with `force`.
     private func publish(_ spot: Spot, as path: String) throws(RenderError) {
         let (folder, temp, name) = (spot.folder, spot.tempName, spot.name)
+        // Renamed into place, the temp name is gone; every other end removes it.
+        if !options.force && lbx_rename_noreplace(folder, temp, name) == 0 { return }
+        let refused = errno
         defer { unlinkat(folder, temp, 0) }
         if options.force {
             guard renameat(folder, temp, folder, name) == 0 else { throw RenderError(path, Self.systemError()) }
             return
         }
-        if lbx_rename_noreplace(folder, temp, name) == 0 { return }
-        if errno == EEXIST { throw RenderError(path, "output exists (use --force to replace it)") }
+        if refused == EEXIST { throw RenderError(path, "output exists (use --force to replace it)") }
         if linkat(folder, temp, folder, name, 0) == 0 { return }
         let code = errno
         if code == EEXIST { throw RenderError(path, "output exists (use --force to replace it)") }
