@@ -40,11 +40,14 @@ enum DoorPlans {
         catching {
             let command = try CropCommand(try parsed("crop", arguments))
             let options = command.options
+            let (windows, first) = try options.source.windows(
+                options.planner, outDir: options.run.outDir ?? "", warn: { _ in })
+            var all = [first].compactMap { $0 }
+            while let next = windows.next() { all.append(next) }
             var lines = LineWarnings()
-            let planned = try options.source.plan(
-                options.planner, outDir: options.run.outDir ?? "", warn: { _ in }, lines: &lines)
-            let (jobs, problems) = options.planner.jobs(planned.crops)
-            return text(jobs, planned.problems + problems, options.run, options.planner, options.warnings, lines)
+            for (line, warning) in all.flatMap(\.lineWarnings.warnings) { lines.add(line: line, warning) }
+            let jobs = all.flatMap(\.jobs).compactMap(\.cropJob)
+            return text(jobs, all.flatMap(\.problems), options.run, options.planner, options.warnings, lines)
         }
     }
 

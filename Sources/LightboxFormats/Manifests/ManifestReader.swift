@@ -22,42 +22,67 @@ package enum ManifestReader {
 
     /// Every line of the manifest at `path`; a file that cannot be read, or whose header is wrong, throws.
     package static func read(_ path: String) throws(BatchProblem) -> [Line] {
-        try parse(try FileContents.read(path, what: "manifest"), path: path)
+        let stream = try ManifestStream(path: path)
+        var lines: [Line] = []
+        while let chunk = try stream.next() { lines += chunk }
+        return lines
     }
 
     /// Every line of manifest bytes `data`, named `path` (its folder anchors relative inputs).
     package static func parse(_ data: Data, path: String) throws(BatchProblem) -> [Line] {
+        var form: ManifestForm?
+        let lines = try parse(chunk: data, path: path, firstLine: 1, form: &form)
+        if form == nil { throw BatchProblem(path, "the manifest is empty") }
+        return lines
+    }
+
+    /// The lines of `data`, a run of whole lines of the manifest `path` starting at line
+    /// `firstLine`; `form` is decided by the first chunk holding more than white space (a CSV's
+    /// header is read there) and kept for the chunks after it.
+    package static func parse(
+        chunk data: Data, path: String, firstLine: Int, form: inout ManifestForm?
+    ) throws(BatchProblem) -> [Line] {
         let text = String(decoding: data, as: UTF8.self)
         let folder = PathText.folder(of: path)
-        if isJSONLines(path: path, text: text) {
-            return JSONLines.lines(data).map { line in
-                JSONLines.object(line, path: path).flatMap {
+        let offset = firstLine - 1
+        if form == nil, let jsonLines = isJSONLines(path: path, text: text) {
+            form = jsonLines ? .jsonLines : nil
+        } else if form == nil {
+            return []
+        }
+        if case .jsonLines = form {
+            return JSONLines.lines(data).map { found in
+                let line = JSONLines.Line(number: found.number + offset, bytes: found.bytes)
+                return JSONLines.object(line, path: path).flatMap {
                     entry($0, number: line.number, path: path, folder: folder)
                 }
             }
         }
-        return try csv(text, path: path, folder: folder, unreadable: unreadableLines(data))
+        return try csv(
+            text, path: path, folder: folder, offset: offset, unreadable: unreadableLines(data, offset: offset),
+            form: &form)
     }
 
     /// The numbers of the lines of `data` that are not valid UTF-8 or hold a NUL byte, with the problem of each.
-    private static func unreadableLines(_ data: Data) -> [Int: String] {
+    private static func unreadableLines(_ data: Data, offset: Int) -> [Int: String] {
         var lines: [Int: String] = [:]
         for (index, bytes) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if bytes.contains(0) {
-                lines[index + 1] = "a NUL byte"
+                lines[index + 1 + offset] = "a NUL byte"
             } else if String(validating: bytes, as: UTF8.self) == nil {
-                lines[index + 1] = "invalid UTF-8"
+                lines[index + 1 + offset] = "invalid UTF-8"
             }
         }
         return lines
     }
 
-    /// JSON Lines by extension, else by a first non-blank character `{`.
-    private static func isJSONLines(path: String, text: String) -> Bool {
+    /// JSON Lines by extension, else by a first non-blank character `{`; nil while `text` (the
+    /// start of the file) is all white space and the extension does not say.
+    package static func isJSONLines(path: String, text: String) -> Bool? {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if ["jsonl", "ndjson", "json"].contains(ext) { return true }
-        if ext == "csv" { return false }
-        return text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }.first == "{"
+        guard let first = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).first else { return nil }
+        return ext != "csv" && first == "{"
     }
 
     /// The crop a JSON object gives, line `number` of `path`, inputs relative to `folder`; keys in
@@ -111,16 +136,35 @@ package enum ManifestReader {
                 ?? " (known: \(known.joined(separator: ", ")))")
     }
 
+    /// The CSV lines of `text`, whose first line is line `offset + 1`; its first record is the
+    /// header when `form` is not decided yet.
     private static func csv(
-        _ text: String, path: String, folder: String, unreadable: [Int: String]
+        _ text: String, path: String, folder: String, offset: Int, unreadable: [Int: String],
+        form: inout ManifestForm?
     ) throws(BatchProblem) -> [Line] {
-        let records: [CSVReader.Record]
+        var records: [CSVReader.Record]
         do {
-            records = try CSVReader.records(text)
+            records = try CSVReader.records(text).map { CSVReader.Record(fields: $0.fields, line: $0.line + offset) }
         } catch {
-            throw BatchProblem(path, line: error.line, error.message)
+            throw BatchProblem(path, line: error.line + offset, error.message)
         }
-        guard let header = records.first else { throw BatchProblem(path, "the manifest is empty") }
+        if form == nil {
+            guard let header = records.first else { return [] }
+            form = .csv(names: try columnNames(header, path: path))
+            records.removeFirst()
+        }
+        guard case .csv(let names) = form else { return [] }
+        return records.map { record in
+            let last = record.line + record.fields.reduce(0) { $0 + $1.filter { $0 == "\n" }.count }
+            for line in record.line...last {
+                if let problem = unreadable[line] { return .failure(BatchProblem(path, line: record.line, problem)) }
+            }
+            return csvLine(record, names: names, path: path, folder: folder)
+        }
+    }
+
+    /// The column names of a CSV manifest's header; an unknown or missing column throws.
+    private static func columnNames(_ header: CSVReader.Record, path: String) throws(BatchProblem) -> [String] {
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         if let unknown = names.first(where: { !columns.contains($0) }) {
             throw BatchProblem(path, line: header.line, unknownName("column", unknown, among: columns))
@@ -132,13 +176,7 @@ package enum ManifestReader {
                 "the header lacks \(missing.joined(separator: ", ")) (it needs \(requiredColumns.joined(separator: ","))[,\(optional.joined(separator: ","))])"
             )
         }
-        return records.dropFirst().map { record in
-            let last = record.line + record.fields.reduce(0) { $0 + $1.filter { $0 == "\n" }.count }
-            for line in record.line...last {
-                if let problem = unreadable[line] { return .failure(BatchProblem(path, line: record.line, problem)) }
-            }
-            return csvLine(record, names: names, path: path, folder: folder)
-        }
+        return names
     }
 
     private static func csvLine(_ record: CSVReader.Record, names: [String], path: String, folder: String) -> Line {

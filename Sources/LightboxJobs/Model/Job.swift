@@ -34,6 +34,12 @@ package enum Job: Sendable {
         }
     }
 
+    /// The crops of one input, when this is that job.
+    package var cropJob: CropJob? {
+        if case .crop(let job) = self { return job }
+        return nil
+    }
+
     /// The items the job counts as (one per crop; one for a snapshot or a board).
     package var itemCount: Int {
         if case .crop(let job) = self { return job.items.count }

@@ -99,48 +99,6 @@ package struct CropPlanner: Sendable {
         return .success(item)
     }
 
-    /// Every line of the manifest at `path` as a planned crop or a problem; outputs claimed twice
-    /// are refused (the second line). A file that cannot be read, or whose header is wrong, throws.
-    /// `warn` takes each line's warnings with its line.
-    package func manifest(
-        _ path: String, warn: (_ line: Int, _ text: String) -> Void
-    ) throws(BatchProblem) -> (
-        crops: [Planned], problems: [BatchProblem]
-    ) {
-        let base = PathText.folder(of: path)
-        var crops: [Planned] = []
-        var problems: [BatchProblem] = []
-        var counts: [String: Int] = [:]
-        var claimed: [String: Int] = [:]
-        for line in try ManifestReader.read(path) {
-            let entry: ManifestEntry
-            switch line {
-            case .failure(let problem):
-                problems.append(problem)
-                continue
-            case .success(let value): entry = value
-            }
-            counts[entry.input, default: 0] += 1
-            let planned = item(
-                entry, file: path, base: base, number: counts[entry.input] ?? 1,
-                fallback: OutputTemplate("{dir}/{stem}-{n}.{ext}"), warn: { warn(entry.line, $0) })
-            switch planned {
-            case .failure(let problem): problems.append(problem)
-            case .success(let item):
-                if let first = claimed[item.output] {
-                    problems.append(
-                        BatchProblem(
-                            path, line: entry.line, field: "output",
-                            "'\(item.output)' is already the output of line \(first)"))
-                    continue
-                }
-                claimed[item.output] = entry.line
-                crops.append((entry.input, item, nil))
-            }
-        }
-        return (crops, problems)
-    }
-
     /// A dataset's boxes (already placed and checked by its reader) as planned crops.
     package func dataset(_ entries: [CropEntry]) -> [Planned] {
         entries.map { entry in

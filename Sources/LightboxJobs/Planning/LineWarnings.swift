@@ -1,8 +1,8 @@
 import LightboxFormats
 
 /// Warnings found while a manifest is planned, each about one line (a clipped rect, a clamped
-/// zoom), kept until the run's shard is known: a shard says only those of the lines it owns,
-/// so N array tasks do not each repeat every line's warning.
+/// zoom), kept with their window until the run's shard is known: a shard says only those of the
+/// lines it owns, so N array tasks do not each repeat every line's warning.
 package struct LineWarnings: Sendable {
     /// Each warning with the line it is about.
     package private(set) var warnings: [(line: Int, text: String)] = []
@@ -15,11 +15,11 @@ package struct LineWarnings: Sendable {
         warnings.append((line, text))
     }
 
-    /// The warnings about the lines `shard` owns: those of its jobs' items and of its problems,
-    /// shared out by `RunSession` as here.
-    package func owned(by shard: Shard, jobs: [Job], problems: [BatchProblem]) -> [String] {
-        var lines = Set(shard.share(of: problems).compactMap(\.line))
-        for job in shard.share(of: jobs) {
+    /// The warnings about the lines of `jobs` and `problems` (the share a shard owns, which
+    /// `RunSession` works out).
+    package func owned(jobs: [Job], problems: [BatchProblem]) -> [String] {
+        var lines = Set(problems.compactMap(\.line))
+        for job in jobs {
             switch job {
             case .crop(let crop): lines.formUnion(crop.items.compactMap(\.origin.line))
             case .view(let view): view.origin.line.map { _ = lines.insert($0) }

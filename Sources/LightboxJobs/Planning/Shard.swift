@@ -124,8 +124,8 @@ package struct Shard: Sendable, Equatable {
         position % count == index
     }
 
-    /// The elements of `items` this share owns, by position.
-    package func share<T>(of items: [T]) -> [T] {
-        items.enumerated().filter { owns($0.offset) }.map(\.element)
+    /// The elements of `items` this share owns, by position, the first at position `first`.
+    package func share<T>(of items: [T], from first: Int = 0) -> [T] {
+        items.enumerated().filter { owns(first + $0.offset) }.map(\.element)
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 /// rate is the plain average since the first item and later that of the last seconds. No ETA is
 /// shown before two items are done and a second has been measured.
 package final class ProgressLine: @unchecked Sendable {
-    private let total: Int
+    private var total: Int
     private let enabled: Bool
     private var lastDraw = Date.distantPast
     private var first: Date?
@@ -29,6 +29,13 @@ package final class ProgressLine: @unchecked Sendable {
     package init(total: Int, enabled: Bool) {
         self.total = total
         self.enabled = enabled
+    }
+
+    /// Sets the total counted towards (an estimate may grow or shrink as more is planned).
+    package func expect(total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.total = total
     }
 
     /// Whether stderr is a terminal.

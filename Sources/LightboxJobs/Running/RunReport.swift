@@ -86,6 +86,12 @@ package final class RunReport: @unchecked Sendable {
         printing.unlock()
     }
 
+    /// Sets the items the progress line counts towards: an estimate while a manifest is read,
+    /// the count once its last line is planned.
+    package func expect(total: Int) {
+        progress.expect(total: total)
+    }
+
     /// Clears the progress line at the end of the run.
     package func finish() {
         progress.clear()

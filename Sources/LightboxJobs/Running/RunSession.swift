@@ -11,10 +11,20 @@ package enum RunSession {
     /// Runs `jobs` after reporting `problems` (lines that could not be planned); returns `success`
     /// or `failure`, or throws what stops the run before any work (`--out-dir`, `--report`).
     package static func run(
-        _ jobs: [Job], problems: [BatchProblem], options: RunOptions, console: Console
+        _ jobs: [Job], problems: [BatchProblem], lineWarnings: LineWarnings = LineWarnings(), options: RunOptions,
+        console: Console
     ) throws -> ExitCode {
-        let jobs = options.shard.share(of: jobs)
-        let problems = options.shard.share(of: problems)
+        let whole = WholeRun(jobs, problems: problems, lineWarnings: lineWarnings)
+        return try run(whole, first: whole.next(), options: options, console: console)
+    }
+
+    /// Runs the windows of `windows`, `first` (already taken from it) first, each window's
+    /// problems reported before its jobs run; what a window's lines warn is said by the shard
+    /// that owns them.
+    package static func run(
+        _ windows: any JobWindows, first: JobWindow?, options: RunOptions, console: Console
+    ) throws -> ExitCode {
+        let first = first ?? JobWindow(jobs: [], problems: [], expectedItems: 0)
         if let outDir = options.outDir, let roots = options.roots, let problem = roots.problem(outDir, for: .write) {
             throw CannotCreate("\(outDir): --out-dir \(problem.reason)")
         }
@@ -42,17 +52,15 @@ package enum RunSession {
         }
         // Forked here, before the runner's threads and libvips start. A count the command gives is
         // its own (a board's one job decodes its photos on several workers); else one per job in flight.
-        let workers = max(1, options.workers ?? min(options.jobs, jobs.count))
+        let firstJobs = options.shard.share(of: first.jobs).count
+        let workers = max(1, options.workers ?? min(options.jobs, first.isLast ? firstJobs : options.jobs))
         let pool = WorkerPool(count: workers, timeout: options.timeout, memoryMegabytes: options.memoryMegabytes)
         defer { pool.finish() }
-        let total = jobs.reduce(problems.count) { $0 + $1.itemCount }
         let report = RunReport(
-            console: console, journal: journal, stdout: options.stdout, total: total,
+            console: console, journal: journal, stdout: options.stdout, total: first.expectedItems,
             showProgress: options.showProgress, dryRun: options.dryRun)
         let counts = options.printsSummary || options.command == .crop
         Interrupts.install { counts ? report.summary.text : "" }
-        for problem in problems { report.record(.problem(problem), slot: 0) }
-        report.end(slot: 0)
         let sheet = options.contactSheet == nil ? nil : ContactSheet()
         let runner = JobRunner(
             executor: WorkerExecutor(pool: pool, console: console), concurrency: options.jobs,
@@ -62,13 +70,20 @@ package enum RunSession {
             resume: ledger.map { ResumeFilter(ledger: $0, force: options.force) },
             check: OutputCheck(dryRun: options.dryRun, roots: options.roots),
             sheet: sheet)
-        runner.run(jobs, report: report, first: 1)
+        var run = WindowedRun(shard: options.shard)
+        var window: JobWindow? = first
+        while let current = window {
+            run.start(current, report: report, console: console)
+            runner.run(run.jobs, report: report, first: run.slot + 1)
+            run.end()
+            window = windows.next()
+        }
         report.finish()
         if let sheet, let (path, save) = options.contactSheet, !options.dryRun {
-            writeSheet(sheet, to: path, save: save, report: report, slot: jobs.count + 1)
+            writeSheet(sheet, to: path, save: save, report: report, slot: run.slot)
         }
         let summary = report.summary
-        let budgetTotal = jobs.reduce(problems.count) { $0 + $1.budgetItems }
+        let budgetTotal = run.budgetItems
         let allowed = summary.isWithin(options.maxFailures, of: budgetTotal)
         let note = allowed ? options.maxFailures?.withinNote : nil
         if options.printsSummary && !options.quiet {

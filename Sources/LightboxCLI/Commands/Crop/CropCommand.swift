@@ -26,16 +26,16 @@ struct CropCommand: LightboxCommand {
         options = try CropOptions(parsed)
     }
 
-    /// Plans every crop into jobs, refuses files of the run that clash, and runs them.
+    /// Plans the crops (a manifest a window at a time), refuses files of the first window that
+    /// clash, and runs them.
     func run(console: Console) throws -> ExitCode {
         console.quiet = options.run.quiet
         for warning in options.warnings { console.warning(warning) }
-        var lineWarnings = LineWarnings()
-        let planned = try options.source.plan(
-            options.planner, outDir: options.run.outDir ?? "", warn: console.warning, lines: &lineWarnings)
-        let (jobs, previewProblems) = options.planner.jobs(planned.crops)
+        let (windows, first) = try options.source.windows(
+            options.planner, outDir: options.run.outDir ?? "", warn: console.warning)
+        let jobs = (first?.jobs ?? []).compactMap(\.cropJob)
         // On the command line a preview leaving its folder is the command line's error, as with -o.
-        if !options.source.isBatch, let problem = previewProblems.first {
+        if !options.source.isBatch, let problem = first?.problems.first {
             let reason = problem.message.hasPrefix("preview: ") ? problem.message.dropFirst(9) : problem.message[...]
             throw UsageError("--preview '\(options.planner.preview?.text ?? "")': \(reason)", commandPath: Self.path)
         }
@@ -44,11 +44,7 @@ struct CropCommand: LightboxCommand {
         if let clash = OutputClash.find(claims(jobs), inputs: jobs.map(\.input)) {
             throw UsageError(clash, commandPath: Self.path)
         }
-        let problems = planned.problems + previewProblems
-        for warning in lineWarnings.owned(by: options.run.shard, jobs: jobs.map(Job.crop), problems: problems) {
-            console.warning(warning)
-        }
-        return try RunSession.run(jobs.map(Job.crop), problems: problems, options: options.run, console: console)
+        return try RunSession.run(windows, first: first, options: options.run, console: console)
     }
 
     /// `--quality` when no file of the run takes one (every crop, preview and sheet a PNG or GIF,

@@ -21,21 +21,25 @@ enum CropSource: Sendable {
         return true
     }
 
-    /// The crops asked for and the problems of lines that cannot be planned; a source that cannot
-    /// be read at all throws. `warn` takes warnings about the whole source, `lines` those about
-    /// one manifest line (said only by the shard that owns it).
-    func plan(
-        _ planner: CropPlanner, outDir: String, warn: (String) -> Void, lines: inout LineWarnings
-    ) throws(BatchProblem) -> (crops: [CropPlanner.Planned], problems: [BatchProblem]) {
+    /// The run's windows and the first of them (the only one, but for a manifest, which is
+    /// planned as it is read); a source that cannot be read at all throws. `warn` takes
+    /// warnings about the whole source.
+    func windows(
+        _ planner: CropPlanner, outDir: String, warn: (String) -> Void
+    ) throws(BatchProblem) -> (windows: any JobWindows, first: JobWindow?) {
+        let crops: [CropPlanner.Planned]
+        let problems: [BatchProblem]
         switch self {
-        case .rects(let crops): return (crops, [])
+        case .rects(let planned): (crops, problems) = (planned, [])
         case .manifest(let path):
-            var found = LineWarnings()
-            defer { lines = found }
-            return try planner.manifest(path, warn: { found.add(line: $0, $1) })
+            let windows = try ManifestWindows(planner, path: path)
+            return (windows, try windows.first())
         case .dataset(let read):
-            let (entries, problems) = try read(outDir, warn)
-            return (planner.dataset(entries), problems)
+            let (entries, found) = try read(outDir, warn)
+            (crops, problems) = (planner.dataset(entries), found)
         }
+        let (jobs, previewProblems) = planner.jobs(crops)
+        let whole = WholeRun(jobs.map(Job.crop), problems: problems + previewProblems)
+        return (whole, whole.next())
     }
 }

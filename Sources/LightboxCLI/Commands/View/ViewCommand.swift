@@ -165,10 +165,8 @@ struct ViewCommand: LightboxCommand {
             if let clash = OutputClash.find(claims, inputs: jobs.flatMap(\.request.inputs)) {
                 throw UsageError(clash, commandPath: Self.path)
             }
-            for warning in lineWarnings.owned(by: run.shard, jobs: jobs.map(Job.view), problems: problems) {
-                console.warning(warning)
-            }
-            return try RunSession.run(jobs.map(Job.view), problems: problems, options: run, console: console)
+            return try RunSession.run(
+                jobs.map(Job.view), problems: problems, lineWarnings: lineWarnings, options: run, console: console)
         }
     }
 }
