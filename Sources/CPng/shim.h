@@ -52,6 +52,14 @@ static inline void lbx_png_head_error(png_structp png, png_const_charp message) 
 /// libpng's warnings (a keyword it will not write) are libvips' too, which Lightbox never shows.
 static inline void lbx_png_head_warning(png_structp png, png_const_charp message) { (void) png; (void) message; }
 
+/// Turns off libpng's check of profiles against the sRGB ones it knows, as pngsave does: it
+/// refuses the common HP "sRGB IEC61966-2.1" profiles ("known incorrect sRGB profile").
+static inline void lbx_png_skip_srgb_check(png_structp png) {
+#ifdef PNG_SKIP_sRGB_CHECK_PROFILE
+    png_set_option(png, PNG_SKIP_sRGB_CHECK_PROFILE, PNG_OPTION_ON);
+#endif
+}
+
 /// Sets the ICC profile as pngsave does: one libpng refuses is dropped (`icc_dropped`), not fatal.
 static inline void lbx_png_head_icc(png_structp png, png_infop info, lbx_png_head *head, const unsigned char *icc, size_t length) {
     if (setjmp(png_jmpbuf(png))) {
@@ -84,6 +92,7 @@ static inline int lbx_png_head_make(
     memset(head, 0, sizeof *head);
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, head, lbx_png_head_error, lbx_png_head_warning);
     if (!png) { snprintf(head->message, sizeof head->message, "out of memory"); return -1; }
+    lbx_png_skip_srgb_check(png);
     png_infop info = png_create_info_struct(png);
     if (!info || setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, info ? &info : NULL);

@@ -85,6 +85,24 @@ import Testing
         for strip in [false, true] { _ = try Self.expectSameHead(image, strip: strip) }
     }
 
+    /// The common HP sRGB profiles, which libpng refuses as "known incorrect" unless its sRGB
+    /// check is skipped, are embedded as pngsave embeds them (it skips the check), the same bytes,
+    /// and the check before saving finds nothing wrong with them.
+    @Test(arguments: ["fujifilm-finepix-s1pro.jpg", "htc-desire.webp", "iccp-missing-adler32.png"])
+    func hpSRGBProfilesAreEmbeddedAsPngsaveEmbedsThem(name: String) throws {
+        let image = try VImage.load(JPEGRegionTests.fixtures.appendingPathComponent("hp-srgb/\(name)").path)
+        let profile = try #require(image.blobField("icc-profile-data"))
+        #expect(profile.count == 3144)
+        #expect(PNGProfileCheck.problem(with: profile, like: image) == nil)
+        #expect(try Self.expectSameHead(image, strip: false).contains("iCCP"))
+        let path = PNGEncoderTests.temporary()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try #require(PNGEncoder(image, arguments: [])).write(to: path)
+        let written = try #require(try PNGEncoderTests.chunks(path).first { $0.type == "iCCP" })
+        #expect(written.data.prefix(5) == [0x69, 0x63, 0x63, 0, 0], "the name icc, compression method 0")
+        #expect(try VImage.load(path).blobField("icc-profile-data") == profile)
+    }
+
     /// A profile libpng refuses (junk in a JPEG's ICC marker, which libjpeg passes on) is left out
     /// by both writers, the image still written.
     @Test func aProfileLibpngRefusesIsLeftOutAsPngsaveLeavesItOut() throws {
