@@ -103,4 +103,31 @@ import Vips
         // The whole-file plan held 220 MB for such a file (1.1 KB an annotation).
         #expect(run.peak > 0 && run.peak < 150 * 1024, "peak \(run.peak) kB")
     }
+
+    @Test func aLongJournalIsResumedInBlocks() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(CommandRunner.fixtures.appendingPathComponent("pattern.png"), as: "a.png")
+        try Data("input,x,y,width,height,output\na.png,0,0,0.5,0.5,c/new.png\n".utf8)
+            .write(to: URL(fileURLWithPath: scratch.path("one.csv")))
+        var journal =
+            #"{"run":"2026-01-01T00:00:00Z","command":"crop","resume":false,"pid":1,"cwd":"\#(scratch.url.path)"}"#
+        journal += "\n"
+        for index in 0..<200_000 {
+            journal +=
+                #"{"input":"a.png","output":"out/c/\#(index).png","image":{"width":640,"height":480},"#
+                + #""source":"m.csv","line":\#(index + 2),"bytes":1234,"status":"done","milliseconds":3}"# + "\n"
+        }
+        journal += #"{"input":"a.png","output":"out/c/7.png","status":"failed","error":"x","milliseconds":1}"# + "\n"
+        try Data(journal.utf8).write(to: URL(fileURLWithPath: scratch.path("report.jsonl")))
+        let run = try PeakMemory.run(
+            ["crop", "--manifest", "one.csv", "--out-dir", "out", "--report", "report.jsonl", "--resume"],
+            in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try String(contentsOfFile: scratch.path("report.jsonl"), encoding: .utf8).split(separator: "\n")
+        // Both headers, each output's latest line (out/c/7.png's failed one), the new crop.
+        #expect(lines.count == 200_003)
+        #expect(lines.filter { $0.contains(#""output":"out/c/7.png""#) }.map { $0.contains("failed") } == [true])
+        // The whole-file ledger held the file and every line: 250 MB here.
+        #expect(run.peak > 0 && run.peak < 120 * 1024, "peak \(run.peak) kB")
+    }
 }
