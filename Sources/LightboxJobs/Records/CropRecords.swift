@@ -86,6 +86,9 @@ package enum CropRecords {
             record = BatchRecord(
                 status: .done, output: item.output, fields: fields + bytes(of: item.output), error: nil,
                 milliseconds: outcome.milliseconds)
+            record.written(
+                from: outcome.input, despite: outcome.warnings, said: outcome.repeatsInputWarnings,
+                located: item.origin.located)
         }
         record.crop = outcome
         return record
