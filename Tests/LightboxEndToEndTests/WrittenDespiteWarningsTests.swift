@@ -39,6 +39,21 @@ import Testing
         }
     }
 
+    /// A board drawn with the photo carries its warnings named by photo.
+    @Test func aBoardDrawnDespiteAPhotosWarningsCarriesThem() throws {
+        let scratch = try Scratch()
+        let input = try WarnedInputs.garbledJPEG(in: scratch)
+        let output = scratch.path("b.png")
+        let result = try CommandRunner.run(
+            ["board", input, ViewHelpers.pattern, "--size", "300x300", "-o", output, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "warning: \(input): \(WarnedInputs.jpegWarning) (\(output) written despite it)\n")
+        let record = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(record["status"] as? String == "done")
+        #expect(record["cards"] as? Int == 2)
+        #expect(record["warnings"] as? [String] == ["\(input): \(WarnedInputs.jpegWarning)"], "\(record)")
+    }
+
     /// `-q` keeps the warning off stderr; the record still carries it.
     @Test func quietKeepsItOffStderrOnly() throws {
         let scratch = try Scratch()

@@ -44,7 +44,7 @@ import Vips
         let record = CropRecords.record(try Self.crossed(Self.report(warnings: warnings)), job: Self.job)
         #expect(record.status == .done)
         #expect(record.warnings.messages == warnings)
-        #expect(record.warning == "crops.csv:3: a.jpg: \(warnings[0]) \(tail)")
+        #expect(record.warningLines == ["crops.csv:3: a.jpg: \(warnings[0]) \(tail)"])
         #expect(record.json.text.contains(#""warnings":["\#(warnings.joined(separator: #"",""#))"]"#))
     }
 
@@ -53,7 +53,7 @@ import Vips
         let record = CropRecords.record(try Self.crossed(Self.report(warnings: [], error: error)), job: Self.job)
         #expect(record.error == "crops.csv:3: a.jpg: bad seek to 10 (and 2 more warnings)")
         #expect(record.warnings.messages == ["one", "two"])
-        #expect(record.warning == nil)
+        #expect(record.warningLines.isEmpty)
     }
 
     /// A one-record answer has one `warnings` array: the record's decoder warnings, then the job's.

@@ -43,9 +43,10 @@ package struct BatchRecord: Sendable {
     /// The decoder's warnings about the input, word for word (`warnings` in the JSON): those
     /// that came with the failure, or those an output was written despite.
     package var warnings = DecoderWarnings()
-    /// The one `warning:` line stderr gets for an output written despite its decoder's warnings;
-    /// nil for none, or when an earlier record of the same input said the same.
-    package var warning: String?
+    /// The `warning:` lines stderr gets for an output written despite its decoders' warnings:
+    /// one per input (a board's photos each have theirs); none when an earlier record of the
+    /// same input said the same.
+    package var warningLines: [String] = []
 
     /// Makes a record about `output`.
     package init(
@@ -74,16 +75,19 @@ package struct BatchRecord: Sendable {
     }
 
     /// Gives a record of an output written from `input` despite its decoder's `warnings` the
-    /// warnings, and the `warning:` line about them located by `located` unless `said` already.
+    /// warnings (as `recorded` when given: a board's, named by photo), and the `warning:` line
+    /// about them located by `located` unless `said` already.
     package mutating func written(
-        from input: String, despite warnings: DecoderWarnings, said: Bool, located: (String) -> String
+        from input: String, despite warnings: DecoderWarnings, said: Bool, located: (String) -> String,
+        recorded: DecoderWarnings? = nil
     ) {
-        self.warnings = warnings
+        self.warnings.add(recorded ?? warnings)
         guard let first = warnings.messages.first, !said else { return }
         let rest = warnings.removing(first)
         let them = rest.isEmpty ? "it" : "them"
         let more = rest.isEmpty ? "" : "and \(rest.count) more warning\(rest.count == 1 ? "" : "s"); "
-        warning = located("\(input): \(first) (\(more)\(output ?? "the output") written despite \(them))")
+        warningLines.append(
+            located("\(input): \(first) (\(more)\(output ?? "the output") written despite \(them))"))
     }
 
     /// A failed record of something that went wrong before any work (a bad line), naming the

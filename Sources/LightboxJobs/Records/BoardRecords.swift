@@ -6,11 +6,20 @@ import Vips
 /// The record of a board: output, size, the cards drawn (a placeholder is one, a skipped photo is
 /// none, and a board not written has none), each photo left out or drawn empty, located at the job's origin.
 package enum BoardRecords {
+    /// A photo drawn despite its decoder's warnings.
+    package struct Warned: Sendable {
+        /// The photo.
+        package let path: String
+        /// Its decoder's warnings.
+        package let warnings: DecoderWarnings
+    }
+
     /// The board's record; `written` says whether the image was written (`bytes` its size, as the
-    /// process that wrote it saw it), `failures` the photos that could not be drawn.
+    /// process that wrote it saw it), `failures` the photos that could not be drawn, `warned` those
+    /// drawn despite their decoders' warnings (carried, named by photo, once the board is written).
     package static func record(
         _ job: BoardJob, failures: [RenderError], written: Bool, problem: RenderError?, milliseconds: Double,
-        bytes: Int? = nil
+        bytes: Int? = nil, warned: [Warned] = []
     ) -> BatchRecord {
         let size = job.plan.pixelSize
         let fields: [(String, JSONValue)] =
@@ -32,8 +41,15 @@ package enum BoardRecords {
                 status: .done, output: job.output, fields: fields, error: nil, milliseconds: milliseconds)
         }
         record.failures = failures
-        // Each photo's warnings are in its entry of `failed`; the record's are the board's own failure's.
+        // A failed photo's warnings are in its entry of `failed`; the record's are the board's own
+        // failure's, or those of the photos drawn on a board that was written.
         record.warnings = problem?.warnings ?? DecoderWarnings()
+        for photo in warned where written {
+            var named = DecoderWarnings(photo.warnings.messages.map { "\(photo.path): \($0)" })
+            named.countMore(photo.warnings.count - photo.warnings.messages.count)
+            record.written(
+                from: photo.path, despite: photo.warnings, said: false, located: job.origin.located, recorded: named)
+        }
         // `--max-failures` counts the photos of a board that was written; one that was not is past any budget.
         record.budgetFailures = problem != nil ? nil : cardsLost ? failures.count : 0
         return record

@@ -59,7 +59,7 @@ package final class RunReport: @unchecked Sendable {
             progress.clear()
             console.error(error)
         }
-        if let warning = record.warning {
+        for warning in record.warningLines {
             progress.clear()
             console.warning(warning)
         }
