@@ -54,6 +54,21 @@ import Testing
         #expect(record["warnings"] as? [String] == ["\(input): \(WarnedInputs.jpegWarning)"], "\(record)")
     }
 
+    /// A lossless cut lets damaged data through only under `--fail-on none`, and then says libjpeg's warning.
+    @Test func aLenientLosslessCutSaysItsWarning() throws {
+        let scratch = try Scratch()
+        let input = try WarnedInputs.garbledJPEG(in: scratch)
+        let output = scratch.path("l.jpg")
+        let result = try CommandRunner.run([
+            "crop", input, "--rect", "0,0,1,1", "--lossless", "--fail-on", "none", "-o", output, "--json",
+        ])
+        let warning = "Corrupt JPEG data: premature end of data segment"
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "warning: \(input): \(warning) (\(output) written despite it)\n")
+        #expect(result.stdout.contains(#""decoder":"lossless""#), "\(result.stdout)")
+        #expect(result.stdout.contains(#""warnings":["\#(warning)"]"#), "\(result.stdout)")
+    }
+
     /// `-q` keeps the warning off stderr; the record still carries it.
     @Test func quietKeepsItOffStderrOnly() throws {
         let scratch = try Scratch()

@@ -39,6 +39,7 @@ import Testing
     @Test func libvipsOwnEchoesAreNotTheFiles() {
         #expect(VipsWarnings.fileLines(of: "error in tile 0 x 128").isEmpty)
         #expect(VipsWarnings.fileLines(of: "read gave 2 warnings").isEmpty)
+        #expect(VipsWarnings.fileLines(of: "heifload: ignoring nclx profile").isEmpty)
         #expect(VipsWarnings.fileLines(of: "IDAT: CRC error") == ["IDAT: CRC error"])
         // The JPEG reader's copy of the error buffer: only libjpeg's warnings in it are the file's.
         let copy = "VipsJpeg: Corrupt JPEG data: bad Huffman code\ntiff2vips: read error\n"
