@@ -32,13 +32,19 @@ package struct VipsError: Error, Sendable, CustomStringConvertible {
             g_free(buffer)
         }
         // A decoder that fails on every tile or strip says the same line many times: once is enough.
-        let lines = VipsWarnings.bufferLines(text)
-        var warnings = VipsWarnings.recordedForFile()
+        return made(
+            context, lines: VipsWarnings.bufferLines(text), warnings: VipsWarnings.recordedForFile(),
+            telling: VipsWarnings.telling().map(PinnedFiles.restoring))
+    }
+
+    /// The error made of the error buffer's distinct `lines`, the file's `warnings` recorded so
+    /// far and its last `telling` warning, as `fromBuffer` says.
+    static func made(_ context: String, lines: [String], warnings: DecoderWarnings, telling: String?) -> VipsError {
+        var warnings = warnings
         var errors = lines.filter { !JPEGWarningTexts.isWarning($0) }
         let jpegWarnings = lines.filter(JPEGWarningTexts.isWarning)
         if errors.isEmpty, let fatal = jpegWarnings.first { errors = [fatal] }
         for line in jpegWarnings where line != errors.first { warnings.add(line) }
-        let telling = VipsWarnings.telling().map(PinnedFiles.restoring)
         let explained = errors.map { line in
             guard VipsWarnings.standIns.contains(line), let telling else { return line }
             return "\(line) (\(telling))"

@@ -46,6 +46,38 @@ import Testing
         #expect(VipsWarnings.fileLines(of: copy) == ["VipsJpeg: Corrupt JPEG data: bad Huffman code"])
     }
 
+    /// The error buffer's lines (libjpeg's warnings from a JPEG-compressed TIFF's tiles among
+    /// them), the file's warnings and its telling warning, made into one error and its warnings.
+    @Test(arguments: [
+        (
+            [
+                "VipsJpeg: Corrupt JPEG data: 12 extraneous bytes before marker 0xd9",
+                "VipsJpeg: Corrupt JPEG data: 40 extraneous bytes before marker 0xd9",
+                "VipsJpeg: Not a JPEG file: starts with 0x79 0x49", "tiff2vips: decompress error tile 768 x 0",
+            ], ["Unknown field with tag 40000 (0x9c40) encountered"], nil,
+            "load: VipsJpeg: Not a JPEG file: starts with 0x79 0x49; tiff2vips: decompress error tile 768 x 0", 3
+        ),
+        (
+            [
+                "VipsJpeg: Corrupt JPEG data: premature end of data segment",
+                "VipsJpeg: Corrupt JPEG data: bad Huffman code",
+            ], [], nil, "load: VipsJpeg: Corrupt JPEG data: premature end of data segment", 1
+        ),
+        (
+            ["vipspng: libpng read error"], ["IDAT: CRC error"], "IDAT: CRC error",
+            "load: vipspng: libpng read error (IDAT: CRC error)", 0
+        ),
+        ([], ["a", "IDAT: CRC error"], "IDAT: CRC error", "load: IDAT: CRC error", 1),
+        ([], [], nil, "load: failed (libvips gave no reason)", 0),
+    ])
+    func theErrorIsMadeOfTheLinesThatAreNotWarnings(
+        lines: [String], recorded: [String], telling: String?, message: String, warnings: Int
+    ) {
+        let error = VipsError.made("load", lines: lines, warnings: DecoderWarnings(recorded), telling: telling)
+        #expect(error.message == message)
+        #expect(error.warnings.count == warnings, "\(error.warnings.messages)")
+    }
+
     @Test func aReasonKeepsTheErrorLinesThatFit() {
         let long = String(repeating: "e", count: 300)
         #expect(VipsError.fitting(["a", "b"]) == ["a", "b"])
