@@ -447,6 +447,9 @@ class Lightbox:
             return
         for warning in answer.get("warnings") or []:
             log.warning("warning: %s", warning)
+        for crop in answer.get("crops") or []:
+            for warning in (crop.get("warnings") or []) if isinstance(crop, dict) else []:
+                log.warning("warning: %s: %s", crop.get("input", answer.get("input")), warning)
         job = self._pending.take(answer.get("id"))
         if job is None:
             return
