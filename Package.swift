@@ -53,6 +53,7 @@ let package = Package(
             pkgConfig: "libwebpmux",
             providers: [.apt(["libwebp-dev"])]
         ),
+        .systemLibrary(name: "CSystem"),
         .target(name: "LightboxSystem"),
         .target(name: "Vips", dependencies: ["CVips", "CJpeg", "CWebP", "CExif", "CPng", "CIsal", "LightboxSystem"]),
         .target(name: "LightboxYAML", dependencies: ["CYaml"]),
@@ -67,7 +68,7 @@ let package = Package(
             name: "LightboxFormats",
             dependencies: ["LightboxArguments", "LightboxGeometry", "LightboxYAML", "CXml", "LightboxSystem"]
         ),
-        .target(name: "LightboxWorkers", dependencies: ["LightboxSystem"]),
+        .target(name: "LightboxWorkers", dependencies: ["CSystem", "LightboxSystem"]),
         .target(
             name: "LightboxJobs",
             dependencies: [

@@ -16,13 +16,16 @@ package struct RenderError: Error, Sendable, Equatable, Codable, CustomStringCon
 
     /// Makes an error about `path`. In a process under a memory limit (`--max-memory`), a reason
     /// that says an allocation failed, in whatever words the decoder chose, becomes
-    /// `over the memory limit of N MB`: the item needed more than the limit allows. The path is
-    /// not said twice where libvips' message starts with it (`RenderError.unrepeated`).
+    /// `over the memory limit of N MB`, with no warnings: the item needed more than the limit
+    /// allows. The path is not said twice where libvips' message starts with it
+    /// (`RenderError.unrepeated`).
     package init(_ path: String, _ reason: String, warnings: DecoderWarnings = DecoderWarnings()) {
         self.path = path
         self.warnings = warnings
         if let megabytes = MemoryLimit.megabytes, MemoryLimit.isAllocationFailure(reason) {
+            // The decoder's other lines are its reaction to the refused allocation, not the file's.
             self.reason = MemoryLimit.reason(megabytes: megabytes)
+            self.warnings = DecoderWarnings()
         } else {
             self.reason = RenderError.unrepeated(path, in: reason)
         }

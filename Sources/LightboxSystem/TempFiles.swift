@@ -58,11 +58,22 @@ package final class TempFiles: @unchecked Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard name.hasPrefix("."), let pid = TempFiles.owner(of: name), kill(pid, 0) != 0, errno == ESRCH else {
+            guard name.hasPrefix("."), let pid = TempFiles.owner(of: name), TempFiles.isGone(pid) else {
                 continue
             }
             unlinkat(place, descriptor == nil ? (folder as NSString).appendingPathComponent(name) : name, 0)
         }
+    }
+
+    /// Whether process `pid` has ended: no such process, or a zombie (a worker killed with its
+    /// supervisor waits, unreaped, for a parent that may never reap it).
+    static func isGone(_ pid: pid_t) -> Bool {
+        if kill(pid, 0) != 0 { return errno == ESRCH }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        return state == "Z" || state == "X"
     }
 
     /// Removes the temp files that process `pid` (a worker that died or was killed) left in `folder`.

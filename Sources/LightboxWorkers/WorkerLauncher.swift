@@ -1,3 +1,4 @@
+import CSystem
 import Foundation
 
 /// Starts worker processes: forked while the supervisor is still single-threaded, else spawned anew.
@@ -20,9 +21,18 @@ package enum WorkerLauncher {
         _ task: any WorkerTask, closing inherited: [Int32], memoryMegabytes: Int = 0
     ) -> WorkerProcess? {
         guard let pipes = WorkerPipes() else { return nil }
+        let parent = getpid()
         let pid = Glibc.fork()
         if pid == 0 {
+            // Forked on the supervisor's main thread, which lives as long as it does: a killed
+            // supervisor takes its workers along, mid-job or not.
+            if lbx_die_with_parent(parent) != 0 { _exit(70) }
             for descriptor in inherited + pipes.parentEnds { close(descriptor) }
+            // The supervisor's stdin and stdout are its client's pipes: a worker holding them
+            // would keep a client writing to a dead supervisor, and waiting for its end of file.
+            let null = open("/dev/null", O_RDWR)
+            for descriptor: Int32 in [0, 1] { dup2(null, descriptor) }
+            if null > 1 { close(null) }
             dup2(pipes.errorsWrite, 2)
             close(pipes.errorsWrite)
             ForkedThread.run {
@@ -51,6 +61,9 @@ package enum WorkerLauncher {
         posix_spawn_file_actions_adddup2(&actions, pipes.requestsRead, 3)
         posix_spawn_file_actions_adddup2(&actions, pipes.responsesWrite, 4)
         posix_spawn_file_actions_adddup2(&actions, pipes.errorsWrite, 2)
+        // Not the supervisor's stdin and stdout (its client's pipes), as a forked worker.
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let arguments = ["lightbox-worker"]
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = "3,4"

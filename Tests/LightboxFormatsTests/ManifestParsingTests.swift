@@ -90,7 +90,7 @@ import Testing
             "m.jsonl", #"{"rect":"0,0,1,1"}"# + "\nnot json\n" + #"{"input":"a.jpg"}"#,
             [
                 "dir/m.jsonl:1: input: missing or not a string", "dir/m.jsonl:2: not a JSON object",
-                "dir/m.jsonl:3: rect: missing",
+                "dir/m.jsonl:3: rect: missing (give rect, or x, y, width and height)",
             ]
         ),
         (
@@ -129,7 +129,7 @@ import Testing
         #expect(
             throws: BatchProblem(
                 path, line: 1,
-                "the header lacks input, width, height (it needs input,x,y,width,height[,output,units,square,angle,oriented,mask,lossless])"
+                "the header lacks input, width, height (it needs input,x,y,width,height or input,rect[,output,units,square,angle,oriented,mask,lossless])"
             )
         ) {
             try ManifestReader.read(path)
@@ -141,7 +141,7 @@ import Testing
         ("input,x,y,widht,height", "unknown column 'widht'; did you mean 'width'?"),
         (
             "input,x,y,width,height,label",
-            "unknown column 'label' (known: input, x, y, width, height, output, units, square, angle, oriented, mask, lossless)"
+            "unknown column 'label' (known: input, rect, x, y, width, height, output, units, square, angle, oriented, mask, lossless)"
         ),
     ])
     func unknownColumnsAreRefused(header: String, message: String) throws {
@@ -161,7 +161,8 @@ import Testing
             problem
                 == BatchProblem(
                     "m.jsonl", line: 1,
-                    "unknown key 'qualty' (known: input, rect, output, units, square, angle, oriented, mask, lossless)")
+                    "unknown key 'qualty' (known: input, rect, x, y, width, height, output, units, square, angle, oriented, mask, lossless)"
+                )
         )
     }
 

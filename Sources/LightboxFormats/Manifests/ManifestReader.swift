@@ -9,14 +9,13 @@ package enum ManifestReader {
     /// One line's outcome: an entry, or the problem that line has.
     package typealias Line = Result<ManifestEntry, BatchProblem>
 
-    /// The CSV columns a manifest must have.
-    package static let requiredColumns = ["input", "x", "y", "width", "height"]
     /// The optional fields, the same in both forms: the output, the rect's units and turn, and the cut.
     package static let optional = ["output", "units", "square", "angle", "oriented", "mask", "lossless"]
-    /// Every CSV column a manifest may have.
-    package static let columns = requiredColumns + optional
+    /// Every CSV column a manifest may have, the same as a JSON crop's keys: the input, the rect
+    /// (`rect`, or `x`, `y`, `width` and `height`: `RectFields`) and the optional fields.
+    package static let columns = ["input"] + RectFields.names + optional
     /// Every key a JSON crop may have.
-    package static let keys = ["input", "rect"] + optional
+    package static let keys = columns
     /// The optional fields that are `true` or `false`.
     static let booleans = ["square", "mask", "lossless"]
 
@@ -96,8 +95,8 @@ package enum ManifestReader {
         guard let input = object["input"] as? String, !input.isEmpty else {
             return .failure(BatchProblem(path, line: number, field: "input", "missing or not a string"))
         }
-        guard let rectValue = object["rect"] else {
-            return .failure(BatchProblem(path, line: number, field: "rect", "missing"))
+        if let problem = RectFields.problem(given: Set(object.keys)) {
+            return .failure(BatchProblem(path, line: number, field: "rect", problem))
         }
         for key in ["output", "units", "oriented"] where object[key] != nil && !(object[key] is String) {
             return .failure(BatchProblem(path, line: number, field: key, "not a string"))
@@ -114,7 +113,7 @@ package enum ManifestReader {
         if let angle, angle == nil {
             return .failure(BatchProblem(path, line: number, field: "angle", "expected a number"))
         }
-        switch RectValue.parse(rectValue) {
+        switch RectFields.rect({ object[$0] }) {
         case .success(let rect):
             var entry = ManifestEntry(
                 input: resolve(input, in: folder), rect: rect, output: object["output"] as? String, line: number)
@@ -123,8 +122,8 @@ package enum ManifestReader {
             entry.angle = angle ?? nil
             (entry.square, entry.mask, entry.lossless) = (flags["square"], flags["mask"], flags["lossless"])
             return .success(entry)
-        case .failure(let error):
-            return .failure(BatchProblem(path, line: number, field: "rect", error.message))
+        case .failure(let problem):
+            return .failure(BatchProblem(path, line: number, field: problem.field, problem.message))
         }
     }
 
@@ -169,13 +168,16 @@ package enum ManifestReader {
         if let unknown = names.first(where: { !columns.contains($0) }) {
             throw BatchProblem(path, line: header.line, unknownName("column", unknown, among: columns))
         }
-        let missing = requiredColumns.filter { !names.contains($0) }
-        guard missing.isEmpty else {
+        let missing = (["input"] + (names.contains(RectFields.whole) ? [] : RectFields.parts)).filter {
+            !names.contains($0)
+        }
+        if !missing.isEmpty {
             throw BatchProblem(
                 path, line: header.line,
-                "the header lacks \(missing.joined(separator: ", ")) (it needs \(requiredColumns.joined(separator: ","))[,\(optional.joined(separator: ","))])"
-            )
+                "the header lacks \(missing.joined(separator: ", ")) (it needs input,x,y,width,height or input,rect"
+                    + "[,\(optional.joined(separator: ","))])")
         }
+        if let problem = RectFields.problem(given: Set(names)) { throw BatchProblem(path, line: header.line, problem) }
         return names
     }
 
@@ -196,15 +198,13 @@ package enum ManifestReader {
         guard let input = field("input") else {
             return .failure(BatchProblem(path, line: record.line, field: "input", "missing"))
         }
-        var numbers: [Double] = []
-        for name in ["x", "y", "width", "height"] {
-            let text = field(name) ?? ""
-            guard let number = Double(text) else {
-                return .failure(BatchProblem(path, line: record.line, field: name, "'\(text)' is not a number"))
-            }
-            numbers.append(number)
+        let rect: CGRect
+        // An empty cell of a rect column is read as written: '' is not a number.
+        switch RectFields.rect({ field($0) ?? (names.contains($0) ? "" : nil) }) {
+        case .success(let value): rect = value
+        case .failure(let problem):
+            return .failure(BatchProblem(path, line: record.line, field: problem.field, problem.message))
         }
-        let rect = CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         var entry = ManifestEntry(
             input: resolve(input, in: folder), rect: rect, output: field("output"), line: record.line)
         entry.units = field("units")
