@@ -24,7 +24,7 @@ from typing import (
 )
 
 from . import fields
-from .answers import Answer, BoardAnswer, CropAnswer, ViewAnswer
+from .answers import Answer, BoardAnswer, CropAnswer, ViewAnswer, unprefix
 from .errors import JobError, JobTimeout, LightboxError
 from .fields import BoardPhoto, BoardSize, Crop, FailOn, Flag, Number, Offset, Oriented, Pair, Path, Rect, Size, Units
 from .pending import Job, PendingJobs
@@ -494,21 +494,22 @@ class Lightbox:
             "the client gave the job up")}
         if job.has_id:
             answer["id"] = job.given_id
-        log.warning("lightbox: job %s: %s", key, answer["error"])
+        log.warning("job %s: %s", key, answer["error"])
         _settle(job.future, answer)
 
     def _deliver(self, server: Server, raw: bytes) -> None:
-        """Gives one answer line to its job's future, with the job's own id back (Server calls this)."""
+        """Hands one answer line to its job's future (Server calls this): its own id back, no `stdin:N: `."""
         try:
             answer = json.loads(raw)
         except ValueError:
-            log.warning("lightbox: not an answer: %r", raw[:200])
+            log.warning("not an answer: %r", raw[:200])
             return
         if not isinstance(answer, dict):
-            log.warning("lightbox: not an answer: %r", raw[:200])
+            log.warning("not an answer: %r", raw[:200])
             return
+        unprefix(answer)
         for warning in answer.get("warnings") or []:
-            log.warning("warning: %s", warning)
+            log.warning("%s", warning)
         key = answer.get("id")
         job = self._pending.take(key)
         if job is None:

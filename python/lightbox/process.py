@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import signal
 import subprocess
 import threading
@@ -17,6 +18,9 @@ from typing import Callable, Deque, Dict, Iterable, List, Optional
 from .errors import LightboxError
 
 log = logging.getLogger("lightbox")
+
+# A stderr line's own level: `warning: ...`, `error: ...` (`Error: ...` from the option parser).
+LEVEL = re.compile(r"^(warning|error): ", re.IGNORECASE)
 
 
 class Server:
@@ -159,15 +163,15 @@ class Server:
                 _kill_group(self.pid)
 
     def _read_stderr(self) -> None:
-        """Logs what Lightbox writes on stderr (warnings as warnings), keeping the last lines for errors."""
+        """Logs what Lightbox writes on stderr (warnings as warnings, without `warning: `), keeping the last lines."""
         assert self._process.stderr is not None
         for raw in self._process.stderr:
             text = raw.decode("utf-8", "replace").rstrip("\n")
             self.stderr_tail.append(text)
-            if text.startswith("warning:"):
-                log.warning("%s", text)
-            elif text.lower().startswith("error:"):
-                log.error("%s", text)
+            said = LEVEL.match(text)
+            if said:  # the record's level says what the line's own `warning: ` or `error: ` said
+                level = logging.WARNING if said.group(1).lower() == "warning" else logging.ERROR
+                log.log(level, "%s", text[said.end():])
             elif text:
                 log.info("%s", text)
 

@@ -14,7 +14,8 @@ of them), FAKE_WRITE (write each output done, b"fake", so `skipExisting` and "ou
 apply, and answer its `bytes`), FAKE_SLOW (seconds a job whose input contains "slow" takes,
 default 30; it is given up at its timeout unless FAKE_IGNORE_TIMEOUT is set, and answered
 late), FAKE_WRITE_EARLY (a slow job writes its outputs first, then takes its time: a job
-whose output is in place before its answer is). A crop whose input
+whose output is in place before its answer is), FAKE_STDERR (lines, split at `|`, written on
+stderr at the start, as Lightbox's own words). A crop whose input
 contains "bad" fails, "warn" warns; a multi-rect crop gets one answer per rect, in order; a
 rect with no width fails alone in its place, as Lightbox does for a rect refused before
 decoding.
@@ -132,6 +133,9 @@ def options(arguments):
 
 def main():
     options(sys.argv[2:] if sys.argv[1:2] == ["batch"] else sys.argv[1:])
+    for said in filter(None, os.environ.get("FAKE_STDERR", "").split("|")):
+        sys.stderr.write(said + "\n")
+    sys.stderr.flush()
     log = os.environ.get("FAKE_LOG")
     hold = int(os.environ.get("FAKE_HOLD", "1"))
     die_after = int(os.environ.get("FAKE_DIE_AFTER", "0"))
