@@ -103,11 +103,13 @@ static inline void lbx_jpeg_cut_output_error_exit(j_common_ptr cinfo) {
 /// Whether the last failure was the output's (it could not be made or written).
 static inline int lbx_jpeg_cut_output_failed(const lbx_jpeg_cut *cut) { return cut->output_failed; }
 
-/// A warning (corrupt data, a premature end) fails the cut unless it is lenient (`fail_on` none).
+/// A warning (corrupt data, a premature end) fails the cut unless it is lenient (`fail_on` none);
+/// a lenient cut keeps the first one's words in `message` (an error later writes over them).
 static inline void lbx_jpeg_cut_emit_message(j_common_ptr cinfo, int level) {
     lbx_jpeg_cut *cut = (lbx_jpeg_cut *) cinfo->client_data;
     if (level >= 0) return;
     if (!cut->lenient) lbx_jpeg_cut_error_exit(cinfo);
+    if (cinfo->err->num_warnings == 0) (*cinfo->err->format_message)(cinfo, cut->message);
     cinfo->err->num_warnings++;
 }
 

@@ -161,4 +161,7 @@ static inline int lbx_jpeg_cut_write(
 /// The message of the last failure.
 static inline const char *lbx_jpeg_cut_message(const lbx_jpeg_cut *cut) { return cut->message; }
 
+/// How many warnings libjpeg gave while a lenient cut read the input (the first is `message` after a success).
+static inline long lbx_jpeg_cut_warning_count(const lbx_jpeg_cut *cut) { return cut->src_errors.num_warnings; }
+
 #endif

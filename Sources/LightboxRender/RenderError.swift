@@ -2,20 +2,25 @@ import LightboxSystem
 import LightboxWorkers
 import Vips
 
-/// A failure tied to one file: the path and a one-line reason. Across the worker pipe it keeps
-/// the words the worker gave it (decoding sets them as they are, without `init`'s rewording).
+/// A failure tied to one file: the path, a one-line reason (the error that failed it) and the
+/// warnings its decoder gave before. Across the worker pipe it keeps the words the worker gave it
+/// (decoding sets them as they are, without `init`'s rewording).
 package struct RenderError: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     /// The file at fault (an input or an output).
     package let path: String
-    /// What went wrong, on one line.
+    /// What went wrong, on one line: the error alone.
     package let reason: String
+    /// The decoder's warnings about the file that came with the error, said word for word only
+    /// in the item's record (`warnings`); the reason only counts them (`description`).
+    package var warnings = DecoderWarnings()
 
     /// Makes an error about `path`. In a process under a memory limit (`--max-memory`), a reason
     /// that says an allocation failed, in whatever words the decoder chose, becomes
     /// `over the memory limit of N MB`: the item needed more than the limit allows. The path is
     /// not said twice where libvips' message starts with it (`RenderError.unrepeated`).
-    package init(_ path: String, _ reason: String) {
+    package init(_ path: String, _ reason: String, warnings: DecoderWarnings = DecoderWarnings()) {
         self.path = path
+        self.warnings = warnings
         if let megabytes = MemoryLimit.megabytes, MemoryLimit.isAllocationFailure(reason) {
             self.reason = MemoryLimit.reason(megabytes: megabytes)
         } else {
@@ -63,8 +68,8 @@ package struct RenderError: Error, Sendable, Equatable, Codable, CustomStringCon
         MemoryLimit.megabytes.map { reason == MemoryLimit.reason(megabytes: $0) } ?? false
     }
 
-    /// `path: reason`.
-    package var description: String { "\(path): \(reason)" }
+    /// `path: reason`, then how many warnings came with it: `x.tif: bad seek to 18812 (and 72 more warnings)`.
+    package var description: String { "\(path): \(reason)\(warnings.suffix)" }
 
     /// Runs libvips work, turning its error into one about `path`, its reason after `prefix`.
     static func catching<T>(
@@ -73,7 +78,7 @@ package struct RenderError: Error, Sendable, Equatable, Codable, CustomStringCon
         do {
             return try work()
         } catch {
-            throw RenderError(path, prefix + error.message)
+            throw RenderError(path, prefix + error.message, warnings: error.warnings)
         }
     }
 }

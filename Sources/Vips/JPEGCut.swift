@@ -90,6 +90,8 @@ package final class JPEGCut {
             let text = String(cString: lbx_jpeg_cut_message(cut))
             throw lbx_jpeg_cut_output_failed(cut) != 0 ? .output(text) : .failed(text)
         }
+        // A lenient cut written despite libjpeg's warnings: the first is the file's, as libvips' reader keeps it.
+        if lbx_jpeg_cut_warning_count(cut) > 0 { VipsWarnings.record(String(cString: lbx_jpeg_cut_message(cut))) }
     }
 
     /// The saved EXIF (made upright for a `width` x `height` output), XMP, IPTC and comment markers.

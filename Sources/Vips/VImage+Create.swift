@@ -103,7 +103,7 @@ extension VImage {
             // A failure reads as libvips' `thumbnail` words it, as for any other format.
             let resampler = "thumbnail_image: "
             guard error.message.hasPrefix(resampler) else { throw error }
-            throw VipsError("thumbnail: " + error.message.dropFirst(resampler.count))
+            throw VipsError("thumbnail: " + error.message.dropFirst(resampler.count), warnings: error.warnings)
         }
     }
 

@@ -21,7 +21,7 @@ extension VImage {
     static func loadAsLabelled(
         _ path: String, access: LoadAccess, failOn: FailOn?, options: [(String, VValue)] = [], loader known: String?
     ) throws(VipsError) -> VImage {
-        VipsWarnings.forgetLatest()
+        VipsWarnings.opening(path)
         let loader: String
         if let known { loader = known } else { loader = try Vips.loader(for: path) }
         let opened = try PinnedFiles.opening(path)
@@ -85,7 +85,8 @@ extension VImage {
         do {
             return try inMemory()
         } catch {
-            throw error.message.hasPrefix(context) ? VipsError(String(error.message.dropFirst(context.count))) : error
+            guard error.message.hasPrefix(context) else { throw error }
+            throw VipsError(String(error.message.dropFirst(context.count)), warnings: error.warnings)
         }
     }
 

@@ -77,4 +77,57 @@ import Vips
         // The whole-run plan held 1.2 to 1.4 KB a line: 250 MB here.
         #expect(run.peak > 0 && run.peak < 150 * 1024, "peak \(run.peak) kB")
     }
+
+    @Test func aLargeCOCOFileIsHeldCompactly() throws {
+        let scratch = try Scratch()
+        try FileManager.default.createDirectory(atPath: scratch.path("images"), withIntermediateDirectories: true)
+        var text = #"{"images": ["#
+        text += (0..<20_000).map { #"{"id": \#($0), "file_name": "\#($0).jpg", "width": 640, "height": 480}"# }
+            .joined(separator: ",")
+        text += #"], "annotations": ["#
+        let polygon = (0..<24).map { String(100 + $0 * 3) + ".25" }.joined(separator: ", ")
+        text += (0..<200_000).map {
+            #"{"id": \#($0), "image_id": \#(($0 * 7919) % 20_000), "category_id": 1, "bbox": [10.5, 20, 30, 40], "#
+                + #""area": 1200.0, "iscrowd": 0, "segmentation": [[\#(polygon)]]}"#
+        }.joined(separator: ",")
+        text += #"], "categories": [{"id": 1, "name": "thing"}]}"#
+        try Data(text.utf8).write(to: URL(fileURLWithPath: scratch.path("instances.json")))
+        // Every annotation is read and planned; the images are missing, so the one shard in a
+        // thousand that runs fails fast.
+        let run = try PeakMemory.run(
+            [
+                "crop", "--coco", "instances.json", "--images", "images", "--out-dir", "out", "--dry-run", "--shard",
+                "1/1000",
+            ], in: scratch.url)
+        #expect(run.status == 1 && run.stderr.contains("would fail"), "\(run.stderr.suffix(300))")
+        // The whole-file plan held 220 MB for such a file (1.1 KB an annotation).
+        #expect(run.peak > 0 && run.peak < 150 * 1024, "peak \(run.peak) kB")
+    }
+
+    @Test func aLongJournalIsResumedInBlocks() throws {
+        let scratch = try Scratch()
+        _ = try scratch.copy(CommandRunner.fixtures.appendingPathComponent("pattern.png"), as: "a.png")
+        try Data("input,x,y,width,height,output\na.png,0,0,0.5,0.5,c/new.png\n".utf8)
+            .write(to: URL(fileURLWithPath: scratch.path("one.csv")))
+        var journal =
+            #"{"run":"2026-01-01T00:00:00Z","command":"crop","resume":false,"pid":1,"cwd":"\#(scratch.url.path)"}"#
+        journal += "\n"
+        for index in 0..<200_000 {
+            journal +=
+                #"{"input":"a.png","output":"out/c/\#(index).png","image":{"width":640,"height":480},"#
+                + #""source":"m.csv","line":\#(index + 2),"bytes":1234,"status":"done","milliseconds":3}"# + "\n"
+        }
+        journal += #"{"input":"a.png","output":"out/c/7.png","status":"failed","error":"x","milliseconds":1}"# + "\n"
+        try Data(journal.utf8).write(to: URL(fileURLWithPath: scratch.path("report.jsonl")))
+        let run = try PeakMemory.run(
+            ["crop", "--manifest", "one.csv", "--out-dir", "out", "--report", "report.jsonl", "--resume"],
+            in: scratch.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = try String(contentsOfFile: scratch.path("report.jsonl"), encoding: .utf8).split(separator: "\n")
+        // Both headers, each output's latest line (out/c/7.png's failed one), the new crop.
+        #expect(lines.count == 200_003)
+        #expect(lines.filter { $0.contains(#""output":"out/c/7.png""#) }.map { $0.contains("failed") } == [true])
+        // The whole-file ledger held the file and every line: 250 MB here.
+        #expect(run.peak > 0 && run.peak < 120 * 1024, "peak \(run.peak) kB")
+    }
 }

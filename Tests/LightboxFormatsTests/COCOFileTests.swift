@@ -23,7 +23,7 @@ import Testing
             """)
         #expect(file.images[7]?.fileName == "café 1.png" && file.images[7]?.width == 4)
         #expect(
-            file.annotations.count == 1 && file.annotations[0].bbox == [0.5, 1, 2, 1.5]
+            file.annotations.count == 1 && file.annotations[0].bbox == CGRect(x: 0.5, y: 1, width: 2, height: 1.5)
                 && file.annotations[0].categoryID == 2)
         #expect(file.categories[2]?.name == "tab\tle")
     }

@@ -510,6 +510,9 @@ class Lightbox:
         unprefix(answer)
         for warning in answer.get("warnings") or []:
             log.warning("%s", warning)
+        for crop in answer.get("crops") or []:
+            for warning in (crop.get("warnings") or []) if isinstance(crop, dict) else []:
+                log.warning("%s: %s", crop.get("input", answer.get("input")), warning)
         key = answer.get("id")
         job = self._pending.take(key)
         if job is None:

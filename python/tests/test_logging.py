@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -77,3 +78,35 @@ def test_errors_and_warnings_carry_no_stdin_line_prefix_at_any_level(fake: str) 
     crops = warned["crops"]
     assert crops[0]["warnings"] == ["rect partly outside the image; clipped to 0.5,0.5,0.5,0.5"]
     assert crops[1]["error"] == "crops[1].rect: width must be over 0" == warned["error"]
+
+
+def garbled(tmp_path: Path) -> str:
+    """The upright landscape photo with 20 KB in the middle of its scan overwritten by seeded garbage, its end kept."""
+    data = bytearray((ROOT / "Fixtures" / "exif-orientation" / "Landscape_1.jpg").read_bytes())
+    marker = data.find(b"\xff\xda")
+    scan = marker + 2 + (data[marker + 2] << 8 | data[marker + 3])
+    middle = (scan + len(data) - 2) // 2
+    noise = random.Random(7)
+    for index in range(middle - 10_000, middle + 10_000):
+        data[index] = noise.randrange(256)
+    path = tmp_path / "garbled.jpg"
+    path.write_bytes(bytes(data))
+    return str(path)
+
+
+def test_a_crop_written_despite_decoder_warnings_carries_them(
+    binary: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG, logger="lightbox")
+    photo = garbled(tmp_path)
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        single = box.crop(photo, rect=(0, 0, 1, 1), output=tmp_path / "whole.png")
+        several = box.crop(photo, crops=[((0, 0, 0.5, 1), tmp_path / "l.png"), ((0.5, 0, 0.5, 1), tmp_path / "r.png")])
+        with pytest.raises(lightbox.JobError, match="VipsJpeg: Corrupt JPEG data"):
+            box.crop(photo, rect=(0, 0, 1, 1), output=tmp_path / "strict.png", fail_on="warning")
+    assert single["status"] == "done" and (tmp_path / "whole.png").is_file()
+    assert [w.startswith("VipsJpeg: Corrupt JPEG data") for w in single.get("warnings", [])] == [True]
+    assert [crop.get("warnings") for crop in several["crops"]] == [single["warnings"]] * 2
+    logged = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING and r.name == "lightbox"]
+    assert logged.count(single["warnings"][0]) == 1
+    assert logged.count(f"{photo}: {single['warnings'][0]}") == 2

@@ -74,7 +74,11 @@ package struct COCOFile {
             case "id": annotation.id = try Self.integer(stream, key)
             case "image_id": annotation.imageID = try Self.integer(stream, key)
             case "category_id": annotation.categoryID = try Self.integer(stream, key)
-            case "bbox": annotation.bbox = try Self.numbers(stream)
+            case "bbox":
+                let numbers = try Self.numbers(stream)
+                annotation.bbox = numbers.flatMap {
+                    $0.count == 4 ? CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil
+                }
             case "segmentation" where readsSegmentations: annotation.segmentation = try COCOSegmentation.read(stream)
             default: try stream.skip()
             }

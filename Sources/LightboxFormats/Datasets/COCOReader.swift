@@ -24,6 +24,21 @@ package struct COCOReader: Sendable {
     package func entries(
         outDir: String, warn: (String) -> Void = { _ in }
     ) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]) {
+        let stream = try stream(outDir: outDir, warn: warn)
+        var (entries, problems): ([CropEntry], [BatchProblem]) = ([], [])
+        while let chunk = stream.next() {
+            entries += chunk.entries
+            problems += chunk.problems
+        }
+        return (entries, problems)
+    }
+
+    /// The annotations as a stream of chunks of whole images (`COCOStream`), once the file is
+    /// read and its categories and `--only` checked; `warn` takes an `--only` class no
+    /// annotation has.
+    package func stream(
+        outDir: String, warn: (String) -> Void = { _ in }, sizes: COCOStream.Sizes = COCOStream.sizes
+    ) throws(BatchProblem) -> COCOStream {
         let file = try COCOFile(path: annotations, segmentations: options.shapes)
         for (id, category) in file.categories.sorted(by: { $0.key < $1.key }) {
             try ClassNameCheck.check(
@@ -35,43 +50,44 @@ package struct COCOReader: Sendable {
             annotation.categoryID.flatMap { id in file.categories[id].map { DatasetClass(id: id, name: $0.name) } }
         }
         try options.checkMatched(seen: Set(seen), known: known, file: annotations, warn: warn)
-        var planner = PixelBoxPlanner(outDir: outDir, options: options)
-        for annotation in file.annotations {
-            switch plan(annotation, file: file) {
-            case .success(let (image, size, name, box, id)):
-                let output = planner.outputName(image: image, suffix: String(id))
-                var shape: CropShape?
-                var box = box
-                if options.shapes, let segmentation = annotation.segmentation {
-                    switch segmentation.shape(over: size, pad: options.pad) {
-                    case .success(let found):
-                        shape = found
-                        // The crop holds the whole shape, whatever the (maybe tighter) bbox says.
-                        let bounds = found.bounds(width: size.width, height: size.height)
-                        box = CGRect(
-                            x: bounds.minX * Double(size.width), y: bounds.minY * Double(size.height),
-                            width: bounds.width * Double(size.width), height: bounds.height * Double(size.height))
-                    case .failure(let message):
-                        planner.fail(
-                            BatchProblem(
-                                annotations, line: annotation.line, field: "segmentation",
-                                "annotation \(id): \(message.text)"))
-                        continue
-                    }
+        return COCOStream(reader: self, file: file, outDir: outDir, sizes: sizes)
+    }
+
+    /// Plans `annotation` into `planner`: its entry, or its problem.
+    func add(_ annotation: COCOAnnotation, file: COCOFile, to planner: inout PixelBoxPlanner) {
+        switch plan(annotation, file: file) {
+        case .success(let (image, size, name, box, id)):
+            let output = planner.outputName(image: image, suffix: String(id))
+            var shape: CropShape?
+            var box = box
+            if options.shapes, let segmentation = annotation.segmentation {
+                switch segmentation.shape(over: size, pad: options.pad) {
+                case .success(let found):
+                    shape = found
+                    // The crop holds the whole shape, whatever the (maybe tighter) bbox says.
+                    let bounds = found.bounds(width: size.width, height: size.height)
+                    box = CGRect(
+                        x: bounds.minX * Double(size.width), y: bounds.minY * Double(size.height),
+                        width: bounds.width * Double(size.width), height: bounds.height * Double(size.height))
+                case .failure(let message):
+                    planner.fail(
+                        BatchProblem(
+                            annotations, line: annotation.line, field: "segmentation",
+                            "annotation \(id): \(message.text)"))
+                    return
                 }
-                planner.add(
-                    image: image, box: box, size: size, name: name, id: annotation.categoryID, output: output,
-                    file: annotations, line: annotation.line, shape: shape,
-                    annotation: annotation.imageID.map { AnnotationID(id: id, image: $0) })
-            case .failure(let problem):
-                planner.fail(problem)
             }
+            planner.add(
+                image: image, box: box, size: size, name: name, id: annotation.categoryID, output: output,
+                file: annotations, line: annotation.line, shape: shape,
+                annotation: annotation.imageID.map { AnnotationID(id: id, image: $0) })
+        case .failure(let problem):
+            planner.fail(problem)
         }
-        return (planner.entries, planner.problems)
     }
 
     /// The image path, its annotated size, the category name, the pixel box and the id of one annotation.
-    private func plan(
+    func plan(
         _ annotation: COCOAnnotation, file: COCOFile
     ) -> Result<(String, AnnotatedSize, String, CGRect, Int), BatchProblem> {
         let fail = { (field: String, message: String) in
@@ -79,7 +95,7 @@ package struct COCOReader: Sendable {
                 BatchProblem(annotations, line: annotation.line, field: field, message))
         }
         guard let id = annotation.id else { return fail("annotations", "an annotation without an id") }
-        guard let bbox = annotation.bbox, bbox.count == 4 else {
+        guard let box = annotation.bbox else {
             return fail("bbox", "annotation \(id): expected bbox [x, y, width, height]")
         }
         guard let imageID = annotation.imageID, let image = file.images[imageID] else {
@@ -97,7 +113,6 @@ package struct COCOReader: Sendable {
         guard let width = image.width, let height = image.height, width > 0, height > 0 else {
             return fail("images", "image \(imageID) has no width and height")
         }
-        let box = CGRect(x: bbox[0], y: bbox[1], width: bbox[2], height: bbox[3])
         return .success(
             (
                 (images as NSString).appendingPathComponent(name), AnnotatedSize(width: width, height: height),

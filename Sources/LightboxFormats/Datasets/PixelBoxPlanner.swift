@@ -14,11 +14,14 @@ package struct PixelBoxPlanner {
     /// The bad boxes found so far.
     package private(set) var problems: [BatchProblem] = []
     private var claimed: [String: String] = [:]
+    /// The outputs earlier chunks of a streamed dataset claimed, if it is streamed.
+    private let earlier: OutputDigests?
 
-    /// Makes a planner.
-    package init(outDir: String, options: DatasetOptions) {
+    /// Makes a planner; `earlier` holds the outputs of the chunks planned before this one.
+    package init(outDir: String, options: DatasetOptions, earlier: OutputDigests? = nil) {
         self.outDir = outDir
         self.options = options
+        self.earlier = earlier
     }
 
     /// Plans the box `box` (pixels) of class `name` (numbered `id`, for COCO) on `image`, whose
@@ -52,6 +55,11 @@ package struct PixelBoxPlanner {
         if let first = claimed[path] {
             problems.append(
                 BatchProblem(file, line: line, field: "output", "'\(path)' is already the output of \(first)"))
+            return
+        }
+        if let earlier, !earlier.insert(path) {
+            problems.append(
+                BatchProblem(file, line: line, field: "output", "'\(path)' is already the output of an earlier box"))
             return
         }
         claimed[path] = origin.description

@@ -10,13 +10,16 @@ package struct BatchAnswer: Error, Sendable {
     package let line: String
 
     /// The answer `{"id":id, ...pairs, "warnings":[...]}`; every error in it (the job's, each
-    /// crop's, each board photo's) and every warning cut to about 1,000 characters.
+    /// crop's, each board photo's) and every warning cut to about 1,000 characters. The decoder's
+    /// warnings a record carries (`warnings` in `pairs`) come first in the one array, then the job's.
     package init(id: BatchID, done: Bool, pairs: [(String, JSONValue)], warnings: [String] = []) {
         self.done = done
         var pairs = BatchAnswer.shortened(pairs)
-        if !warnings.isEmpty {
-            pairs.append(("warnings", .array(warnings.map { .string(Console.shortened($0)) })))
+        var all = warnings.map { JSONValue.string(Console.shortened($0)) }
+        if let index = pairs.firstIndex(where: { $0.0 == "warnings" }) {
+            if case .array(let decoder) = pairs.remove(at: index).1 { all = decoder + all }
         }
+        if !all.isEmpty { pairs.append(("warnings", .array(all))) }
         let rest = JSONValue.object(pairs).text.dropFirst()
         line = "{\"id\":\(id.text)" + (pairs.isEmpty ? "}" : "," + rest)
     }

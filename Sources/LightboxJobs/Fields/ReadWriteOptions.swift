@@ -14,7 +14,7 @@ package struct ReadWriteOptions: Sendable {
     package static let failOn = Option<FailOn>(
         "fail-on", valueName: "level",
         help:
-            "Refuse damaged inputs at: \(FailOn.choices.joined(separator: ", ")) (default \(FailOn.standard.rawValue))."
+            "Refuse damaged inputs at: \(FailOn.choices.joined(separator: ", ")) (default \(FailOn.standard.rawValue)); an output written despite a decoder's warnings says them."
     )
     /// `--max-pixels n`.
     package static let maxPixels = Option<Int>(

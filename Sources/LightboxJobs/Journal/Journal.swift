@@ -23,7 +23,7 @@ package final class Journal: @unchecked Sendable {
 
     /// Opens `path` (its folder made), truncated unless `resume`, and writes the run's header line.
     ///
-    /// A resumed run first puts back only the lines `compacting` keeps (`JournalLedger.kept`: every
+    /// A resumed run first puts back only the lines `compacting` keeps (`JournalLedger.forEachKept`: every
     /// run's header, each output's latest line), written to a temp file beside the journal and
     /// renamed over it, so a journal resumed any number of times stays about two lines per item
     /// (what it knew, and what this run says) instead of growing by one line per item every time.
@@ -34,7 +34,7 @@ package final class Journal: @unchecked Sendable {
             try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         if resume, let compacting, FileManager.default.fileExists(atPath: path) {
-            try Journal.rewrite(path, with: compacting.kept)
+            try Journal.rewrite(path, with: compacting)
         }
         let flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (resume ? 0 : O_TRUNC)
         descriptor = SystemCall.open(path, flags, 0o644)
@@ -71,13 +71,26 @@ package final class Journal: @unchecked Sendable {
             pairs + [("pid", .int(Int(getpid()))), ("cwd", .string(FileManager.default.currentDirectoryPath))])
     }
 
-    /// Replaces the journal at `path` with `lines`, through a temp file beside it and a rename, so
-    /// a kill leaves the old journal or the new one, never a mix.
-    private static func rewrite(_ path: String, with lines: [String]) throws(JournalError) {
+    /// Replaces the journal at `path` with the lines `ledger` keeps, through a temp file beside
+    /// it and a rename, so a kill leaves the old journal or the new one, never a mix; the lines
+    /// go out a block at a time.
+    private static func rewrite(_ path: String, with ledger: JournalLedger) throws(JournalError) {
         let temp = path + ".lightbox-\(getpid())"
-        let text = lines.map { $0 + "\n" }.joined()
-        guard FileManager.default.createFile(atPath: temp, contents: Data(text.utf8)), rename(temp, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        let descriptor = SystemCall.open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw JournalError(path: path, reason: SystemCall.reason()) }
+        var block: [UInt8] = []
+        var failure: Int32?
+        ledger.forEachKept { line in
+            block += Array(line.utf8) + [UInt8(ascii: "\n")]
+            if block.count >= 1 << 20, failure == nil {
+                failure = SystemCall.write(block, to: descriptor)
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+        if failure == nil { failure = SystemCall.write(block, to: descriptor) }
+        close(descriptor)
+        guard failure == nil, rename(temp, path) == 0 else {
+            let reason = SystemCall.reason(failure ?? errno)
             unlink(temp)
             throw JournalError(path: path, reason: reason)
         }

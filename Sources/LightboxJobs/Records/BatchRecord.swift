@@ -1,5 +1,6 @@
 import LightboxFormats
 import LightboxRender
+import Vips
 
 /// What became of one item of a run, as reported on stderr, in the `--report` journal, in `--json`
 /// and in batch answers: rendered in the supervisor from a typed outcome (`CropRecords`,
@@ -39,6 +40,13 @@ package struct BatchRecord: Sendable {
     /// The failures `--max-failures` counts in this record: 1 for a failed item, each photo a
     /// written board left out; nil for a failure no budget covers (a board that was not written).
     package var budgetFailures: Int?
+    /// The decoder's warnings about the input, word for word (`warnings` in the JSON): those
+    /// that came with the failure, or those an output was written despite.
+    package var warnings = DecoderWarnings()
+    /// The `warning:` lines stderr gets for an output written despite its decoders' warnings:
+    /// one per input (a board's photos each have theirs); none when an earlier record of the
+    /// same input said the same.
+    package var warningLines: [String] = []
 
     /// Makes a record about `output`.
     package init(
@@ -53,15 +61,33 @@ package struct BatchRecord: Sendable {
         self.printsError = printsError
         self.cause = cause
         budgetFailures = status == .failed ? 1 : 0
+        warnings = cause?.warnings ?? DecoderWarnings()
     }
 
-    /// The journal line: the item's fields, then status, error and milliseconds.
+    /// The journal line: the item's fields, then status, error, warnings and milliseconds.
     package var json: JSONValue {
         var pairs = fields
         pairs.append(("status", .string(status.rawValue)))
         if let error { pairs.append(("error", .string(error))) }
+        if !warnings.isEmpty { pairs.append(("warnings", .array(warnings.messages.map { .string($0) }))) }
         pairs.append(("milliseconds", .double((milliseconds * 10).rounded() / 10)))
         return .object(pairs)
+    }
+
+    /// Gives a record of an output written from `input` despite its decoder's `warnings` the
+    /// warnings (as `recorded` when given: a board's, named by photo), and the `warning:` line
+    /// about them located by `located` unless `said` already.
+    package mutating func written(
+        from input: String, despite warnings: DecoderWarnings, said: Bool, located: (String) -> String,
+        recorded: DecoderWarnings? = nil
+    ) {
+        self.warnings.add(recorded ?? warnings)
+        guard let first = warnings.messages.first, !said else { return }
+        let rest = warnings.removing(first)
+        let them = rest.isEmpty ? "it" : "them"
+        let more = rest.isEmpty ? "" : "and \(rest.count) more warning\(rest.count == 1 ? "" : "s"); "
+        warningLines.append(
+            located("\(input): \(first) (\(more)\(output ?? "the output") written despite \(them))"))
     }
 
     /// A failed record of something that went wrong before any work (a bad line), naming the

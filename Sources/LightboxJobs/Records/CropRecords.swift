@@ -2,6 +2,7 @@ import Foundation
 import LightboxFormats
 import LightboxGeometry
 import LightboxRender
+import Vips
 
 /// The records of crops: the documented fields of an outcome, located at the item's origin.
 package enum CropRecords {
@@ -57,12 +58,12 @@ package enum CropRecords {
             return record(outcome, item: item, dryRun: job.settings.dryRun)
         case .skipped(let index):
             return skipped(input: job.input, item: job.items[index])
-        case .refused(let index, let rect, let units, let reason, let image, let printsError):
+        case .refused(let index, let rect, let units, let reason, let image, let printsError, let warnings):
             var item = job.items[index]
             (item.rect, item.units) = (rect, units)
             return failed(
                 input: job.input, item: item, reason: reason, image: image, crashed: false, milliseconds: 0,
-                printsError: printsError)
+                printsError: printsError, warnings: warnings)
         case .preview(let problem, let origin):
             let fields = [("input", JSONValue.string(job.input))] + (origin.map { job.items[$0].origin.fields } ?? [])
             return BatchRecord(
@@ -86,6 +87,9 @@ package enum CropRecords {
             record = BatchRecord(
                 status: .done, output: item.output, fields: fields + bytes(of: item.output), error: nil,
                 milliseconds: outcome.milliseconds)
+            record.written(
+                from: outcome.input, despite: outcome.warnings, said: outcome.repeatsInputWarnings,
+                located: item.origin.located)
         }
         record.crop = outcome
         return record
@@ -99,10 +103,11 @@ package enum CropRecords {
     }
 
     /// The record of a crop that got no outcome: its worker died or timed out (`crashed`), or
-    /// `--resume` gave up on it; `image` is the input's displayed size when it was opened.
+    /// `--resume` gave up on it, or it was refused before being cut (with its input's decoder's
+    /// `warnings`); `image` is the input's displayed size when it was opened.
     package static func failed(
         input: String, item: CropItem, reason: String, image: ImageSize?, crashed: Bool, milliseconds: Double,
-        printsError: Bool
+        printsError: Bool, warnings: DecoderWarnings = DecoderWarnings()
     ) -> BatchRecord {
         var fields: [(String, JSONValue)] = [("input", .string(input)), ("output", .string(item.output))]
         if let image { fields.append(("image", size(image.width, image.height))) }
@@ -111,8 +116,9 @@ package enum CropRecords {
         let crashes = item.crashes + (crashed ? 1 : 0)
         fields += tail(item) + (crashes > 0 ? [(Journal.crashesField, .int(crashes))] : [])
         return BatchRecord(
-            status: .failed, output: item.output, fields: fields, error: item.origin.located("\(input): \(reason)"),
-            milliseconds: milliseconds, printsError: printsError, cause: RenderError(input, reason))
+            status: .failed, output: item.output, fields: fields,
+            error: item.origin.located("\(input): \(reason)\(warnings.suffix)"), milliseconds: milliseconds,
+            printsError: printsError, cause: RenderError(input, reason, warnings: warnings))
     }
 
     /// The record of a crop whose output the supervisor refused before any work (`error` names the output).

@@ -53,8 +53,10 @@ package enum ViewRecords {
             return BatchRecord(status: .planned, output: output, fields: fields, error: nil, milliseconds: 0)
         }
         let written = fields + CropRecords.bytes(of: job.request.output)
-        return BatchRecord(
+        var record = BatchRecord(
             status: .done, output: output, fields: written, error: nil, milliseconds: outcome.milliseconds)
+        record.written(from: outcome.input, despite: outcome.warnings, said: false, located: job.origin.located)
+        return record
     }
 
     /// The output a record of `job` is about: none for a dry run that names none.

@@ -59,6 +59,10 @@ package final class RunReport: @unchecked Sendable {
             progress.clear()
             console.error(error)
         }
+        for warning in record.warningLines {
+            progress.clear()
+            console.warning(warning)
+        }
         journal?.write(record)
         progress.advance(by: 1)
         guard let line = stdoutLine(record) else { return }

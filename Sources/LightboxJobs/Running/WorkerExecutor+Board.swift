@@ -1,6 +1,7 @@
 import Foundation
 import LightboxRender
 import LightboxSystem
+import Vips
 
 /// A board under workers: each distinct photo decoded by a request of its own, then the board
 /// drawn and written by one more worker under the job's timeout and memory limit. The supervisor
@@ -12,42 +13,54 @@ extension WorkerExecutor {
     func run(_ job: BoardJob, context: WorkerContext) -> BatchRecord {
         let start = DispatchTime.now().uptimeNanoseconds
         if let left = BoardExecutor.leftAsItIs(job, look: outputLooker(roots: context.roots)) { return left }
-        let photos = decodedPhotos(job, roots: context.roots)
+        let (photos, warned) = decodedPhotos(job, roots: context.roots)
         let report = drawn(job, photos: photos, context: context)
         BoardExecutor.say(report.failures, of: job, to: console)
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         return BoardRecords.record(
             job, failures: report.failures, written: report.problem == nil, problem: report.problem,
-            milliseconds: milliseconds, bytes: report.bytes)
+            milliseconds: milliseconds, bytes: report.bytes, warned: warned)
     }
 
     /// Every distinct photo and side of the board, decoded side by side in workers (each through
-    /// the roots there), in the order the cards first ask for them.
-    private func decodedPhotos(_ job: BoardJob, roots: PathRoots?) -> BoardPhotos {
+    /// the roots there), in the order the cards first ask for them; and each photo decoded
+    /// despite its decoder's warnings, with them, once per path.
+    private func decodedPhotos(_ job: BoardJob, roots: PathRoots?) -> (BoardPhotos, [BoardRecords.Warned]) {
         var seen: Set<BoardPlan.PhotoRequest> = []
         let requests = job.plan.photoRequests.filter { seen.insert($0).inserted }
         let limits = job.limits
-        let squares = ParallelMap<BoardPhotos.Decoded>.map(requests.count) { index in
+        let squares = ParallelMap<(decoded: BoardPhotos.Decoded, warnings: DecoderWarnings)>.map(requests.count) {
+            index in
             let request = requests[index]
             return decoded(
                 request.path,
                 WorkerRequest.cardPhoto(path: request.path, side: request.side, limits: limits, roots: roots))
         }
-        return BoardPhotos(entries: zip(requests, squares).map { BoardPhotos.Entry(request: $0, decoded: $1) })
+        var named: Set<String> = []
+        let warned = zip(requests, squares).compactMap { request, square -> BoardRecords.Warned? in
+            guard !square.warnings.isEmpty, named.insert(request.path).inserted else { return nil }
+            return BoardRecords.Warned(path: request.path, warnings: square.warnings)
+        }
+        let entries = zip(requests, squares).map { BoardPhotos.Entry(request: $0, decoded: $1.decoded) }
+        return (BoardPhotos(entries: entries), warned)
     }
 
-    /// The pixels a worker decoded from `path` for `request`, or the failure it gave (over the
-    /// memory limit in a worker that had served other jobs, tried once more in a fresh one).
-    private func decoded(_ path: String, _ request: WorkerRequest, fresh: Bool = false) -> BoardPhotos.Decoded {
+    /// The pixels a worker decoded from `path` for `request` (with its decoder's warnings), or
+    /// the failure it gave (over the memory limit in a worker that had served other jobs, tried
+    /// once more in a fresh one).
+    private func decoded(
+        _ path: String, _ request: WorkerRequest, fresh: Bool = false
+    ) -> (decoded: BoardPhotos.Decoded, warnings: DecoderWarnings) {
         let outcome = perform(request, folders: [], fresh: fresh)
         if !outcome.fresh && outcome.overMemory { return decoded(path, request, fresh: true) }
         switch outcome.result {
-        case .failure(let failure): return .failed(RenderError(path, failure.reason))
+        case .failure(let failure): return (.failed(RenderError(path, failure.reason)), DecoderWarnings())
         case .success(let answer):
             switch WorkerReply(bytes: answer) {
-            case .failed(let error)?: return .failed(error)
-            case .pixels(let pixels)?: return .pixels(pixels)
-            default: return .failed(RenderError(path, "a worker's pixels could not be read"))
+            case .failed(let error)?: return (.failed(error), DecoderWarnings())
+            case .pixels(let pixels)?: return (.pixels(pixels), DecoderWarnings())
+            case .warned(let pixels, let warnings)?: return (.pixels(pixels), warnings)
+            default: return (.failed(RenderError(path, "a worker's pixels could not be read")), DecoderWarnings())
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import LightboxGeometry
 import LightboxRender
+import Vips
 
 /// What became of one crop of a job where its pixels are (a worker, or a library caller's
 /// process), as a typed value: the supervisor makes its record from it (`CropRecords.record`).
@@ -13,15 +14,18 @@ package enum CropReport: Codable, Sendable {
     case skipped(index: Int)
     /// Crop `index` was refused before being cut, for `reason` (its input's, or its rect's), with
     /// its rect as settled so far (in `units`) and the image's displayed size once read;
-    /// `printsError` is false when an earlier crop of the job said the same.
-    case refused(index: Int, rect: CGRect, units: RectUnits, reason: String, image: ImageSize?, printsError: Bool)
+    /// `printsError` is false when an earlier crop of the job said the same; `warnings` are the
+    /// input's decoder's, when its header could not be read.
+    case refused(
+        index: Int, rect: CGRect, units: RectUnits, reason: String, image: ImageSize?, printsError: Bool,
+        warnings: DecoderWarnings = DecoderWarnings())
     /// A preview of the job could not be drawn or written; `origin` is the crop whose place names it.
     case preview(RenderError, origin: Int?)
 
     /// The crop the report is about; nil for a preview's.
     package var index: Int? {
         switch self {
-        case .cut(let index, _, _), .skipped(let index), .refused(let index, _, _, _, _, _): return index
+        case .cut(let index, _, _), .skipped(let index), .refused(let index, _, _, _, _, _, _): return index
         case .preview: return nil
         }
     }
@@ -30,7 +34,7 @@ package enum CropReport: Codable, Sendable {
     package var isOverMemoryLimit: Bool {
         switch self {
         case .cut(_, let outcome, _): return outcome.error?.isOverMemoryLimit == true
-        case .refused(_, _, _, let reason, _, _): return RenderError.isOverMemoryLimit(reason)
+        case .refused(_, _, _, let reason, _, _, _): return RenderError.isOverMemoryLimit(reason)
         case .skipped, .preview: return false
         }
     }

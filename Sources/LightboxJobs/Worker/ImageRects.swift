@@ -27,7 +27,7 @@ struct ImageRects {
             let reports = items.enumerated().map { position, pending in
                 CropReport.refused(
                     index: pending.index, rect: pending.item.rect, units: pending.item.units, reason: error.reason,
-                    image: nil, printsError: position == 0)
+                    image: nil, printsError: position == 0, warnings: error.warnings)
             }
             return ([], reports)
         }

@@ -61,8 +61,8 @@ package struct JobWorkerTask: WorkerTask {
         return WorkerAnswer(reply.bytes, retire: overMemory)
     }
 
-    /// Decodes one image of a board (`path`, opened through `roots`) with `decode`: its pixels, or
-    /// why not.
+    /// Decodes one image of a board (`path`, opened through `roots`) with `decode`: its pixels
+    /// (with its decoder's warnings, when it gave any), or why not.
     private static func decode(
         _ path: String, roots: PathRoots?, _ decode: () throws(RenderError) -> VImage
     ) -> WorkerReply {
@@ -73,7 +73,8 @@ package struct JobWorkerTask: WorkerTask {
             guard let pixels = PixelBuffer(try decode()) else {
                 return .failed(RenderError(path, "a worker's pixels could not be read"))
             }
-            return .pixels(pixels)
+            let warnings = DecoderWarnings.sinceOpened()
+            return warnings.isEmpty ? .pixels(pixels) : .warned(pixels, warnings)
         } catch {
             return .failed(error)
         }

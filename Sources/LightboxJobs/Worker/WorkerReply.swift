@@ -1,5 +1,6 @@
 import LightboxRender
 import LightboxWorkers
+import Vips
 
 /// What a worker says back to the supervisor, as a typed value encoded as its request is
 /// (`WorkerMessage`): the supervisor renders every record from it. A crop job's progress comes
@@ -13,6 +14,8 @@ package enum WorkerReply: Codable, Sendable {
     case view(ViewReport)
     /// A board's photo, decoded.
     case pixels(PixelBuffer)
+    /// A board's photo, decoded despite its decoder's warnings.
+    case warned(PixelBuffer, DecoderWarnings)
     /// A board's photo that could not be decoded.
     case failed(RenderError)
     /// A board was drawn and written, or why not.

@@ -22,7 +22,7 @@ package enum CardPhoto {
                 return try opaqueSRGB(thumbnail).inMemory()
             }
         } catch {
-            throw RenderError(path, loaderReason(error.reason))
+            throw RenderError(path, loaderReason(error.reason), warnings: error.warnings)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxGeometry
+import Vips
 
 /// What happened to one crop: where it came from, the numbers used, and any error.
 package struct CropOutcome: Sendable, Codable {
@@ -31,6 +32,11 @@ package struct CropOutcome: Sendable, Codable {
     package var fallback: String?
     /// The shrink-on-load the pixels were decoded at (2, 4 or 8 when `--resize` allowed it), else 1.
     package var loadShrink = 1
+    /// The decoder's warnings about the input when the crop was written despite them (its
+    /// failure's are the error's); empty when there were none.
+    package var warnings = DecoderWarnings()
+    /// Whether `warnings` are those an earlier crop of the same input already carried.
+    package var repeatsInputWarnings = false
     /// Milliseconds spent writing this output (0 in a dry run).
     package var milliseconds: Double = 0
 

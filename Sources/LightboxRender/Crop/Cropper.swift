@@ -111,6 +111,8 @@ package struct Cropper: Sendable {
         let regions: (any CropRegions)? = RegionCrops(source: cropper, rects: rects) ?? heif.crops
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
+        // The input's warnings are said with the first crop written despite them, and again only when more came.
+        var said = DecoderWarnings()
         for index in outcomes.indices where outcomes[index].error == nil {
             guard outcomes[index].pixels != nil else { continue }
             if let damage {
@@ -125,6 +127,9 @@ package struct Cropper: Sendable {
                     lossless: lossless[index])
                 outcomes[index].loadShrink = cropper.loadShrink
                 if outcomes[index].decoder == .libvips { outcomes[index].fallback = heif.fallback }
+                outcomes[index].warnings = DecoderWarnings.sinceOpened()
+                outcomes[index].repeatsInputWarnings = outcomes[index].warnings == said
+                said = outcomes[index].warnings
             } catch {
                 outcomes[index].error = error
                 if error.path == input { damage = error }

@@ -72,7 +72,8 @@ package struct AtomicWriter: Sendable {
                     try prepared.save(to: temp, saver: saver, options: arguments)
                 }
             } catch {
-                throw AtomicWriter.blame(error.message, temp: temp, output: path, input: input)
+                throw AtomicWriter.blame(
+                    error.message, temp: temp, output: path, input: input, warnings: error.warnings)
             }
             try AtomicWriter.mend(
                 temp, of: path, format: format, saved: prepared, size: (image.width, frameHeight), delays: delays)
@@ -220,10 +221,14 @@ package struct AtomicWriter: Sendable {
     /// A save failure names the output when the system refused the write (a full disk, an I/O
     /// error), and the input otherwise (a truncated input fails only while the output is saved),
     /// with the loader's reason alone: the saver's "unable to write" would read as a disk problem.
-    static func blame(_ message: String, temp: String, output: String, input: String?) -> RenderError {
+    /// The decoder's `warnings` go with an input's failure, less the one its reason says.
+    static func blame(
+        _ message: String, temp: String, output: String, input: String?, warnings: DecoderWarnings = DecoderWarnings()
+    ) -> RenderError {
         let text = systemReason(in: message, temp: temp).replacingOccurrences(of: temp, with: output)
         guard !message.contains("unix error"), let input else { return RenderError(output, text) }
-        return RenderError(input, inputReason(text))
+        let reason = inputReason(text)
+        return RenderError(input, reason, warnings: warnings.removing(reason))
     }
 
     /// `message` with libvips' `unix error: Unknown error -1` (a buffered write whose errno it

@@ -1,5 +1,6 @@
 import Foundation
 import LightboxGeometry
+import Vips
 
 /// What one `lightbox view` output was: the input shown, the clamped layout rendered, and any error.
 package struct ViewOutcome: Sendable, Codable {
@@ -15,6 +16,9 @@ package struct ViewOutcome: Sendable, Codable {
     package var decoder: PixelDecoder?
     /// Why a HEIF photo was decoded whole by libvips rather than by its tiles; nil otherwise.
     package var fallback: String?
+    /// The decoder's warnings about the photo when the output was written despite them (its
+    /// failure's are the error's); empty when there were none.
+    package var warnings = DecoderWarnings()
     /// Milliseconds spent rendering and writing (0 in a dry run).
     package var milliseconds: Double = 0
 

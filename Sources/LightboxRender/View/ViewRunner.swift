@@ -40,6 +40,7 @@ package struct ViewRunner: Sendable {
             outcome.fallback = decoder == .libvips ? fallback : nil
             try write(image, to: request.output, input: outcome.input, threads: anyThreads ? renderThreads : nil)
             outcome.decoder = decoder
+            outcome.warnings = DecoderWarnings.sinceOpened()
         } catch {
             outcome.error = error
         }

@@ -12,8 +12,7 @@ enum CropSource: Sendable {
     /// `--manifest FILE --out-dir DIR`.
     case manifest(path: String)
     /// A dataset format's option (`DatasetFormat`) with `--out-dir DIR`: the dataset's reader.
-    case dataset(
-        @Sendable (String, (String) -> Void) throws(BatchProblem) -> (entries: [CropEntry], problems: [BatchProblem]))
+    case dataset(@Sendable (String, (String) -> Void) throws(BatchProblem) -> any DatasetStream)
 
     /// Whether this is a batch source (manifest or dataset), which prints a summary.
     var isBatch: Bool {
@@ -35,8 +34,8 @@ enum CropSource: Sendable {
             let windows = try ManifestWindows(planner, path: path)
             return (windows, try windows.first())
         case .dataset(let read):
-            let (entries, found) = try read(outDir, warn)
-            (crops, problems) = (planner.dataset(entries), found)
+            let windows = DatasetWindows(planner, stream: try read(outDir, warn))
+            return (windows, windows.next())
         }
         let (jobs, previewProblems) = planner.jobs(crops)
         let whole = WholeRun(jobs.map(Job.crop), problems: problems + previewProblems)

@@ -21,6 +21,6 @@ extension DatasetFormat {
         source: { parsed, _, path, options throws(UsageError) in
             let reader = COCOReader(
                 annotations: path, images: try parsed.required(CropOptions.images, for: "--coco"), options: options)
-            return .dataset { (outDir, warn) throws(BatchProblem) in try reader.entries(outDir: outDir, warn: warn) }
+            return .dataset { (outDir, warn) throws(BatchProblem) in try reader.stream(outDir: outDir, warn: warn) }
         })
 }

@@ -23,6 +23,9 @@ extension DatasetFormat {
             let reader = VOCReader(
                 annotations: path, images: try parsed.required(CropOptions.images, for: "--voc"), options: options,
                 skipDifficult: parsed.flag(skipDifficult))
-            return .dataset { (outDir, warn) throws(BatchProblem) in try reader.entries(outDir: outDir, warn: warn) }
+            return .dataset { (outDir, warn) throws(BatchProblem) in
+                let (entries, problems) = try reader.entries(outDir: outDir, warn: warn)
+                return WholeDataset(entries, problems: problems)
+            }
         })
 }

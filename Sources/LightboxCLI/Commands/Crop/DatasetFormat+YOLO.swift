@@ -47,7 +47,10 @@ extension DatasetFormat {
             let reader = YOLOReader(
                 layout: layout, options: options, splits: try splitList(parsed),
                 datasetsDir: parsed.text(datasetsDir))
-            return .dataset { (outDir, warn) throws(BatchProblem) in try reader.entries(outDir: outDir, warn: warn) }
+            return .dataset { (outDir, warn) throws(BatchProblem) in
+                let (entries, problems) = try reader.entries(outDir: outDir, warn: warn)
+                return WholeDataset(entries, problems: problems)
+            }
         })
 
     /// `--splits train,val`: split names of a data.yaml, each one of train, val (or `valid`,
