@@ -60,14 +60,33 @@ def test_the_image_is_tagged_with_the_version_and_small() -> None:
     check_user_and_labels(tagged, version)
 
 
+def provenance(*arguments: str) -> List[str]:
+    """What deploy/image/labels.sh says of the tree as it is: KEY=VALUE lines, or the Containerfile's build args."""
+    said = run(["bash", "deploy/image/labels.sh", *arguments], ROOT)
+    assert said.returncode == 0, said.stderr
+    return said.stdout.splitlines()
+
+
 def check_user_and_labels(image: dict, version: str) -> None:
-    """The image runs as 65532:65532 and has one label per OCI key, each with its own value."""
+    """The image runs as 65532:65532 and has one label per OCI key, each with its own value, provenance among them."""
     assert image["Config"]["User"] == f"{USER}:{USER}"
     labels = image["Config"]["Labels"]
     assert labels["org.opencontainers.image.title"] == "lightbox"
     assert labels["org.opencontainers.image.version"] == version
     assert labels["org.opencontainers.image.description"].startswith("Crops, viewer snapshots and photo boards")
     assert all("=" not in value for value in labels.values()), labels
+    # Where it comes from: the commit built (from git), when, the repository's URL and the licences (labels.sh).
+    expected = dict(line.split("=", 1) for line in provenance())
+    commit = run(["git", "rev-parse", "HEAD"], ROOT).stdout.strip()
+    assert re.fullmatch(rf"{commit}(-dirty)?", labels["org.opencontainers.image.revision"]), labels
+    assert labels["org.opencontainers.image.revision"] == expected["org.opencontainers.image.revision"]
+    created = labels["org.opencontainers.image.created"]
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", created), created
+    assert created <= expected["org.opencontainers.image.created"]  # RFC 3339 in UTC sorts as time does
+    assert labels["org.opencontainers.image.licenses"] == expected["org.opencontainers.image.licenses"]
+    source = expected.get("org.opencontainers.image.source", "")
+    assert labels.get("org.opencontainers.image.source", "") == source
+    assert source == "" or re.fullmatch(r"https://[^@\s]+", source), source  # never a remote's user or password
 
 
 def test_the_image_runs_as_its_own_user_not_root(tmp_path: Path) -> None:
@@ -161,8 +180,8 @@ def test_the_containerfile_builds_the_same_image_from_a_bookworm_base(tmp_path: 
         assert run(["podman", "import", str(tmp_path / "base.tar"), base], tmp_path).returncode == 0
         version = run([str(release_binary()), "--version"], ROOT).stdout.split()[1]
         build = run(["podman", *SANDBOX, "build", "--pull=never", "--network", "host", *RUN_LIMITS, "--from", base,
-                     "--build-arg", f"VERSION={version}", "-f", "deploy/image/Containerfile", "-t", built, "."], ROOT,
-                    timeout=600)
+                     "--build-arg", f"VERSION={version}", *provenance("--build-args"),
+                     "-f", "deploy/image/Containerfile", "-t", built, "."], ROOT, timeout=600)
         assert build.returncode == 0, build.stderr[-2000:]
         check_user_and_labels(json.loads(run(["podman", "image", "inspect", built], ROOT).stdout)[0], version)
         shutil.copyfile(FIXTURES / "photo.jpg", tmp_path / "photo.jpg")

@@ -58,6 +58,11 @@ fi
 
 # `podman import --change LABEL` takes one label each (several in one become one label's value).
 description='Crops, viewer snapshots and photo boards from the saved state of an iOS app, with libvips'
+# Provenance (labels.sh): the repository, the commit, the build's time (SOURCE_DATE_EPOCH's, as the files'), the licences.
+provenance=()
+while IFS= read -r label; do
+    provenance+=(--change "LABEL ${label%%=*}=\"${label#*=}\"")
+done < <(deploy/image/labels.sh)
 # The image this build replaces, removed once nothing names it.
 previous=$(podman image inspect --format '{{.Id}}' localhost/lightbox:latest 2>/dev/null || true)
 podman import --quiet \
@@ -65,7 +70,7 @@ podman import --quiet \
     --change 'USER 65532:65532' \
     --change 'LABEL org.opencontainers.image.title=lightbox' \
     --change "LABEL org.opencontainers.image.version=$version" \
-    --change "LABEL org.opencontainers.image.description=\"$description\"" \
+    --change "LABEL org.opencontainers.image.description=\"$description\"" "${provenance[@]}" \
     "$work/rootfs.tar" "localhost/lightbox:$version" >/dev/null
 podman tag "localhost/lightbox:$version" localhost/lightbox:latest
 if [ -n "$previous" ] && [ -z "$(podman image inspect --format '{{.RepoTags}}' "$previous" | tr -d '[]')" ]; then

@@ -7,7 +7,11 @@ was known when it failed.
 
 from __future__ import annotations
 
-from typing import Any, List, Literal, TypedDict
+import re
+from typing import Any, Dict, List, Literal, TypedDict
+
+# How Lightbox begins what it says about a job line: `stdin:N: `, N counting the client's own lines.
+LINE_PREFIX = re.compile(r"^stdin:\d+: ")
 
 Status = Literal["done", "failed", "skipped"]
 """`done`; `failed` (with `error`); `skipped`: the output was already whole (`skip_existing`)."""
@@ -113,3 +117,19 @@ class BoardAnswer(_Common, total=False):
 
 class Answer(CropAnswer, ViewAnswer, BoardAnswer, total=False):
     """Any command's answer, as `run` and `submit` give them."""
+
+
+def unprefixed(text: str) -> str:
+    """An error or warning without Lightbox's `stdin:N: ` (the answer's `line` keeps N)."""
+    return LINE_PREFIX.sub("", text)
+
+
+def unprefix(answer: Dict[str, Any]) -> None:
+    """Takes `stdin:N: ` off an answer's error and warnings, and off its crops' and its left-out photos'."""
+    for entry in [answer, *(answer.get("crops") or []), *(answer.get("failed") or [])]:
+        if not isinstance(entry, dict):
+            continue
+        if isinstance(entry.get("error"), str):
+            entry["error"] = unprefixed(entry["error"])
+        if isinstance(entry.get("warnings"), list):
+            entry["warnings"] = [unprefixed(text) if isinstance(text, str) else text for text in entry["warnings"]]

@@ -1,9 +1,10 @@
 """One `lightbox batch` process and many jobs in flight: the client docs/batch.md describes.
 
-Jobs go to the process's standard input as JSON lines, each with an id of the client's own;
-a thread reads the answers as they come (in the order jobs finish) and hands each to the
-future of its job, so any number of threads, or `run`, can keep jobs in flight at once.
-Lightbox's standard error goes to the `lightbox` logger.
+Jobs are queued here and sent to the process's standard input as JSON lines, each with an id
+of the client's own, no more at a time than Lightbox runs at once (so a job not yet started is
+still the client's, and can be cancelled); a thread reads the answers as they come (in the
+order jobs finish) and hands each to the future of its job, so any number of threads, or
+`run`, can keep jobs in flight at once. Lightbox's standard error goes to the `lightbox` logger.
 """
 
 from __future__ import annotations
@@ -14,19 +15,20 @@ import operator
 import os
 import queue
 import re
+import stat
 import subprocess
 import threading
-from collections import deque
 from concurrent.futures import Future
 from typing import (
-    IO, Any, Callable, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, SupportsIndex, Union, cast,
+    Any, Callable, Dict, FrozenSet, Iterable, Iterator, Mapping, Optional, Sequence, Set, SupportsIndex, Union, cast,
 )
 
 from . import fields
-from .answers import Answer, BoardAnswer, CropAnswer, ViewAnswer
+from .answers import Answer, BoardAnswer, CropAnswer, ViewAnswer, unprefix
 from .errors import JobError, JobTimeout, LightboxError
 from .fields import BoardPhoto, BoardSize, Crop, FailOn, Flag, Number, Offset, Oriented, Pair, Path, Rect, Size, Units
 from .pending import Job, PendingJobs
+from .process import Server, ended_message
 from .scratch import BYTES_LABEL, Input, Scratch
 
 log = logging.getLogger("lightbox")
@@ -39,7 +41,8 @@ class Lightbox:
     """A running `lightbox batch`: `crop`, `view` and `board` ask one job and wait; `run` streams many.
 
     Use it as a context manager (or call `close`): the process is started at once and ends
-    when its input is closed, after answering every job sent.
+    when its input is closed, after answering every job sent. Should it end before (killed,
+    crashed), the jobs it was running fail and the next job starts a new one.
     """
 
     def __init__(
@@ -52,46 +55,37 @@ class Lightbox:
         env: Optional[Mapping[str, str]] = None,
         temp_dir: Optional[Path] = None,
     ) -> None:
-        """Starts `BINARY batch [--jobs N] [OPTIONS]`, and fails here if Lightbox refuses an option.
+        """Starts `BINARY batch --jobs N [OPTIONS]`, and fails here if Lightbox refuses an option.
 
-        `jobs` is how many jobs Lightbox runs at once (default: its cores); `options` are
-        `lightbox batch` options given as defaults for every job (such as `["--quality",
-        "90"]`); relative paths in jobs are taken from `cwd`. `temp_dir` is where photos
-        given as bytes, and images asked as bytes, are kept while Lightbox works on them
-        (default: the system's; with `--root`, give a folder inside a root).
+        `jobs` is how many jobs Lightbox runs at once (default: the cores this process may
+        use), and so how many the client sends at a time; `options` are `lightbox batch`
+        options given as defaults for every job (such as `["--quality", "90"]`; not `--jobs`);
+        relative paths in jobs are taken from `cwd` (default: the current folder). `temp_dir`
+        is where photos given as bytes, and images asked as bytes, are kept while Lightbox
+        works on them (default: the system's; with `--root`, give a folder inside a root).
         """
         if isinstance(options, (str, bytes)) or not all(isinstance(option, str) for option in options):
             raise TypeError("options is a list of lightbox batch arguments, such as ['--quality', '90']")
-        count = None if jobs is None else operator.index(jobs)
-        jobs_option = ["--jobs", str(count)] if count is not None else []
-        arguments = [fields.path(binary), "batch", *jobs_option, *options]
-        where = None if cwd is None else fields.path(cwd)
-        environment = None if env is None else dict(env)
-        try:
-            # A session of its own: a terminal's Ctrl-C (SIGINT to the foreground process group)
-            # reaches Python alone, which may go on using the server after a KeyboardInterrupt.
-            self._process = subprocess.Popen(
-                arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=where,
-                env=environment, start_new_session=True,
-            )
-        except OSError as error:
-            raise LightboxError(f"cannot start {arguments[0]}: {error.strerror or error}") from error
-        self._stderr_tail: Deque[str] = deque(maxlen=20)
-        if len(arguments) > 2:  # with no option there is nothing Lightbox could refuse
-            self._check_options(arguments, where, environment)
-        self.jobs = count or os.cpu_count() or 1
+        if any(option.split("=", 1)[0] in ("-j", "--jobs") for option in options):
+            raise ValueError("give jobs=N, not --jobs in options: the client sends no more jobs than Lightbox runs")
+        count = _cores() if jobs is None else operator.index(jobs)
+        self._arguments = [fields.path(binary), "batch", "--jobs", str(count), *options]
+        # Lightbox's folder, the first process's and any later one's: relative paths are taken from it.
+        self._cwd = os.path.abspath(fields.path(cwd) if cwd is not None else os.getcwd())
+        self._env = None if env is None else dict(env)
+        self.jobs = max(1, count)
         self._scratch = Scratch(temp_dir)
         self._lock = threading.Lock()
-        self._write_lock = threading.Lock()
         self._pending = PendingJobs(self.jobs, self._give_up)
         self._next_id = 0
-        self._ended: Optional[LightboxError] = None
-        self._readers = [
-            threading.Thread(target=self._read_answers, name="lightbox-answers", daemon=True),
-            threading.Thread(target=self._read_stderr, name="lightbox-stderr", daemon=True),
-        ]
-        for reader in self._readers:
-            reader.start()
+        self._closed: Optional[LightboxError] = None  # why no more jobs are taken
+        self._stopped = False  # terminate(): no process is started again
+        self._server = self._start()
+        self._restarted: Optional[Server] = None
+        if options or jobs is not None:  # the cores' count is always taken
+            self._check_options()
+        self._sender = threading.Thread(target=self._send_jobs, name="lightbox-jobs", daemon=True)
+        self._sender.start()
 
     def __enter__(self) -> "Lightbox":
         return self
@@ -102,26 +96,54 @@ class Lightbox:
             return
         status = self.close()
         if status not in (0, 1):
-            raise LightboxError(self._ended_message(status))
+            raise LightboxError(self._server.ended_message(status))
 
     @property
     def pid(self) -> int:
-        """The process id of `lightbox batch`."""
-        return self._process.pid
+        """The process id of the current `lightbox batch`."""
+        return self._server.pid
 
     def submit(self, job: Mapping[str, Any], *, timeout: Optional[Number] = None) -> "Future[Answer]":
-        """Sends one job (a dict with `command` and its fields) and returns the future of its answer.
+        """Queues one job (a dict with `command` and its fields) and returns the future of its answer.
 
         The answer is given whether the job was done, failed or skipped (see its `status`);
-        the future fails with LightboxError only when the process ends before answering. A
-        job's own `id`, if any, is echoed in its answer. The job is sent at once, so the
-        future cannot be cancelled (`cancel()` returns False, as for running work).
-        `timeout` (seconds) is the job's `timeout` key unless it has one: Lightbox gives the
-        job up then, and if no answer comes the client gives it up too (its answer is a
-        failed one saying so, and the late answer is dropped). NaN and infinite numbers
-        raise ValueError here.
+        the future fails with LightboxError only when the process ends before answering (the
+        next job starts a new one), or when no process can take it. A job's own `id`, if any,
+        is echoed in its answer. Jobs are sent as Lightbox can start them, `jobs` at a time:
+        until then `future.cancel()` cancels the job (True: it is never sent, and its output
+        never appears); once sent, `cancel()` returns False, as for running work, and
+        `give_up` gives it up. `timeout` (seconds) is the job's `timeout` key unless it has
+        one: Lightbox gives the job up then, and if no answer comes the client gives it up too
+        (its answer is a failed one saying so, and the late answer is dropped). NaN and
+        infinite numbers raise ValueError here; after `close`, LightboxError (the client is closed).
         """
         return self._submit(_with_timeout(job, timeout))
+
+    def give_up(self, future: "Future[Answer]") -> bool:
+        """Gives up a job of this client's: one not yet sent is cancelled, one Lightbox runs is answered failed now.
+
+        A job still waiting is cancelled as `future.cancel()` cancels it: it is never sent.
+        Lightbox has no way to stop one job it runs (only the job's timeout, or the end of the
+        process, stops one), so for a running job the client does what it can alone: the
+        future is answered at once, failed (`given up: ...`); the job keeps its place among
+        the `jobs` running, and no job naming one of its outputs is sent, until Lightbox
+        answers it; then each output it wrote is removed (the file at that path, if it has
+        the size Lightbox wrote). Its output may so be seen until Lightbox has answered;
+        folders made for it stay, and a file it replaced (with `--force`) is gone. Returns
+        False for a job already answered or given up, or not this client's.
+        """
+        taken = self._pending.withdraw(future)
+        if taken is None:
+            return False
+        sent, job = taken
+        if not sent:
+            return future.cancel()
+        answer: Answer = {"status": "failed", "error": (
+            "given up: its caller gave the job up while Lightbox ran it; what it writes is removed once answered")}
+        if job.has_id:
+            answer["id"] = job.given_id
+        _settle(future, answer)
+        return True
 
     def _submit(
         self, job: Mapping[str, Any], when_done: Optional[Callable[["Future[Answer]"], Any]] = None
@@ -131,24 +153,16 @@ class Lightbox:
         has_id = "id" in body
         given_id = body.pop("id", None)
         future: "Future[Answer]" = Future()
-        future.set_running_or_notify_cancel()
-        if when_done is not None:  # before the job is sent: an answer may come before this returns
+        if when_done is not None:  # before the job is queued: an answer may come before this returns
             future.add_done_callback(when_done)
         with self._lock:
-            if self._ended is not None:
-                raise self._ended
+            if self._closed is not None:
+                raise self._closed
             self._next_id += 1
             key = self._next_id
             line = json.dumps({"id": key, **body}, allow_nan=False, separators=(",", ":"), default=fields.to_json)
-            self._pending.add(key, Job(future, given_id, has_id, _seconds(body.get("timeout"))))
-        try:
-            with self._write_lock:
-                stdin = self._stdin()
-                stdin.write(line.encode("utf-8") + b"\n")
-                stdin.flush()
-        except (OSError, ValueError) as error:
-            self._pending.discard(key)
-            raise LightboxError(self._ended_message(self._process.poll(), f"cannot send a job: {error}")) from error
+            self._pending.queue(key, Job(future, given_id, has_id, _seconds(body.get("timeout")),
+                                         line.encode("utf-8") + b"\n", self._outputs(body)))
         return future
 
     def crop(
@@ -325,68 +339,84 @@ class Lightbox:
     ) -> Iterator[Answer]:
         """Sends `jobs` and yields their answers as they come, done and failed alike, with up to `window` in flight.
 
-        `window` defaults to twice `jobs`, so every worker has its next job waiting. Answers
+        `window` defaults to twice `jobs`, so every worker's next job is ready to send. Answers
         come in the order jobs finish; give each job an `id` to match them. `timeout` is each
-        job's, as for `submit`.
+        job's, as for `submit`. Closing the generator early (`.close()`, or leaving a `for`
+        loop that holds the only reference to it) cancels the jobs not yet sent: they are
+        never sent; those Lightbox runs are finished, their answers dropped.
         """
         limit = max(1, window or 2 * self.jobs)
         finished: "queue.Queue[Future[Answer]]" = queue.Queue()
         source = iter(jobs)
-        in_flight = 0
+        unanswered: Set["Future[Answer]"] = set()
         exhausted = False
-        while True:
-            while not exhausted and in_flight < limit:
-                job = next(source, None)
-                if job is None:
-                    exhausted = True
-                    break
-                self._submit(_with_timeout(job, timeout), finished.put)
-                in_flight += 1
-            if in_flight == 0:
-                return
-            answer = finished.get().result()
-            in_flight -= 1
-            yield answer
+        try:
+            while True:
+                while not exhausted and len(unanswered) < limit:
+                    job = next(source, None)
+                    if job is None:
+                        exhausted = True
+                        break
+                    unanswered.add(self._submit(_with_timeout(job, timeout), finished.put))
+                if not unanswered:
+                    return
+                future = finished.get()
+                unanswered.discard(future)
+                yield future.result()
+        finally:
+            for future in unanswered:
+                future.cancel()  # True for a job not yet sent, which never is
 
     def close(self) -> int:
-        """Closes the jobs' input, waits for every answer and the process, and returns its exit status."""
-        with self._write_lock:
-            if self._process.stdin and not self._process.stdin.closed:
-                try:
-                    self._process.stdin.close()
-                except OSError:
-                    pass
-        for reader in self._readers:
-            reader.join()
-        return self._process.wait()
+        """Sends the jobs still waiting, closes the jobs' input, and returns the exit status once all are answered."""
+        with self._lock:
+            if self._closed is None:
+                self._closed = LightboxError("the client is closed (close() was called): start a new Lightbox")
+        self._pending.finish()
+        self._sender.join()
+        server = self._server
+        server.close_input()
+        status = server.wait_ended()
+        for job in self._pending.close():  # only when the sender stopped early: no process could take them
+            _fail(job.future, self._closed or LightboxError(server.ended_message(status)))
+        return status
 
     def terminate(self) -> int:
-        """Stops the process (SIGTERM: jobs in flight are dropped, temp files removed) and returns its status."""
-        if self._process.poll() is None:
-            self._process.terminate()
+        """Cancels the jobs not yet sent and stops the process, returning its status.
+
+        SIGTERM: Lightbox kills its workers and removes their temp files; the jobs it was
+        running fail with LightboxError.
+        """
+        with self._lock:
+            self._stopped = True
+            if self._closed is None:
+                self._closed = LightboxError("the client is closed (terminate() was called): start a new Lightbox")
+        for job in self._pending.waiting():
+            job.future.cancel()
+        self._server.terminate()
         return self.close()
 
-    def _check_options(self, arguments: List[str], cwd: Optional[str], env: Optional[Dict[str, str]]) -> None:
+    def _start(self) -> Server:
+        """Starts a `lightbox batch` with the client's command, folder and environment."""
+        return Server(self._arguments, self._cwd, self._env, self._deliver, self._ended)
+
+    def _check_options(self) -> None:
         """Lightbox checks the options itself: the same command with no jobs exits 0, or 64 naming the bad one.
 
         It runs beside the process that will take the jobs, so it costs one start-up's time
         (tens of milliseconds), once.
         """
         try:
-            checked = subprocess.run(arguments, stdin=subprocess.DEVNULL, capture_output=True, cwd=cwd, env=env,
-                                     timeout=60)
+            checked = subprocess.run(self._arguments, stdin=subprocess.DEVNULL, capture_output=True, cwd=self._cwd,
+                                     env=self._env, timeout=60)
         except (OSError, subprocess.TimeoutExpired) as error:
-            self._process.kill()
-            self._process.wait()
-            raise LightboxError(f"cannot start {arguments[0]}: {error}") from error
+            self._server.kill()
+            raise LightboxError(f"cannot start {self._arguments[0]}: {error}") from error
         if checked.returncode == 0:
             return
-        if self._process.poll() is None:
-            self._process.kill()
-        self._process.wait()
-        for line in checked.stderr.decode("utf-8", "replace").splitlines():
-            self._stderr_tail.append(line)
-        raise LightboxError(self._ended_message(checked.returncode))
+        self._server.kill()
+        said = checked.stderr.decode("utf-8", "replace").splitlines()
+        raise LightboxError(ended_message(checked.returncode, said[-20:]))
 
     def _ask(self, job: Mapping[str, Any], rename: Callable[[Answer], Answer] = lambda answer: answer) -> Answer:
         """Sends `job`, waits for its answer (paths named by `rename`), and raises JobError (JobTimeout) on failure."""
@@ -397,12 +427,65 @@ class Lightbox:
             raise JobTimeout(answer)
         raise JobError(answer)
 
-    def _stdin(self) -> IO[bytes]:
-        """The process's standard input, which close() may have closed."""
-        stdin = self._process.stdin
-        if stdin is None or stdin.closed:
-            raise ValueError("the client is closed")
-        return stdin
+    def _send_jobs(self) -> None:
+        """Sends each job as Lightbox can start it, to a new process if the last one ended, until `close`."""
+        while True:
+            taken = self._pending.next()
+            if taken is None:
+                return
+            key, job = taken
+            while True:
+                try:
+                    server = self._live_server()
+                except LightboxError as error:
+                    with self._lock:
+                        self._closed = error
+                    for left in [job, *self._pending.close()]:
+                        _fail(left.future, error)
+                    return
+                try:
+                    # Its workers may hold its input open: a line written once it has exited is lost.
+                    if not server.exited():
+                        server.send(job.line)
+                        break
+                except (OSError, ValueError):
+                    pass
+                server.wait_ended()  # it exited before it could read the job, which goes to the next one
+            with self._lock:
+                if not server.ended:
+                    self._pending.assign(key, server)  # failed with the others sent to it if it ends
+                    continue
+            if self._pending.discard(key) is not None:  # it ended as the job was sent
+                _fail(job.future, LightboxError(server.ended_message(server.poll())))
+
+    def _live_server(self) -> Server:
+        """The current process, or a new one if it ended; LightboxError when none may be started."""
+        with self._lock:
+            server = self._server
+            if not server.ended:
+                return server
+            status = server.poll()
+            if self._stopped:
+                raise self._closed or LightboxError(server.ended_message(status))
+            if server is self._restarted and server.answered == 0:
+                raise LightboxError(server.ended_message(
+                    status, "the client is closed: lightbox batch, started again, ended before answering a job"))
+            self._server = self._restarted = self._start()
+            log.warning("started lightbox batch again (pid %d): the last one (pid %d) ended", self._server.pid,
+                        server.pid)
+            return self._server
+
+    def _ended(self, server: Server, status: int) -> None:
+        """Fails the jobs sent to `server`, which ended (Server calls this): said unless the client ended it."""
+        with self._lock:
+            server.ended = True
+            left = self._pending.ended(server)
+        error = LightboxError(server.ended_message(status))
+        if not server.stopping:
+            log.warning("lightbox batch ended unasked (pid %d), failing the %d job(s) it was running; the next job "
+                        "starts a new one: %s", server.pid, len(left), error)
+        for job in left:
+            _fail(job.future, error)
 
     def _give_up(self, key: int, job: Job, waited: float) -> None:
         """Answers a job Lightbox did not answer in time (PendingJobs calls this), failed and saying so."""
@@ -411,47 +494,31 @@ class Lightbox:
             "the client gave the job up")}
         if job.has_id:
             answer["id"] = job.given_id
-        log.warning("lightbox: job %s: %s", key, answer["error"])
+        log.warning("job %s: %s", key, answer["error"])
         _settle(job.future, answer)
 
-    def _read_answers(self) -> None:
-        """Hands each answer line to the future of its job; at the end, fails the jobs left unanswered."""
-        assert self._process.stdout is not None
-        for raw in self._process.stdout:
-            try:
-                self._deliver(raw)
-            except Exception:  # nothing an answer or a caller does stops the reader
-                log.exception("lightbox: an answer could not be delivered: %r", raw[:200])
-        status = self._process.wait()
-        for reader in self._readers[1:]:
-            reader.join()
-        ended = LightboxError(self._ended_message(status))
-        with self._lock:
-            self._ended = ended
-        for job in self._pending.close():
-            if not job.future.done():
-                try:
-                    job.future.set_exception(ended)
-                except Exception:
-                    log.exception("lightbox: a job's future could not be failed")
-
-    def _deliver(self, raw: bytes) -> None:
-        """Gives one answer line to its job's future, with the job's own id back."""
+    def _deliver(self, server: Server, raw: bytes) -> None:
+        """Hands one answer line to its job's future (Server calls this): its own id back, no `stdin:N: `."""
         try:
             answer = json.loads(raw)
         except ValueError:
-            log.warning("lightbox: not an answer: %r", raw[:200])
+            log.warning("not an answer: %r", raw[:200])
             return
         if not isinstance(answer, dict):
-            log.warning("lightbox: not an answer: %r", raw[:200])
+            log.warning("not an answer: %r", raw[:200])
             return
+        unprefix(answer)
         for warning in answer.get("warnings") or []:
-            log.warning("warning: %s", warning)
+            log.warning("%s", warning)
         for crop in answer.get("crops") or []:
             for warning in (crop.get("warnings") or []) if isinstance(crop, dict) else []:
-                log.warning("warning: %s: %s", crop.get("input", answer.get("input")), warning)
-        job = self._pending.take(answer.get("id"))
+                log.warning("%s: %s", crop.get("input", answer.get("input")), warning)
+        key = answer.get("id")
+        job = self._pending.take(key)
         if job is None:
+            return
+        if job.abandoned:
+            self._remove_written(key, cast(Answer, answer))
             return
         if job.has_id:
             answer["id"] = job.given_id
@@ -459,25 +526,53 @@ class Lightbox:
             answer.pop("id", None)
         _settle(job.future, cast(Answer, answer))
 
-    def _read_stderr(self) -> None:
-        """Logs what Lightbox writes on stderr (warnings as warnings), keeping the last lines for errors."""
-        assert self._process.stderr is not None
-        for raw in self._process.stderr:
-            text = raw.decode("utf-8", "replace").rstrip("\n")
-            self._stderr_tail.append(text)
-            if text.startswith("warning:"):
-                log.warning("%s", text)
-            elif text.lower().startswith("error:"):
-                log.error("%s", text)
-            elif text:
-                log.info("%s", text)
+    def _outputs(self, body: Mapping[str, Any]) -> FrozenSet[str]:
+        """The files a job names as outputs, as absolute paths."""
+        crops = body.get("crops")
+        named = [body.get("output")] + [crop.get("output") for crop in crops or [] if isinstance(crop, Mapping)] \
+            if isinstance(crops, list) else [body.get("output")]
+        return frozenset(self._where(name) for name in named if isinstance(name, str))
 
-    def _ended_message(self, status: Optional[int], what: str = "") -> str:
-        """Why the process can take no more jobs: `what`, its exit status and the last lines it wrote."""
-        said = "; ".join(line for line in self._stderr_tail if line)
-        parts = [what] if what else []
-        parts.append("lightbox batch exited" + (f" with status {status}" if status is not None else ""))
-        return ": ".join(parts) + (f": {said}" if said else "")
+    def _where(self, output: str) -> str:
+        """An output as the absolute path of the file written: taken from Lightbox's folder, without save options."""
+        return os.path.normpath(os.path.join(self._cwd, re.sub(r"\[[^\[\]]*\]$", "", output)))
+
+    def _remove_written(self, key: Any, answer: Answer) -> None:
+        """Removes what a job given up while Lightbox ran it wrote: each output its answer says it wrote."""
+        entries = answer.get("crops") or [answer]
+        for entry in entries:
+            output, size = entry.get("output"), entry.get("bytes")
+            if entry.get("status") == "skipped" or not isinstance(output, str) or not isinstance(size, int):
+                continue
+            path = self._where(output)
+            try:
+                facts = os.lstat(path)
+                if stat.S_ISREG(facts.st_mode) and facts.st_size == size:
+                    os.unlink(path)
+                    log.info("removed %s, written by job %s after it was given up", path, key)
+                else:
+                    log.warning("left %s: not the file job %s wrote after it was given up", path, key)
+            except FileNotFoundError:
+                pass
+            except OSError as error:
+                log.warning("could not remove %s, written by job %s after it was given up: %s", path, key,
+                            error.strerror or error)
+
+
+def _cores() -> int:
+    """The cores this process may run on (its affinity, as Lightbox counts them), or all of them."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    return len(affinity(0)) if affinity is not None else os.cpu_count() or 1
+
+
+def _fail(future: "Future[Answer]", error: LightboxError) -> None:
+    """Fails `future` with `error`, unless it is settled already."""
+    if future.done():
+        return
+    try:
+        future.set_exception(error)
+    except Exception:  # InvalidStateError: settled between the check and now
+        log.info("a job's future could not be failed: it was settled meanwhile")
 
 
 def _settle(future: "Future[Answer]", answer: Answer) -> None:

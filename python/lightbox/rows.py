@@ -165,8 +165,7 @@ def _value(key: str, value: Any) -> Any:
 
 
 def error(row_: Row, reason: str) -> str:
-    """An error naming the row's photo and output as the dataset gives them, not the process's `stdin:N:`."""
-    reason = re.sub(r"^stdin:\d+: ", "", reason)
+    """An error naming the row's photo and output as the dataset gives them (the client took off `stdin:N: `)."""
     reason = re.sub(r"^crops\[\d+\]\.", "", reason)
     for sent in (row_.sent_input, row_.sent_output):
         if sent and reason.startswith(sent + ": "):
@@ -175,5 +174,5 @@ def error(row_: Row, reason: str) -> str:
 
 
 def warnings(texts: Optional[List[str]]) -> List[str]:
-    """An answer's warnings without the process's `stdin:N:`."""
-    return [re.sub(r"^stdin:\d+: ", "", str(text)) for text in texts or []]
+    """An answer's warnings, as a list of text (the client took off `stdin:N: `)."""
+    return [str(text) for text in texts or []]

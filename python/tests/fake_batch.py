@@ -11,8 +11,11 @@ The environment says how it answers: FAKE_LOG (a file: each job received is appe
 JSON line), FAKE_HOLD (answer only once this many jobs are waiting, newest first: answers out
 of order), FAKE_DIE_AFTER (exit with status 70 after receiving this many jobs, answering none
 of them), FAKE_WRITE (write each output done, b"fake", so `skipExisting` and "output exists"
-apply), FAKE_SLOW (seconds a job whose input contains "slow" takes, default 30; it is given up
-at its timeout unless FAKE_IGNORE_TIMEOUT is set, and answered late). A crop whose input
+apply, and answer its `bytes`), FAKE_SLOW (seconds a job whose input contains "slow" takes,
+default 30; it is given up at its timeout unless FAKE_IGNORE_TIMEOUT is set, and answered
+late), FAKE_WRITE_EARLY (a slow job writes its outputs first, then takes its time: a job
+whose output is in place before its answer is), FAKE_STDERR (lines, split at `|`, written on
+stderr at the start, as Lightbox's own words). A crop whose input
 contains "bad" fails, "warn" warns; a multi-rect crop gets one answer per rect, in order; a
 rect with no width fails alone in its place, as Lightbox does for a rect refused before
 decoding.
@@ -54,13 +57,14 @@ def one(job, crop, index, line):
     write = os.environ.get("FAKE_WRITE") and output
     if write and os.path.exists(output):
         if job.get("skipExisting"):
-            return dict(base, status="skipped")
+            return dict(base, status="skipped", bytes=os.path.getsize(output))
         if not (job.get("force") or POLICY["force"]):
             return dict(base, status="failed", error=f"stdin:{line}: {output}: output exists (use --force to replace it)")
     if write:
         os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
         with open(output, "wb") as file:
             file.write(b"fake")
+        base["bytes"] = len(b"fake")
     x, y, w, h = rect
     done = dict(base, rect={"x": x, "y": y, "width": w, "height": h}, status="done",
                 pixels={"left": round(x * 1000), "top": round(y * 1000), "width": round(w * 1000), "height": round(h * 1000)})
@@ -99,8 +103,9 @@ def slow(job, line):
     took = float(os.environ.get("FAKE_SLOW", "30"))
     limit = job.get("timeout") or POLICY["timeout"]
     if os.environ.get("FAKE_IGNORE_TIMEOUT") or took <= limit:
+        early = answer(job, line) if os.environ.get("FAKE_WRITE_EARLY") else None
         time.sleep(took)
-        send([answer(job, line)])
+        send([early or answer(job, line)])
         return
     time.sleep(limit)
     send([{"id": job.get("id"), "input": job.get("input"), "output": job.get("output"), "status": "failed",
@@ -128,6 +133,9 @@ def options(arguments):
 
 def main():
     options(sys.argv[2:] if sys.argv[1:2] == ["batch"] else sys.argv[1:])
+    for said in filter(None, os.environ.get("FAKE_STDERR", "").split("|")):
+        sys.stderr.write(said + "\n")
+    sys.stderr.flush()
     log = os.environ.get("FAKE_LOG")
     hold = int(os.environ.get("FAKE_HOLD", "1"))
     die_after = int(os.environ.get("FAKE_DIE_AFTER", "0"))

@@ -1,14 +1,16 @@
-"""A future once sent cannot be cancelled, a job past its timeout is given up, and neither breaks the client.
+"""Cancelled means never sent, given up means no output left, a job past its timeout is given up; the client goes on.
 
-The real binary shows the futures under load; the protocol double gives what the real process
-cannot be made to give on demand (a job that outlives its timeout, an answer after the client
-gave up).
+The real binary shows the futures under load and a job given up while it runs; the protocol
+double gives what the real process cannot be made to give on demand (a job that outlives its
+timeout, an answer after the client gave up, an output in place before its answer).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
+import threading
 import time
 from concurrent.futures import Future, wait
 from pathlib import Path
@@ -18,11 +20,16 @@ import pytest
 
 import lightbox
 import lightbox.pending
-from conftest import cli
+from conftest import big_png, cli, wait_for
 from lightbox.pending import Job, PendingJobs
 
 
-def test_a_sent_job_cannot_be_cancelled_under_load_and_every_answer_arrives(
+def logged(log: Path) -> List[str]:
+    """The inputs of the jobs the double received, in order."""
+    return [json.loads(line)["input"] for line in log.read_text().splitlines()] if log.exists() else []
+
+
+def test_jobs_not_yet_sent_are_cancelled_under_load_and_never_written(
     binary: str, photos: List[str], tmp_path: Path
 ) -> None:
     with lightbox.Lightbox(binary, jobs=2) as box:
@@ -31,25 +38,92 @@ def test_a_sent_job_cannot_be_cancelled_under_load_and_every_answer_arrives(
                         "output": str(tmp_path / "load" / f"{n}.jpg")})
             for n in range(120)
         ]
-        assert [future.cancel() for future in futures] == [False] * 120
-        assert not any(future.cancelled() for future in futures)
-        finished, waiting = wait(futures, timeout=120)
+        cancelled = [future.cancel() for future in futures]
+        # Lightbox runs two at once, so no more than two were sent: every other job was still the client's.
+        sent = [n for n, done in enumerate(cancelled) if not done]
+        assert len(sent) <= 2 and cancelled.count(True) >= 118
+        assert all(futures[n].cancelled() == cancelled[n] for n in range(120))
+        finished, waiting = wait([futures[n] for n in sent], timeout=120)
         assert not waiting
-        assert sorted(future.result()["id"] for future in futures) == list(range(120))
-        assert all(future.result()["status"] == "done" for future in futures)
-        # The reader is alive: a later job is answered.
+        assert all(futures[n].result()["status"] == "done" and futures[n].result()["id"] == n for n in sent)
+        # The client goes on: a later job is answered.
         after = box.crop(photos[0], rect=(0, 0, 0.5, 0.5), output=str(tmp_path / "after.jpg"))
         assert after["status"] == "done"
-    assert len(list((tmp_path / "load").iterdir())) == 120
+    written = sorted(path.name for path in (tmp_path / "load").iterdir()) if sent else []
+    assert written == sorted(f"{n}.jpg" for n in sent)
+
+
+def test_closing_run_early_cancels_the_jobs_not_yet_sent(binary: str, photos: List[str], tmp_path: Path) -> None:
+    jobs = [{"id": n, "command": "crop", "input": photos[n % 4], "rect": [0, 0, 0.5, 0.5],
+             "output": str(tmp_path / "run" / f"{n}.jpg")} for n in range(30)]
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        answers = box.run(jobs, window=10)
+        first = next(answers)
+        answers.close()  # ten were given to the client; one at a time goes to Lightbox
+        assert first["status"] == "done"
+        assert box.crop(photos[0], rect=(0, 0, 1, 1), output=str(tmp_path / "after.jpg"))["status"] == "done"
+    # The first, and at most the one Lightbox was running when the generator was closed.
+    assert 1 <= len(list((tmp_path / "run").iterdir())) <= 2
+
+
+def test_give_up_answers_a_running_job_at_once_and_removes_what_it_writes(fake: str, tmp_path: Path) -> None:
+    log = tmp_path / "jobs.jsonl"
+    env = dict(os.environ, FAKE_SLOW="1", FAKE_WRITE="1", FAKE_LOG=str(log))
+    with lightbox.Lightbox(fake, jobs=1, env=env, cwd=tmp_path) as box:
+        running = box.submit({"id": "slow", "command": "crop", "input": "slow.jpg", "output": "slow.jpg"})
+        waiting = box.submit({"command": "crop", "input": "w.jpg", "output": "w.jpg"})
+        later = box.submit({"command": "crop", "input": "later.jpg", "output": "later.jpg"})
+        wait_for(lambda: logged(log) == ["slow.jpg"])
+        assert box.give_up(waiting) and waiting.cancelled()
+        started = time.monotonic()
+        assert box.give_up(running) and not box.give_up(running)
+        answer = running.result(timeout=0.5)
+        assert time.monotonic() - started < 0.5  # answered now, not when Lightbox is done
+        assert answer["id"] == "slow" and answer["status"] == "failed" and answer["error"].startswith("given up: ")
+        # The job it gave up keeps its worker: the next job is sent once Lightbox answers it.
+        assert later.result(timeout=10)["status"] == "done" and time.monotonic() - started > 0.5
+        assert not box.give_up(later)
+    assert logged(log) == ["slow.jpg", "later.jpg"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["jobs.jsonl", "later.jpg"]
+
+
+def test_a_job_naming_the_output_of_a_job_given_up_waits_for_its_answer(fake: str, tmp_path: Path) -> None:
+    """The job given up has its output in place before its answer: a retry must not find it, then lose it."""
+    env = dict(os.environ, FAKE_SLOW="1", FAKE_WRITE="1", FAKE_WRITE_EARLY="1")
+    with lightbox.Lightbox(fake, jobs=2, env=env, cwd=tmp_path) as box:
+        first = box.submit({"command": "crop", "input": "slow.jpg", "output": "same.jpg"})
+        wait_for(lambda: (tmp_path / "same.jpg").exists())
+        assert box.give_up(first)
+        again = box.submit({"command": "crop", "input": "a.jpg", "output": str(tmp_path / "same.jpg"),
+                            "skipExisting": True})
+        assert again.result(timeout=10)["status"] == "done"
+    assert (tmp_path / "same.jpg").read_bytes() == b"fake"
+
+
+def test_the_real_lightbox_leaves_no_output_of_a_job_given_up(binary: str, photos: List[str], tmp_path: Path) -> None:
+    big = big_png(tmp_path / "big.png", 5000)
+    with lightbox.Lightbox(binary, jobs=1) as box:
+        running = box.submit({"command": "crop", "input": str(big), "crops": [
+            {"rect": [0, 0, 0.5, 0.5], "output": str(tmp_path / "a.png")},
+            {"rect": [0.5, 0.5, 0.5, 0.5], "output": str(tmp_path / "b.png")}]})
+        wait_for(running.running)
+        time.sleep(0.2)
+        assert box.give_up(running)
+        assert running.result(timeout=0.1)["error"].startswith("given up: ")
+        assert box.crop(photos[0], rect=(0, 0, 0.5, 0.5), output=tmp_path / "after.jpg")["status"] == "done"
+    assert not (tmp_path / "a.png").exists() and not (tmp_path / "b.png").exists()
+    assert (tmp_path / "after.jpg").is_file()
 
 
 def test_the_reader_survives_a_future_settled_by_its_caller_and_a_failing_callback(
-    fake: str, caplog: pytest.LogCaptureFixture
+    fake: str, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    env = dict(os.environ, FAKE_HOLD="3")
-    with lightbox.Lightbox(fake, jobs=1, env=env) as box:
+    log = tmp_path / "jobs.jsonl"
+    env = dict(os.environ, FAKE_HOLD="3", FAKE_LOG=str(log))
+    with lightbox.Lightbox(fake, jobs=3, env=env) as box:
         meddled = box.submit({"command": "crop", "input": "a.jpg", "output": "a"})
-        meddled.set_result({"status": "done"})  # a caller settles the future itself
+        wait_for(lambda: logged(log) == ["a.jpg"])
+        meddled.set_result({"status": "done"})  # a caller settles the future of a job sent
         raising = box.submit({"command": "crop", "input": "b.jpg", "output": "b"})
 
         def fails(_: "Future[lightbox.Answer]") -> None:
@@ -61,7 +135,10 @@ def test_the_reader_survives_a_future_settled_by_its_caller_and_a_failing_callba
         assert raising.result(timeout=10)["output"] == "b"
         later = list(box.run([{"command": "crop", "input": f"{n}.jpg", "output": f"{n}"} for n in range(3)], window=3))
         assert sorted(answer["output"] for answer in later) == ["0", "1", "2"]
-    assert meddled.result() == {"status": "done"}
+        # A future its caller settles before the job is sent is not sent.
+        settled = box.submit({"command": "crop", "input": "slow.jpg", "output": "s"})
+        settled.set_result({"status": "done"})
+    assert meddled.result() == {"status": "done"} and settled.result() == {"status": "done"}
 
 
 def test_a_job_past_its_timeout_is_given_up_by_lightbox_and_later_jobs_work(fake: str) -> None:
@@ -104,38 +181,41 @@ def test_a_job_lightbox_does_not_answer_is_given_up_here_and_its_late_answer_dro
     assert len(dropped) == 2
 
 
-def test_a_queued_jobs_clock_starts_when_lightbox_can_run_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_waiting_jobs_clock_starts_when_it_is_sent(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(lightbox.pending, "grace", lambda timeout: 0.0)
     gave_up: List[tuple] = []
     pending = PendingJobs(1, lambda key, job, waited: gave_up.append((key, time.monotonic())))
+    sent: List[tuple] = []
+
+    def send() -> None:
+        while True:
+            taken = pending.next()
+            if taken is None:
+                return
+            sent.append((taken[0], time.monotonic()))
+
+    sender = threading.Thread(target=send)
+    sender.start()
     first: "Future[lightbox.Answer]" = Future()
     second: "Future[lightbox.Answer]" = Future()
-    pending.add(1, Job(first, None, False, timeout=1.0))
-    pending.add(2, Job(second, None, False, timeout=1.0))  # behind the first: Lightbox runs one at a time
+    pending.queue(1, Job(first, None, False, timeout=1.0))
+    pending.queue(2, Job(second, None, False, timeout=1.0))
     time.sleep(0.3)
-    assert pending.take(1) is not None  # answered in time; the second can start only now
+    assert [key for key, _ in sent] == [1]  # Lightbox runs one at a time: the second waits in the client
+    assert first.running() and not second.running()
+    assert pending.take(1) is not None  # answered in time; the second is sent only now
     answered = time.monotonic()
-    for _ in range(100):
-        if gave_up:
-            break
-        time.sleep(0.05)
+    wait_for(lambda: bool(gave_up))
+    assert [key for key, _ in sent] == [1, 2] and sent[1][1] >= answered
     assert [key for key, _ in gave_up] == [2]
-    assert gave_up[0][1] - answered >= 1.0  # a full timeout after it could start, not after it was sent
+    assert gave_up[0][1] - sent[1][1] >= 1.0  # a full timeout after it was sent, not after it was queued
     assert pending.close() == []
+    sender.join()
 
 
 def test_the_real_lightbox_gives_up_a_job_at_its_timeout(binary: str, tmp_path: Path) -> None:
     """A 10000x10000 PNG cut twice is decoded whole: seconds of work, given up after half a second."""
-    import struct
-    import zlib
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    side = 10000
-    rows = zlib.compress((b"\0" + b"\x80" * (3 * side)) * side, 1)
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 2, 0, 0, 0))
-    (tmp_path / "big.png").write_bytes(png + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+    big_png(tmp_path / "big.png", 10000)
     with lightbox.Lightbox(binary, jobs=1) as box:
         with pytest.raises(lightbox.JobTimeout, match=r"timed out after 0\.5 s"):
             box.crop(tmp_path / "big.png", crops=[((0, 0, 0.5, 0.5), tmp_path / "a.png"),

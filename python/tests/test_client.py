@@ -145,29 +145,6 @@ def test_answers_out_of_order_reach_their_jobs(fake: str, tmp_path: Path) -> Non
     assert all(answer["output"] == f"o{answer['id']}" for answer in answers)
 
 
-def test_a_process_that_ends_fails_every_waiting_job(fake: str, tmp_path: Path) -> None:
-    env = dict(os.environ, FAKE_DIE_AFTER="2", FAKE_HOLD="5")
-    box = lightbox.Lightbox(fake, jobs=2, env=env)
-    first = box.submit({"command": "crop", "input": "a.jpg", "output": "a"})
-    second = box.submit({"command": "crop", "input": "b.jpg", "output": "b"})
-    for future in (first, second):
-        with pytest.raises(lightbox.LightboxError, match="exited with status 70: fake: giving up"):
-            future.result(timeout=10)
-    with pytest.raises(lightbox.LightboxError, match="status 70"):
-        box.submit({"command": "crop", "input": "c.jpg", "output": "c"})
-    assert box.close() == 70
-
-
-def test_a_killed_lightbox_fails_the_jobs_in_flight(binary: str, photos: List[str], tmp_path: Path) -> None:
-    box = lightbox.Lightbox(binary, jobs=1)
-    box.crop(photos[0], rect=(0, 0, 1, 1), output=str(tmp_path / "first.jpg"))
-    os.kill(box.pid, signal.SIGKILL)
-    time.sleep(0.2)
-    with pytest.raises(lightbox.LightboxError, match="exited with status -9"):
-        box.crop(photos[0], rect=(0, 0, 1, 1), output=str(tmp_path / "second.jpg"))
-    assert box.close() == -signal.SIGKILL
-
-
 def test_a_bad_option_fails_at_construction_naming_it(binary: str, capfd: pytest.CaptureFixture[str]) -> None:
     started = time.monotonic()
     with pytest.raises(lightbox.LightboxError, match=r"status 64.*--quality '500'"):
@@ -179,6 +156,10 @@ def test_a_bad_option_fails_at_construction_naming_it(binary: str, capfd: pytest
     assert capfd.readouterr().err == ""
     with pytest.raises(TypeError, match="list of lightbox batch arguments"):
         lightbox.Lightbox(binary, options="--quality 90")  # type: ignore[arg-type]
+    # The client sends as many jobs at a time as Lightbox runs: it gives --jobs itself.
+    for jobs in (["--jobs", "4"], ["--jobs=4"], ["-j", "4"]):
+        with pytest.raises(ValueError, match="give jobs=N, not --jobs in options"):
+            lightbox.Lightbox(binary, options=jobs)
 
 
 def test_no_such_binary_is_a_lightbox_error(tmp_path: Path) -> None:

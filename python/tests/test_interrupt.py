@@ -13,8 +13,8 @@ import sys, time
 sys.path.insert(0, {package!r})
 import lightbox
 box = lightbox.Lightbox({binary!r}, jobs=1)
-print("ready", flush=True)
 try:
+    print("ready", flush=True)  # inside the try: the signal may come as soon as the line is out
     time.sleep(60)
 except KeyboardInterrupt:
     print("interrupted", flush=True)

@@ -64,7 +64,7 @@ def test_skip_existing_answers_skipped_and_warnings_come_in_the_answer(fake: str
         again = box.crop("warn.jpg", rect=(0, 0, 1, 1), output="a.png", skip_existing=True)
         with pytest.raises(lightbox.JobError, match="output exists"):
             box.crop("warn.jpg", rect=(0, 0, 1, 1), output="a.png")
-    assert first["status"] == "done" and first["warnings"] == ["stdin:1: rect partly outside the image; clipped to 0,0,1,1"]
+    assert first["status"] == "done" and first["warnings"] == ["rect partly outside the image; clipped to 0,0,1,1"]
     assert again["status"] == "skipped"
 
 
