@@ -13,7 +13,7 @@ fi
 python3 -c "import pyvips" 2>/dev/null || python3 -m pip install -q pyvips
 for bench in bench/coldstart.sh bench/crop.sh bench/resize.sh bench/memory.sh bench/worker-memory.sh bench/view.sh \
     bench/board.sh bench/region.sh bench/heif.sh bench/batch.sh bench/lossless.sh bench/ray.sh bench/png.sh \
-    bench/restart.sh bench/dataset.sh; do
+    bench/restart.sh bench/dataset.sh bench/stream.sh; do
     [ -x "$bench" ] && "$bench"
     echo
 done

@@ -35,6 +35,26 @@ import Vips
         #expect(scratch.files(under: "out").count == 3)
     }
 
+    /// (`--max-failures`, the exit code): one unreadable photo with 16 boxes among four photos is
+    /// one failure of four inputs; its error is said once and each of its 16 crops is a failed record.
+    @Test(arguments: [("1", Int32(0)), ("25%", 0), ("20%", 1), ("0", 1)])
+    func theBudgetCountsPhotosNotCrops(budget: String, status: Int32) throws {
+        let scratch = try Scratch()
+        for index in 0..<3 { _ = try scratch.copy(Self.pattern, as: "in\(index).png") }
+        let rows =
+            ["in0.png", "in1.png", "in2.png"].map { "\($0),0,0,0.5,0.5" }
+            + (0..<16).map { "gone.png,\(Double($0) / 20),0,0.05,0.5" }
+        try scratch.write((["input,x,y,width,height"] + rows).joined(separator: "\n") + "\n", to: "m.csv")
+        let result = try CommandRunner.run(
+            ["crop", "--manifest", "m.csv", "--out-dir", "out", "--report", "r.jsonl", "--max-failures", budget],
+            in: scratch.url)
+        #expect(result.status == status, "\(budget): \(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "gone.png: cannot open").count == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("3 done, 16 failed, 0 skipped"), "\(result.stderr)")
+        let records = try JournalFile.records(scratch.path("r.jsonl"))
+        #expect(records.filter { $0["status"] as? String == "failed" }.count == 16)
+    }
+
     @Test func oneSnapshotAndABadBudget() throws {
         let scratch = try Scratch()
         let view = try CommandRunner.run(

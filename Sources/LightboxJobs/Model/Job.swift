@@ -46,9 +46,10 @@ package enum Job: Sendable {
         return 1
     }
 
-    /// The items `--max-failures` counts the job as: one per crop, one for a snapshot, a board's photos.
+    /// The items `--max-failures` counts the job as: one for an input's crops (a photo counts
+    /// once however many of its crops fail), one for a snapshot, a board's photos.
     package var budgetItems: Int {
         if case .board(let job) = self { return job.plan.photos.count }
-        return itemCount
+        return 1
     }
 }

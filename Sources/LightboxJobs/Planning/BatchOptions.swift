@@ -38,7 +38,9 @@ package struct BatchOptions: Sendable {
     package static let maxFailures = Option<FailureBudget>(
         "max-failures", valueName: "N|P%",
         help:
-            "Exit 0 when at most N items (or P% of them) failed; they are still reported and journaled (default 0).")
+            "Exit 0 when at most N inputs (or P% of them) failed: a photo counts once however many of its crops "
+            + "failed, a manifest line that cannot be planned once, a board each photo it left out; every failure "
+            + "is still reported and journaled (default 0).")
 
     /// The group, in the order help lists it.
     package static let declared: [any OptionDeclaration] = [jobs, report, resume, shard, maxFailures]

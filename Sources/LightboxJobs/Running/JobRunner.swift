@@ -41,7 +41,16 @@ package struct JobRunner: Sendable {
         DispatchQueue.concurrentPerform(iterations: min(concurrency, max(jobs.count, 1))) { _ in
             while let index = next.take(below: jobs.count) {
                 defer { report.end(slot: first + index) }
-                execute(jobs[index]) { report.record($0, slot: first + index) }
+                // `--max-failures` counts an input once, however many of its crops failed.
+                var budgeted = false
+                execute(jobs[index]) { record in
+                    var record = record
+                    if jobs[index].cropJob != nil, let failures = record.budgetFailures, failures > 0 {
+                        record.budgetFailures = budgeted ? 0 : 1
+                        budgeted = true
+                    }
+                    report.record(record, slot: first + index)
+                }
             }
         }
     }
