@@ -28,11 +28,13 @@ package enum WorkerLauncher {
             // supervisor takes its workers along, mid-job or not.
             if lbx_die_with_parent(parent) != 0 { _exit(70) }
             for descriptor in inherited + pipes.parentEnds { close(descriptor) }
-            // The supervisor's stdin and stdout are its client's pipes: a worker holding them
-            // would keep a client writing to a dead supervisor, and waiting for its end of file.
-            let null = open("/dev/null", O_RDWR)
-            for descriptor: Int32 in [0, 1] { dup2(null, descriptor) }
-            if null > 1 { close(null) }
+            // The supervisor's stdin is its client's pipe: a worker holding it would let a client
+            // go on writing to a dead supervisor. Stdout stays: an output `-` is written there.
+            let null = open("/dev/null", O_RDONLY)
+            if null >= 0 {
+                dup2(null, 0)
+                if null > 0 { close(null) }
+            }
             dup2(pipes.errorsWrite, 2)
             close(pipes.errorsWrite)
             ForkedThread.run {
@@ -61,9 +63,8 @@ package enum WorkerLauncher {
         posix_spawn_file_actions_adddup2(&actions, pipes.requestsRead, 3)
         posix_spawn_file_actions_adddup2(&actions, pipes.responsesWrite, 4)
         posix_spawn_file_actions_adddup2(&actions, pipes.errorsWrite, 2)
-        // Not the supervisor's stdin and stdout (its client's pipes), as a forked worker.
+        // Not the supervisor's stdin (its client's pipe), as a forked worker.
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         let arguments = ["lightbox-worker"]
         var environment = ProcessInfo.processInfo.environment
         environment[environmentKey] = "3,4"

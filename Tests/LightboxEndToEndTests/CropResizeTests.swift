@@ -32,6 +32,23 @@ import Vips
         #expect(try ImageDifference.mean(image, expected) < 4)
     }
 
+    /// A record's `outputSize` is the size written: the target, whatever the fit.
+    @Test(arguments: ["cover", "contain", "fill"])
+    func theRecordSaysTheWrittenSize(fit: String) throws {
+        let scratch = try Scratch()
+        let result = try CommandRunner.run(
+            [
+                "crop", Self.photo, "--rect", Self.rect, "-o", scratch.path("r.png"), "--resize", "100x300", "--fit",
+                fit,
+                "--json",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let record = try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(record["outputSize"] as? [String: Int] == ["width": 100, "height": 300])
+        #expect(record["pixels"] as? [String: Int] == ["left": 180, "top": 240, "width": 900, "height": 720])
+        #expect(try VImage.load(scratch.path("r.png")).width == 100)
+    }
+
     @Test func fillStretchesToExactlyTheSize() throws {
         let scratch = try Scratch()
         let full = try Self.reference(in: scratch)

@@ -7,7 +7,8 @@ import Vips
 /// The records of crops: the documented fields of an outcome, located at the item's origin.
 package enum CropRecords {
     /// The documented JSON fields of one crop: input, output, image, rect, pixels (with `snapped`
-    /// when a lossless cut moved them to the JPEG's grid), `outputSize` of an upright box, decoder, shrink.
+    /// when a lossless cut moved them to the JPEG's grid), `outputSize` (the written size, after
+    /// `--resize` or of an upright box), decoder, shrink.
     package static func fields(_ outcome: CropOutcome) -> [(String, JSONValue)] {
         var pairs: [(String, JSONValue)] = [("input", .string(outcome.input)), ("output", .string(outcome.output))]
         if let image = outcome.image { pairs.append(("image", size(image.width, image.height))) }

@@ -19,7 +19,8 @@ package struct CropOutcome: Sendable, Codable {
     package var pixels: PixelRect?
     /// Whether a lossless cut grew (or trimmed) the asked rect to the JPEG's iMCU grid; `pixels` is then the cut's.
     package var snapped = false
-    /// An upright box's output size (its own width x height); nil for other cuts, whose size is `pixels`'.
+    /// The written size when it is not `pixels`': `--resize`'s target, or an upright box's own
+    /// width x height; nil otherwise.
     package var outputSize: ImageSize?
     /// The failure, or nil when the crop was written (or planned, in a dry run).
     package var error: RenderError?

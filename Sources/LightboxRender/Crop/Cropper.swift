@@ -126,6 +126,8 @@ package struct Cropper: Sendable {
                     items[index], from: cropper, regions, outcome: outcomes[index], frame: frames[index],
                     lossless: lossless[index])
                 outcomes[index].loadShrink = cropper.loadShrink
+                // `--resize` writes exactly its target, whatever the fit: the size on disk.
+                if let resize { outcomes[index].outputSize = ImageSize(width: resize.width, height: resize.height) }
                 if outcomes[index].decoder == .libvips { outcomes[index].fallback = heif.fallback }
                 outcomes[index].warnings = DecoderWarnings.sinceOpened()
                 outcomes[index].repeatsInputWarnings = outcomes[index].warnings == said
