@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Vips
 
-/// A board's captions in other scripts, from the written file: Arabic as Pango draws it (#40
-/// item 4's board).
+/// A board's captions in other scripts, from the written file: Arabic as wide as Pango draws it
+/// (#40 item 4's board), and one warning for a caption with a character no installed font has.
 @Suite(.processes) struct BoardCaptionScriptTests {
     /// The caption's font on a lifted card at scale 2: 12 points times 2 times the lift's 1.06.
     static let liftedFont = "Inter Display,Inter,DejaVu Sans Medium 25.44"
@@ -50,5 +50,39 @@ import Vips
         #expect(abs(board.count - pango.count) <= 2, "\(caption): \(board.count) px on the board, Pango \(pango.count)")
         let shared = zip(board, pango).filter { $0 == $1 }.count
         #expect(Double(shared) >= 0.9 * Double(pango.count), "\(caption): \(shared) of \(pango.count) columns alike")
+    }
+
+    /// A caption with a character no installed font has is warned of once, though two cards
+    /// carry it, naming the caption and the character; the board is still written.
+    @Test func aCaptionWithACharacterNoFontHasIsWarnedOfOnce() throws {
+        let scratch = try Scratch()
+        let photo = try BoardFixture.solidPhoto(scratch, "grey.png", color: [128, 128, 128])
+        let odd = "Lab \u{10FFFD} notes"
+        let output = scratch.path("board.png")
+        let result = try CommandRunner.run([
+            "board", photo, photo, photo, "--captions", "\(odd),\(odd),مرحبا", "--size", "500x300", "-o", output,
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: caption") }
+        #expect(
+            warnings == ["warning: caption '\(odd)': no installed font has U+10FFFD (\u{10FFFD}); it is drawn as a box"]
+        )
+        #expect(FileManager.default.fileExists(atPath: output))
+    }
+
+    /// A batch board job's answer carries the same warning.
+    @Test func aBatchBoardAnswerCarriesTheWarning() throws {
+        let scratch = try Scratch()
+        _ = try BoardFixture.solidPhoto(scratch, "grey.png", color: [128, 128, 128])
+        let client = try BatchClient([], in: scratch)
+        try client.send([
+            "id": "b", "command": "board", "board": [300, 240],
+            "photos": [["id": "x", "path": "grey.png", "caption": "a\u{10FFFD}"]], "output": "b.png",
+        ])
+        let answer = try client.answer()
+        #expect(answer["status"] as? String == "done", "\(answer)")
+        let warnings = answer["warnings"] as? [String] ?? []
+        #expect(warnings.count == 1 && warnings.first?.contains("U+10FFFD") == true, "\(answer)")
+        #expect(try client.finish().status == 0)
     }
 }

@@ -19,7 +19,7 @@ import Vips
 enum TextLine {
     /// `text` (plain, escaped here) in `face` at a size of `pixels` with letters in `ink` (0 to
     /// 255 per band, three bands), all of it at `opacity` (emoji too, as a colour's opacity fades a
-    /// whole `Text` on iOS).
+    /// whole `Text` on iOS); emoji the face lacks in colour (`EmojiPresentation`).
     ///
     /// The paragraph runs in `direction`, by default the text's own; a start of a longer text
     /// is given that text's direction, so that cutting it keeps its order. `features` are
@@ -35,7 +35,7 @@ enum TextLine {
         features: String? = nil, direction: TextDirection? = nil
     ) throws(VipsError) -> VImage {
         let direction = direction ?? TextDirection(of: text)
-        let shown = escaped(text)
+        let shown = escaped(EmojiPresentation.coloured(text, face: face.coverage))
         let markup = { (tail: String) in
             direction.mark + coloured(asGiven(featured(shown + tail, features)), ink: ink)
         }
