@@ -1,7 +1,7 @@
 import Vips
 
 /// Emoji drawn in colour as iOS draws them: an emoji the face lacks comes from the colour emoji
-/// font, even one Unicode shows as text by default (🏖, ✈ without U+FE0F), as Core Text falls back
+/// font, even one Unicode shows as text by default (🏖, 🕊 without U+FE0F), as Core Text falls back
 /// to Apple Color Emoji; one the face has (©, ™, ☀ in DejaVu Sans) stays a letter of the face.
 ///
 /// Pango shows such an emoji as text, from the first font that has it: Noto Sans Symbols2 (Debian
