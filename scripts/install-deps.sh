@@ -4,8 +4,9 @@
 # (libxml2's own words for a malformed VOC file), libwebp-dev (libwebpmux, to drop the EXIF
 # block libvips makes up in WebP files), libpng-dev and zlib1g-dev (the PNG encoder's chunks and
 # strips), libisal-dev (ISA-L's igzip, the PNG encoder's fast deflate) and the fonts for text (Inter for captions and the
-# viewer's header, DejaVu Sans as the fallback, Noto Color Emoji for emoji in colour) to build and run, and exiftool, which the tests
-# use as an outside witness of the metadata outputs carry.
+# viewer's header, DejaVu Sans as the fallback, Noto Color Emoji for emoji in colour, Noto Sans CJK for Chinese, Japanese
+# and Korean, and Noto's core fonts for the other scripts iOS draws: Thai, the Indic scripts, Ethiopic and more) to build
+# and run, and exiftool, which the tests use as an outside witness of the metadata outputs carry.
 set -euo pipefail
 need=()
 pkg-config --exists vips 2>/dev/null || need+=(libvips-dev)
@@ -21,6 +22,8 @@ dpkg -s fonts-dejavu-core >/dev/null 2>&1 || need+=(fonts-dejavu-core)
 command -v exiftool >/dev/null 2>&1 || need+=(libimage-exiftool-perl)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
 dpkg -s fonts-noto-color-emoji >/dev/null 2>&1 || need+=(fonts-noto-color-emoji)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
+dpkg -s fonts-noto-core >/dev/null 2>&1 || need+=(fonts-noto-core)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo="sudo"

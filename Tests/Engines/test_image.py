@@ -56,7 +56,7 @@ def test_the_image_is_tagged_with_the_version_and_small() -> None:
     assert tagged["Id"] == latest["Id"]
     assert tagged["Config"]["Entrypoint"] == ["/usr/local/bin/lightbox"]
     assert tagged["Config"]["WorkingDir"] == "/data"
-    assert tagged["Size"] < 300_000_000, tagged["Size"]
+    assert tagged["Size"] < 350_000_000, tagged["Size"]  # Noto CJK and core fonts: about 340 MB
     check_user_and_labels(tagged, version)
 
 

@@ -52,6 +52,17 @@ import Vips
         #expect(try Self.colouredColumns(image).count >= 6, "\(emoji)")
     }
 
+    /// An emoji Unicode shows as text by default, which the caption's faces lack, is in colour as
+    /// on iOS, though Noto Sans Symbols2 (`fonts-noto-core`) has it in black; the symbols the faces
+    /// have (©, ™, ☀ in DejaVu Sans) stay letters in the caption's ink.
+    @Test func anEmojiTheFaceLacksIsInColourOneItHasIsNot() throws {
+        try #require(Self.emojiFontInstalled, "fonts-noto-color-emoji is installed by make deps")
+        let beach = try #require(try CardCaption.image("Brighton \u{1F3D6} beach", width: 1000, scale: 3))
+        #expect(try Self.colouredColumns(beach).count > 20)
+        let symbols = try #require(try CardCaption.image("© 2024 ™ ☀", width: 1000, scale: 3))
+        #expect(try Self.colouredColumns(symbols).isEmpty)
+    }
+
     /// The emoji font holds digits, `#` and `*` (for keycap sequences); they still come from the
     /// label's face, in its grey, as a caption's come from the caption's, in black.
     @Test func digitsStayInTheirFace() throws {

@@ -22,12 +22,13 @@ mkdir -p "$work"
 strip -o "$work/lightbox" "$binary"
 
 # The runtime packages (the Containerfile installs the same; libisal2 is the PNG encoder's deflate; Noto Color Emoji
-# draws the emoji of captions and labels in colour; fontconfig builds the font cache, so text is drawn without
-# scanning the fonts on every run, or writing, in a read-only container); `essential` is the smallest variant,
-# without apt.
-packages=libvips42,libyaml-0-2,libisal2,fontconfig,fonts-inter,fonts-dejavu-core,fonts-noto-color-emoji
-# Lightbox never sets italic (captions and labels are escaped), so Inter's 18 italic files (4.8 MB) stay out,
-# which keeps the image under 300 MB with the emoji font's 11 MB in.
+# draws the emoji of captions and labels in colour, Noto Sans CJK and Noto's core fonts the scripts iOS draws that
+# Inter and DejaVu lack; fontconfig builds the font cache, so text is drawn without scanning the fonts on every run,
+# or writing, in a read-only container); `essential` is the smallest variant, without apt.
+packages=libvips42,libyaml-0-2,libisal2,fontconfig,fonts-inter,fonts-dejavu-core,fonts-noto-color-emoji,fonts-noto-cjk,fonts-noto-core
+# Lightbox never sets italic (captions and labels are escaped) and draws other scripts only at medium weight (Noto's
+# regular), so Inter's and Noto's italics, Noto's bold and the serif CJK fonts (95 MB) stay out, which keeps the
+# image under 350 MB with the emoji font's 11 MB, Noto Sans CJK's 19 MB and Noto's core 28 MB in.
 # The font cache: fontconfig trusts a cache that recorded its font folder's mtime, and mmdebstrap clamps every
 # mtime to SOURCE_DATE_EPOCH (its start when unset), so the folders are set to that time and the cache made
 # last (fc-cache records SOURCE_DATE_EPOCH; mmdebstrap's reproducible clean-up is skipped to keep it). Then no
@@ -44,6 +45,10 @@ if ! mmdebstrap --quiet --variant=essential --hook-dir=/usr/share/mmdebstrap/hoo
     --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
     --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
     --dpkgopt='path-exclude=/usr/share/fonts/opentype/inter/*Italic.otf' \
+    --dpkgopt='path-exclude=/usr/share/fonts/truetype/noto/*Italic.ttf' \
+    --dpkgopt='path-exclude=/usr/share/fonts/truetype/noto/*-Bold.ttf' \
+    --dpkgopt='path-exclude=/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc' \
+    --dpkgopt='path-exclude=/usr/share/fonts/opentype/noto/NotoSerifCJK-*' \
     --customize-hook="copy-in $work/lightbox /usr/local/bin" \
     --customize-hook='mkdir -p "$1/data"; rm -rf "$1"/var/lib/apt/lists/* "$1"/var/cache/apt/*' \
     --customize-hook="$add_user" \

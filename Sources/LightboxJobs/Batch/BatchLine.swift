@@ -52,7 +52,7 @@ package struct BatchLine: Sendable {
             request = views.job(object, file: label, line: number, folder: "", warn: warn).map {
                 BatchRequest(id: id, job: .view($0))
             }
-        case .board: request = board(object, id: id, number: number)
+        case .board: request = board(object, id: id, number: number, warn: warn)
         }
         request = request.map { planned in
             var planned = planned
@@ -118,7 +118,9 @@ package struct BatchLine: Sendable {
     }
 
     /// A board job, refused when it is bigger than the server takes (`BatchLimits`).
-    private func board(_ object: [String: Any], id: BatchID, number: Int) -> Result<BatchRequest, BatchProblem> {
+    private func board(
+        _ object: [String: Any], id: BatchID, number: Int, warn: (String) -> Void
+    ) -> Result<BatchRequest, BatchProblem> {
         if let photos = object["photos"] as? [Any], photos.count > limits.photos {
             let problem = "\(photos.count) photos; at most \(limits.photos) (--max-photos)"
             return .failure(BatchProblem(label, line: number, field: "photos", problem))
@@ -127,6 +129,7 @@ package struct BatchLine: Sendable {
             if let problem = limits.problem(board: job.plan) {
                 return .failure(BatchProblem(label, line: number, "\(job.output): \(problem)"))
             }
+            CaptionFonts.warnings(job.plan.photos.map(\.caption)).forEach(warn)
             return .success(BatchRequest(id: id, job: .board(job)))
         }
     }

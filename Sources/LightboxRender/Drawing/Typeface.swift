@@ -1,4 +1,5 @@
 import Foundation
+import Vips
 
 /// The faces standing in for SF Pro, which cannot be shipped: Inter Display or Inter, then DejaVu Sans.
 ///
@@ -20,6 +21,11 @@ package struct Typeface: Sendable, Equatable {
     /// The label's digits must be tabular (`.monospacedDigit()`), and Inter Display's `tnum`
     /// figures are not (their advances run from 1084 to 1277 units in Debian's build).
     package static let headline = Typeface(families: "Inter,DejaVu Sans", weight: "Semi-Bold")
+
+    /// The characters the face's families have (`FontCoverage`), read once a process.
+    package var coverage: FontCoverage {
+        FontCoverage.of(families: families)
+    }
 
     /// The Pango font description at a size of `pixels` (at 72 dpi, points are pixels).
     package func description(pixels: Double) -> String {

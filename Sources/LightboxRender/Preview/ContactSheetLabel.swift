@@ -27,25 +27,12 @@ package enum ContactSheetLabel {
     /// `text` as drawn in `width` pixels: whole when it fits, else its longest start plus "…";
     /// with its image (light letters, emoji in colour, sRGB with alpha), nil when not even the ellipsis fits.
     package static func fitted(_ text: String, width: Int) throws(VipsError) -> (text: String, image: VImage)? {
-        let whole = try render(text)
+        let direction = TextDirection(of: text)
+        let whole = try render(text, direction: direction)
         if whole.width <= width { return (text, whole) }
-        let characters = Array(text)
-        var (low, high) = (0, characters.count)
-        var best: (String, VImage)?
-        while low < high {
-            let middle = (low + high + 1) / 2
-            let candidate = String(characters[..<middle]).trimmingCharacters(in: .whitespaces) + "…"
-            let mask = try render(candidate)
-            if mask.width <= width {
-                best = (candidate, mask)
-                low = middle
-            } else {
-                high = middle - 1
-            }
+        return try TextLine.truncated(text, width: width) { (candidate) throws(VipsError) in
+            try render(candidate, direction: direction)
         }
-        if let best { return best }
-        let ellipsis = try render("…")
-        return ellipsis.width <= width ? ("…", ellipsis) : nil
     }
 
     /// A square cell `width` wide in the cell's grey: `preview` centred in the part above the
@@ -60,8 +47,9 @@ package enum ContactSheetLabel {
         return try canvas.composited([label], at: [(x: (width - label.width) / 2, y: top)]).band(0, count: 3)
     }
 
-    /// `text` as one line in the caption's face, in the label's ink.
-    private static func render(_ text: String) throws(VipsError) -> VImage {
-        try TextLine.image(TextLine.escaped(text), font: Typeface.caption.description(pixels: fontPixels), ink: ink)
+    /// `text` as one line in the caption's face, in the label's ink, running in `direction`.
+    private static func render(_ text: String, direction: TextDirection) throws(VipsError) -> VImage {
+        try TextLine.image(
+            text, face: .caption, pixels: fontPixels, ink: ink, direction: direction)
     }
 }

@@ -76,8 +76,7 @@ package struct ViewChrome: Sendable, Equatable {
     /// Digits are tabular (OpenType `tnum`), as the seed's `.monospacedDigit()` sets them.
     func labelImage(scale: CGFloat) throws(VipsError) -> VImage? {
         guard !label.isEmpty else { return nil }
-        let font = Typeface.headline.description(pixels: Double(Self.fontSize * scale))
-        let markup = "<span font_features=\"tnum\">\(TextLine.escaped(label))</span>"
-        return try TextLine.image(markup, font: font, ink: [255, 255, 255])
+        return try TextLine.image(
+            label, face: .headline, pixels: Double(Self.fontSize * scale), ink: [255, 255, 255], features: "tnum")
     }
 }

@@ -54,6 +54,7 @@ struct BoardCommand: LightboxCommand {
                 "card width \(NumberText.short(Double(plan.cardWidth))) is unusual: under \(Int(BoardOverrides.minimumCardWidth)) pt a card has no room for its photo; drawn \(used) pt wide, as the app's max(cardWidth, 1) does"
             )
         }
+        for warning in CaptionFonts.warnings(plan.photos.map(\.caption)) { console.warning(warning) }
         do {
             try writeLayout(plan, console: console)
         } catch {

@@ -41,6 +41,14 @@ enum BoardHelp {
           for a vertical gradient, anything else for an image that covers the board.
           Default: the demo's gradient rgb(183.6,140.25,96.9):rgb(140.25,99.45,63.75).
 
+        CAPTIONS:
+          One line under the photo, centred, 12 points, shrunk to 70% and then
+          cut with an ellipsis when too long. Pango shapes and orders the whole
+          line in the direction its text gives, as iOS does: Arabic and Hebrew
+          run right to left, the ellipsis on the left. Other scripts come from
+          Noto (make deps installs it); a caption with a character no installed
+          font has is drawn with a box there and warned of once.
+
         PHOTOS:
           Each photo is decoded straight to its card's square, centre-cropped,
           upright. One that cannot be read is reported and its card left out
