@@ -46,6 +46,23 @@ import Vips
         #expect(last.width == 64 && corner.x == 576 && corner.y == 240)
     }
 
+    /// A quote never closed past the first window ends the reading there: every shard says so
+    /// and fails, the crops before it planned.
+    @Test(arguments: [nil, "1/2", "2/2"])
+    func aFileProblemInALaterWindowFailsEveryShard(shard: String?) throws {
+        let (scratch, manifest) = try Self.longManifest(count: 900)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: manifest))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\"a.png,0,0,1,1,x.png\n".utf8))
+        try handle.close()
+        let result = try CommandRunner.run(
+            ["crop", "--manifest", manifest, "--out-dir", scratch.path("out"), "--dry-run"]
+                + (shard.map { ["--shard", $0] } ?? []))
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("\(manifest):903: a quoted field is not closed"), "\(result.stderr)")
+        #expect(result.lines.count >= (shard == nil ? 900 : 1), "\(result.lines.count)")
+    }
+
     @Test func shardsSplitAStreamedManifestExactly() throws {
         let (scratch, manifest) = try Self.longManifest(count: 1500)
         func planned(_ shard: String?) throws -> Set<String> {

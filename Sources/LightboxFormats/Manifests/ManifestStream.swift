@@ -50,7 +50,9 @@ package final class ManifestStream {
     package func next() throws(BatchProblem) -> [ManifestReader.Line]? {
         while !finished {
             try fill(consumed == 0 ? reads.first : reads.later)
-            let end = atEnd ? buffer.count : recordsEnd()
+            // At the end, the whole records first: a broken last record fails alone.
+            let whole = recordsEnd()
+            let end = atEnd && whole == 0 ? buffer.count : whole
             guard end > 0 || atEnd else { continue }
             let chunk = Data(buffer[..<end])
             buffer.removeFirst(end)

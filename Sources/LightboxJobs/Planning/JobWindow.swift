@@ -15,6 +15,9 @@ package struct JobWindow: Sendable {
     package var expectedItems: Int
     /// Whether no window comes after this one.
     package var isLast: Bool
+    /// The problem that stopped the reading (a read error, a quote never closed): every shard
+    /// reports it, as none reads past it.
+    package var stop: BatchProblem?
 
     /// Makes a window.
     package init(

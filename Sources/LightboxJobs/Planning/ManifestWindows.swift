@@ -47,7 +47,9 @@ package final class ManifestWindows: JobWindows {
         } catch {
             stopped = true
             itemsSoFar += 1
-            return JobWindow(jobs: [], problems: [error], expectedItems: itemsSoFar, isLast: true)
+            var window = JobWindow(jobs: [], problems: [], expectedItems: itemsSoFar, isLast: true)
+            window.stop = error
+            return window
         }
     }
 

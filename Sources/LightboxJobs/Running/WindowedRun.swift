@@ -26,7 +26,7 @@ struct WindowedRun {
     /// its own in the window's first slot, and keeps its own jobs in `jobs`.
     mutating func start(_ window: JobWindow, report: RunReport, console: Console) {
         jobs = shard.share(of: window.jobs, from: positions.jobs)
-        let problems = shard.share(of: window.problems, from: positions.problems)
+        let problems = shard.share(of: window.problems, from: positions.problems) + (window.stop.map { [$0] } ?? [])
         positions = (positions.jobs + window.jobs.count, positions.problems + window.problems.count)
         for warning in window.lineWarnings.owned(jobs: jobs, problems: problems) { console.warning(warning) }
         items.owned += jobs.reduce(problems.count) { $0 + $1.itemCount }
