@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Vips
 
 /// Small things an answer must get right: a turned rect whose angle no double can turn is refused,
 /// not cut as angle 0; a board refused before drawing says it drew no cards.
@@ -73,5 +74,23 @@ import Testing
         #expect(answer["status"] as? String == "failed")
         #expect(answer["cards"] as? Int == 0, "\(answer)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("root/b.png")))
+    }
+
+    /// A batch board's photos may be their paths alone, as a layout file's.
+    @Test func aBoardsPhotosMayBePlainPaths() throws {
+        let scratch = try Scratch()
+        for name in ["a.png", "b.png"] {
+            _ = try scratch.copy(CommandRunner.fixtures.appendingPathComponent("pattern.png"), as: name)
+        }
+        let client = try BatchClient([], in: scratch)
+        try client.send([
+            "id": 1, "command": "board", "board": [200, 200], "photos": ["a.png", ["path": "b.png"]],
+            "output": "b.png.board.png",
+        ])
+        let answer = try client.answer()
+        _ = try client.finish()
+        #expect(answer["status"] as? String == "done", "\(answer)")
+        #expect(answer["cards"] as? Int == 2, "\(answer)")
+        #expect(try VImage.load(scratch.path("b.png.board.png")).width == 200)
     }
 }

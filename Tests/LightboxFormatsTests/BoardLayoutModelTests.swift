@@ -28,6 +28,18 @@ import Testing
     }
 
     /// The printed part comes first, after `output` and `board`, and is passed over when read back.
+    /// A photo may be its path alone, as the command line lists photos; a path twice gets `#2`.
+    @Test func aPhotoMayBeItsPathAlone() throws {
+        let layout = try BoardLayoutFile.decode(
+            Data(#"{"board":[600,800],"photos":["x/a.jpg",{"path":"b.png","caption":"Bee"},"x/a.jpg"]}"#.utf8))
+        #expect(
+            layout.photos == [
+                BoardLayoutPhoto(id: "x/a.jpg", path: "x/a.jpg", caption: nil),
+                BoardLayoutPhoto(id: "b.png", path: "b.png", caption: "Bee"),
+                BoardLayoutPhoto(id: "x/a.jpg#2", path: "x/a.jpg", caption: nil),
+            ])
+    }
+
     @Test func thePrintedPartIsWrittenFirstAndReadPast() throws {
         var layout = BoardLayoutFile(
             board: CGSize(width: 10, height: 20), photos: [BoardLayoutPhoto(id: "a", path: "/a.jpg", caption: "a")])
@@ -56,6 +68,8 @@ import Testing
         (#"{"board":[1,2],"photos":[],"cardWidth":null}"#, "cardWidth: expected a number"),
         (#"{"board":[1,2],"photos":[],"reduceMotion":0}"#, "reduceMotion: expected true or false"),
         (#"{"board":[1,2],"photos":[{"path":1}]}"#, "photos[0].path: expected a string"),
+        (#"{"board":[1,2],"photos":["a.jpg",7]}"#, "photos[1]: expected a path or an object with a path"),
+        (#"{"board":[1,2],"photos":[""]}"#, "photos[0]: empty"),
         (#"{"board":[1,2],"photos":[{"path":"a","id":null}]}"#, "photos[0].id: expected a string"),
         ("[1]", "expected an object"),
     ])

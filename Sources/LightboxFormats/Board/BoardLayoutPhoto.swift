@@ -18,15 +18,25 @@ package struct BoardLayoutPhoto: Encodable, Sendable, Equatable {
         self.caption = caption
     }
 
-    /// The `photos` array: each an object with `path`, the ids unique (a path listed twice gets
-    /// `path#2` for its second entry without an id).
+    /// The `photos` array: each an object with `path`, or the path alone as a string (the short
+    /// form, as `lightbox board a.jpg b.jpg` lists them); the ids unique (a path listed twice
+    /// gets `path#2` for its second entry without an id).
     static func list(_ root: BoardFields.Object) throws(BoardFieldError) -> [BoardLayoutPhoto] {
         guard root.contains(BoardFields.Key("photos")) else { throw BoardFieldError("photos", "missing") }
         var items = try BoardFields.array(root, "photos", "photos")
         var entries: [(id: String?, photo: BoardLayoutPhoto)] = []
         while !items.isAtEnd {
             let field = "photos[\(items.currentIndex)]"
-            entries.append(try read(try BoardFields.object(&items, field), field))
+            if let path = try? items.decode(String.self) {
+                guard !path.isEmpty else { throw BoardFieldError(field, "empty") }
+                entries.append((nil, BoardLayoutPhoto(id: path, path: path, caption: nil)))
+                continue
+            }
+            do {
+                entries.append(try read(try BoardFields.object(&items, field), field))
+            } catch let error where error.field == field && error.reason == "expected an object" {
+                throw BoardFieldError(field, "expected a path or an object with a path")
+            }
         }
         let ids = CardID.resolved(paths: entries.map(\.photo.path), given: entries.map(\.id))
         if let twice = CardID.firstDuplicate(in: ids) {
