@@ -99,6 +99,25 @@ import Vips
         #expect(small < usual)
     }
 
+    /// A crop job's own `quality` with no output taking one is refused, as `--quality` is on the
+    /// command line; the server's `--quality` is only a default, and a JPEG takes the job's.
+    @Test func aCropJobsQualityWithOnlyPNGOutputsIsRefused() throws {
+        let scratch = try Scratch()
+        try WorkerCrashTests.inputs(scratch, ["a.jpg"])
+        let answers = try Self.answers(
+            [
+                Self.job("crop", "png", output: "p.png", ["quality": 80]),
+                Self.job("crop", "jpeg", output: "j.jpg", ["quality": 80]),
+                Self.job("crop", "server", output: "s.png"),
+            ], arguments: ["--quality", "70"], in: scratch)
+        let refused = answers["png"] ?? [:]
+        let reason = BatchClient.text(refused["error"])
+        #expect(refused["status"] as? String == "failed")
+        #expect(reason.contains("quality: quality 80: no output takes a quality"), "\(refused)")
+        #expect(answers["jpeg"]?["status"] as? String == "done" && answers["server"]?["status"] as? String == "done")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("p.png")))
+    }
+
     @Test func aJobsTimeoutGivesItUpAndTheNextJobRuns() throws {
         let scratch = try Scratch()
         try WorkerCrashTests.inputs(scratch, ["a.jpg", "hung.jpg"])

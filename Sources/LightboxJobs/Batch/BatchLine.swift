@@ -54,13 +54,16 @@ package struct BatchLine: Sendable {
             }
         case .board: request = board(object, id: id, number: number, warn: warn)
         }
-        request = request.map { planned in
+        request = request.flatMap { planned in
+            if let problem = planned.job.flatMap(jobPolicy.qualityProblem) {
+                return .failure(BatchProblem(label, line: number, field: "quality", problem))
+            }
             var planned = planned
             planned.job = planned.job.map(jobPolicy.applied)
             planned.timeout = jobPolicy.timeout
             if case .crop(let crop)? = planned.job, crop.snapsASquare { warnings.append(CropJob.squareSnapWarning) }
             planned.warnings = warnings
-            return planned
+            return .success(planned)
         }
         return request.mapError { BatchAnswer(id: id, failed: $0.description, warnings: warnings) }
     }

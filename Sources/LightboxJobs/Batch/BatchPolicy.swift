@@ -79,7 +79,7 @@ package struct BatchPolicy: Sendable {
                 guard let number = BatchPolicy.whole(value), (1...100).contains(number) else {
                     throw problem(key, "expected a whole number from 1 to 100")
                 }
-                policy.quality = number
+                (policy.quality, policy.asksQuality) = (number, true)
             }
             if let (key, value) = values["maxPixels"] { policy.maxPixels = try pixels(value) { problem(key, $0) } }
             if let (key, value) = values["failOn"] { policy.failOn = try failOn(value) { problem(key, $0) } }

@@ -9,6 +9,9 @@ package struct JobPolicy: Sendable, Equatable {
     package var force: Bool
     /// The quality of lossy outputs, or nil for libvips' default.
     package var quality: Int?
+    /// Whether the job itself asked for `quality` (not only the server's `--quality`): then a
+    /// crop job none of whose outputs takes one is refused, as the command line refuses it.
+    package var asksQuality = false
     /// libvips' `fail_on` for the job's inputs.
     package var failOn: FailOn
     /// The most pixels an input may declare (0: no limit).
@@ -44,6 +47,18 @@ package struct JobPolicy: Sendable, Equatable {
             (board.skipIfWhole, board.replacesNotWhole) = (skipExisting, skipExisting && force)
             return .board(board)
         }
+    }
+
+    /// Why the job's own `quality` has nothing to do in `job` (every crop a PNG or GIF, or cut
+    /// without re-encoding), or nil.
+    package func qualityProblem(_ job: Job) -> String? {
+        guard asksQuality, let quality, case .crop(let crop) = job else { return nil }
+        let takes = crop.items.contains { item in
+            !item.cut.lossless && (crop.settings.save.format(of: item.output)?.takesQuality ?? true)
+        }
+        return takes
+            ? nil
+            : "quality \(quality): no output takes a quality (PNG and GIF are lossless; a lossless cut is not re-encoded)"
     }
 
     /// `options` with this policy's quality (when it has one) and replacing.
