@@ -50,9 +50,11 @@ package final class ManifestStream {
     package func next() throws(BatchProblem) -> [ManifestReader.Line]? {
         while !finished {
             try fill(consumed == 0 ? reads.first : reads.later)
-            // At the end, the whole records first: a broken last record fails alone.
+            // At the end, everything left, unless a quote is still open: then the whole records
+            // first, so the broken last one fails alone.
             let whole = recordsEnd()
-            let end = atEnd && whole == 0 ? buffer.count : whole
+            let broken = boundary?.isQuoted ?? false
+            let end = atEnd && (!broken || whole == 0) ? buffer.count : whole
             guard end > 0 || atEnd else { continue }
             let chunk = Data(buffer[..<end])
             buffer.removeFirst(end)

@@ -17,6 +17,9 @@ struct RecordBoundary {
     /// The current CSV field has text (a quote there is a character, not an opening).
     private var fieldHasText = false
 
+    /// Whether the scan stopped inside a quoted CSV field.
+    var isQuoted: Bool { quoted }
+
     /// Makes a scan of records written as JSON Lines or CSV.
     init(jsonLines: Bool) {
         self.jsonLines = jsonLines
