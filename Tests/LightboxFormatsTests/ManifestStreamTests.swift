@@ -62,6 +62,20 @@ import Testing
         #expect(chunks.allSatisfy { !$0.isEmpty })
     }
 
+    /// A manifest shorter than the first read is one chunk, its last line with the others (a
+    /// chunk of its own would make its input's lines two jobs).
+    @Test(arguments: manifests.filter { !$0.1.isEmpty })
+    func aShortManifestIsOneChunk(manifest: (String, [UInt8])) throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("one-\(UUID().uuidString)")
+            .appendingPathExtension((manifest.0 as NSString).pathExtension).path
+        try Data(manifest.1).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let stream = try ManifestStream(path: path)
+        var chunks = 0
+        while try stream.next() != nil { chunks += 1 }
+        #expect(chunks == 1)
+    }
+
     @Test func aCSVWithNoHeaderIsEmptyHoweverItIsRead() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("blank-\(UUID().uuidString).csv").path
         try Data(" \n\n  \n".utf8).write(to: URL(fileURLWithPath: path))
