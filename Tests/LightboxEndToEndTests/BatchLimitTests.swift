@@ -14,8 +14,8 @@ import Testing
         let process = Process()
         let output = Pipe()
         private let input = Pipe()
-        private let lock = NSLock()
-        private var peak = 0
+        /// The supervisor's highest `VmHWM`.
+        private let watched = PeakMemory.Peak()
 
         init(_ arguments: [String], in scratch: Scratch) throws {
             process.executableURL = CommandRunner.binary
@@ -27,12 +27,7 @@ import Testing
             let pid = process.processIdentifier
             Thread.detachNewThread { [self] in
                 while process.isRunning {
-                    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
-                    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-                    let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-                    lock.lock()
-                    peak = max(peak, kilobytes)
-                    lock.unlock()
+                    watched.read(pid)
                     Thread.sleep(forTimeInterval: 0.02)
                 }
             }
@@ -56,9 +51,7 @@ import Testing
             let answers = data.split(separator: 0x0A).compactMap {
                 try? JSONSerialization.jsonObject(with: $0) as? [String: Any]
             }
-            lock.lock()
-            defer { lock.unlock() }
-            return (answers, peak, process.terminationStatus)
+            return (answers, watched.kilobytes, process.terminationStatus)
         }
     }
 

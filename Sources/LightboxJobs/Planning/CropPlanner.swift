@@ -110,8 +110,11 @@ package struct CropPlanner: Sendable {
     }
 
     /// Groups planned crops by input (in the order inputs first appear) into jobs, each crop with
-    /// its preview path; a preview that would leave its folder is the problem of that crop.
-    package func jobs(_ crops: [Planned], base: String = "") -> (jobs: [CropJob], problems: [BatchProblem]) {
+    /// its preview path; a preview that would leave its folder is the problem of that crop. The
+    /// jobs are numbered from `firstOrder` (a later window's follow the earlier ones').
+    package func jobs(
+        _ crops: [Planned], base: String = "", firstOrder: Int = 0
+    ) -> (jobs: [CropJob], problems: [BatchProblem]) {
         var jobs: [CropJob] = []
         var slots: [String: Int] = [:]
         var problems: [BatchProblem] = []
@@ -119,7 +122,7 @@ package struct CropPlanner: Sendable {
             let slot = slots[input] ?? jobs.count
             if slot == jobs.count {
                 slots[input] = slot
-                var job = CropJob(order: slot, input: input, items: [], settings: settings)
+                var job = CropJob(order: firstOrder + slot, input: input, items: [], settings: settings)
                 job.annotatedSize = annotatedSize
                 jobs.append(job)
             }

@@ -17,12 +17,8 @@ package final class DatasetWindows: JobWindows {
     /// The next chunk planned into a window, or nil after the last.
     package func next() -> JobWindow? {
         guard let (entries, problems) = stream.next() else { return nil }
-        let (cropJobs, previewProblems) = planner.jobs(planner.dataset(entries))
-        let jobs = cropJobs.map { job in
-            var job = job
-            job.order += jobsSoFar
-            return Job.crop(job)
-        }
+        let (cropJobs, previewProblems) = planner.jobs(planner.dataset(entries), firstOrder: jobsSoFar)
+        let jobs = cropJobs.map(Job.crop)
         jobsSoFar += jobs.count
         var window = JobWindow(jobs: jobs, problems: problems + previewProblems, expectedItems: 0)
         itemsSoFar += window.itemCount

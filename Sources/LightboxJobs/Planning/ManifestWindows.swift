@@ -82,12 +82,8 @@ package final class ManifestWindows: JobWindows {
                 crops.append((entry.input, item, nil))
             }
         }
-        let (cropJobs, previewProblems) = planner.jobs(crops)
-        let jobs = cropJobs.map { job in
-            var job = job
-            job.order += jobsSoFar
-            return Job.crop(job)
-        }
+        let (cropJobs, previewProblems) = planner.jobs(crops, firstOrder: jobsSoFar)
+        let jobs = cropJobs.map(Job.crop)
         jobsSoFar += jobs.count
         var window = JobWindow(
             jobs: jobs, problems: problems + previewProblems, lineWarnings: warnings, expectedItems: 0)
