@@ -13,6 +13,8 @@ final class RegionCrops {
     private var unionPixels: VImage?
     /// Whether decoding the union was tried.
     private var unionTried = false
+    /// The union's pixels with the header crops of it get (`unionRows`), once made.
+    private var unionPhoto: VImage?
 
     /// What entropy-decoding a row costs against fully decoding it (IDCT, upsampling, colour):
     /// about 0.5 on 24-megapixel smooth photo-like JPEGs and 0.8 on noisy ones (docs/benchmarks.md).
@@ -96,6 +98,24 @@ final class RegionCrops {
         } catch {
             return nil
         }
+    }
+
+    /// The rows of `rect` (on the displayed image) in the union decoded into memory, with the
+    /// union as the crops' photo (their header: orientation taken off as `upright` takes it); nil
+    /// without a union in memory, or for a photo stored turned or shrunk on load.
+    func unionRows(_ rect: PixelRect) -> (rows: PixelRows, photo: VImage)? {
+        let steps = source.orientation.uprightSteps
+        guard let union, steps.clockwise == 0, !steps.mirror, source.loadShrink == 1,
+            let pixels = unionImage(union)
+        else { return nil }
+        if unionPhoto == nil { unionPhoto = try? source.turnedUpright(pixels, sequential: false) }
+        let area = source.storedArea(of: rect)
+        guard let photo = unionPhoto,
+            let rows = PixelRows(
+                of: pixels, left: area.left - union.left, top: area.top - union.top, width: area.width,
+                height: area.height)
+        else { return nil }
+        return (rows, photo)
     }
 
     /// The union decoded into memory once; nil when it could not be.
