@@ -69,16 +69,16 @@ package enum PlainReason {
     /// text when they are printable UTF-8, else with its first bytes in hexadecimal.
     package static func notAnImage(startingWith head: [UInt8]) -> String {
         guard !head.isEmpty else { return "is not an image" }
-        if isText(head.prefix(64)) { return "is not an image (it starts with text)" }
+        if isText(head.prefix(64), cut: head.count > 64) { return "is not an image (it starts with text)" }
         let bytes = head.prefix(8).map { String(format: "%02X", $0) }.joined(separator: " ")
         return "is not an image (it starts with bytes \(bytes))"
     }
 
-    /// Whether `bytes` are UTF-8 text without control characters but tabs and line ends (the
-    /// last character may be cut short by the end of the bytes).
-    static func isText(_ bytes: ArraySlice<UInt8>) -> Bool {
-        for cut in 0...min(3, bytes.count - 1) {
-            guard let text = String(validating: bytes.dropLast(cut), as: UTF8.self) else { continue }
+    /// Whether `bytes` are UTF-8 text without control characters but tabs and line ends; when
+    /// they were `cut` from longer bytes, their last character may be cut short.
+    static func isText(_ bytes: ArraySlice<UInt8>, cut: Bool) -> Bool {
+        for dropped in 0...(cut ? min(3, bytes.count - 1) : 0) {
+            guard let text = String(validating: bytes.dropLast(dropped), as: UTF8.self) else { continue }
             return text.unicodeScalars.allSatisfy { scalar in
                 scalar.properties.generalCategory != .control || "\t\n\r".unicodeScalars.contains(scalar)
             }
