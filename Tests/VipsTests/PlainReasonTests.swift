@@ -84,4 +84,18 @@ import Testing
     func aRefusedSaveCannotWrite(message: String, reason: String) {
         #expect(PlainReason.cannotWrite(message) == reason)
     }
+
+    /// A decoder's warnings are said as errors are, and one is removed in either words.
+    @Test func warningsAreSaidAsErrorsAre() {
+        let warnings = DecoderWarnings([
+            "VipsJpeg: Corrupt JPEG data: bad Huffman code", "Corrupt JPEG data: bad Huffman code",
+            "VipsJpeg: Premature end of JPEG file",
+        ])
+        #expect(
+            warnings.messages == [
+                "Corrupt JPEG data: bad Huffman code", "\(Self.truncated) (libjpeg: Premature end of JPEG file)",
+            ])
+        #expect(warnings.removing("VipsJpeg: Premature end of JPEG file").messages == [warnings.messages[0]])
+        #expect(warnings.removing(warnings.messages[1]).messages == [warnings.messages[0]])
+    }
 }
