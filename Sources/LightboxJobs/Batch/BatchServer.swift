@@ -115,11 +115,18 @@ package final class BatchServer: @unchecked Sendable {
     /// Gives up the jobs in flight of `cancel`'s id: the waiting ones are answered here without
     /// running, the running ones stopped by their switch and answered by their own thread. The
     /// cancel is answered after them (`finish`), or at once when it found none.
+    ///
+    /// The jobs are looked up under `writing`, as a job leaves the queue (`finish`): a job whose
+    /// answer is out is not found, and one found is not yet answered.
     private func give(up cancel: BatchCancel) {
+        writing.lock()
         guard let dropped = queue.cancel(cancel) else {
-            answer(cancel.answer(found: 0, gaveUp: 0, label: reader.label), counted: false)
+            let failure = write(cancel.answer(found: 0, gaveUp: 0, label: reader.label))
+            writing.unlock()
+            if let failure { Interrupts.stdoutFailed(failure) }
             return
         }
+        writing.unlock()
         for entry in dropped { finish(entry, notStarted(entry.request)) }
     }
 
@@ -129,11 +136,16 @@ package final class BatchServer: @unchecked Sendable {
         return BatchAnswer(id: request.id, failed: error, warnings: request.warnings)
     }
 
-    /// Writes `entry`'s answer, then the answers of the cancels that waited for it, and starts
-    /// the jobs its slot lets start.
+    /// Takes `entry` out of the queue and writes its answer, both under `writing` (so a cancel
+    /// finds a job until its answer is out, and only until then), then the answers of the cancels
+    /// that waited for it, and starts the jobs its slot lets start.
     private func finish(_ entry: BatchQueue.Entry, _ line: BatchAnswer) {
-        answer(line)
+        count(line)
+        writing.lock()
         let (cancels, next) = queue.remove(entry)
+        let failure = write(line)
+        writing.unlock()
+        if let failure { Interrupts.stdoutFailed(failure) }
         for pending in cancels {
             answer(
                 pending.cancel.answer(found: pending.found, gaveUp: pending.gaveUp, label: reader.label),
@@ -173,14 +185,22 @@ package final class BatchServer: @unchecked Sendable {
     /// The line is written under `writing`, not `lock`: a reader that stops reading blocks the
     /// write, and a signal's summary must still read the counts.
     private func answer(_ answer: BatchAnswer, counted: Bool = true) {
-        lock.lock()
-        if counted {
-            if answer.done { done += 1 } else { failed += 1 }
-        }
-        lock.unlock()
+        if counted { count(answer) }
         writing.lock()
-        let failure = StandardOutput.write(answer.line + "\n")
+        let failure = write(answer)
         writing.unlock()
         if let failure { Interrupts.stdoutFailed(failure) }
+    }
+
+    /// Counts a job's `answer` as done or failed.
+    private func count(_ answer: BatchAnswer) {
+        lock.lock()
+        defer { lock.unlock() }
+        if answer.done { done += 1 } else { failed += 1 }
+    }
+
+    /// Writes `answer`'s line, `writing` held; why the write failed, or nil.
+    private func write(_ answer: BatchAnswer) -> String? {
+        StandardOutput.write(answer.line + "\n")
     }
 }
