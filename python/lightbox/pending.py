@@ -38,7 +38,8 @@ class Job:
     """One job: its future, the id its caller gave (restored in the answer), its timeout, its line and outputs.
 
     `outputs` are the files it names, as absolute paths; `server` is the process it was sent
-    to; `abandoned` is set when its caller gave it up while Lightbox ran it.
+    to; `abandoned` is set when its caller gave it up while Lightbox ran it; `key` is the
+    client's own id for it, the `id` of its line (and of a cancel line for it).
     """
 
     future: "Future[Answer]"
@@ -50,6 +51,7 @@ class Job:
     started: Optional[float] = None
     server: Any = None
     abandoned: bool = False
+    key: int = 0
 
 
 class PendingJobs:
