@@ -2,9 +2,10 @@
 
 Jobs are queued here and sent to the process's standard input as JSON lines, each with an id
 of the client's own, no more at a time than Lightbox runs at once (so a job not yet started is
-still the client's, and can be cancelled); a thread reads the answers as they come (in the
-order jobs finish) and hands each to the future of its job, so any number of threads, or
-`run`, can keep jobs in flight at once. Lightbox's standard error goes to the `lightbox` logger.
+still the client's, and can be cancelled; one sent is given up by a cancel line); a thread
+reads the answers as they come (in the order jobs finish) and hands each to the future of its
+job, so any number of threads, or `run`, can keep jobs in flight at once. Lightbox's standard
+error goes to the `lightbox` logger.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """The jobs the client holds: those waiting to be sent, those sent and not yet answered, and their deadlines.
 
-Lightbox runs `jobs` at once and queues the rest where no client can take them back, so the
-client sends no more than `jobs` at a time and keeps the others here: a job still waiting can
-be cancelled and is never sent. A job sent is one Lightbox starts at once, so its clock starts
-when it is sent.
+Lightbox runs `jobs` at once, so the client sends no more than `jobs` at a time and keeps the
+others here: a job still waiting is cancelled at once (`future.cancel()` returns True, as for
+work not started) and is never sent. A job sent is one Lightbox starts at once, so its clock
+starts when it is sent; one given up then is stopped by Lightbox (`Lightbox.give_up`).
 
 A job with a timeout is given up by Lightbox itself (it kills the worker and answers the job
 failed). The client waits that long plus a grace; if no answer came by then (a process that
