@@ -172,6 +172,23 @@ static inline void lbx_jpeg_region_seek(lbx_jpeg_region *region, int row) {
     while ((int) cinfo->output_scanline < target) jpeg_read_scanlines(cinfo, &pointer, 1);
 }
 
+/// Decodes `rows` whole output rows straight into `dest` (`stride` bytes apart), as many at a time
+/// as libjpeg gives; a read that yields no row (a stream that cannot go on) fails as libjpeg's.
+static inline void lbx_jpeg_region_read_whole(lbx_jpeg_region *region, unsigned char *dest, int rows, size_t stride) {
+    JSAMPROW targets[16];
+    int y = 0;
+    while (y < rows) {
+        int count = rows - y < 16 ? rows - y : 16;
+        for (int i = 0; i < count; i++) targets[i] = dest + (size_t) (y + i) * stride;
+        JDIMENSION read = jpeg_read_scanlines(&region->cinfo, targets, (JDIMENSION) count);
+        if (read == 0) {
+            snprintf(region->message, sizeof region->message, "no rows after row %d", y);
+            longjmp(region->jump, 1);
+        }
+        y += (int) read;
+    }
+}
+
 /// Decodes rows `top` to `top + rows` of the rect, columns `left` to `left + width` of each,
 /// into `dest` (`stride` bytes apart); rows must be asked for in order. Returns 0, or -1 with
 /// `message` set. Frees the decoder after the rect's last row.
@@ -190,9 +207,14 @@ static inline int lbx_jpeg_region_read(lbx_jpeg_region *region, unsigned char *d
     lbx_jpeg_region_seek(region, top);
     JSAMPROW pointer = region->row;
     size_t skip = ((size_t) region->column + (size_t) left) * (size_t) region->bands;
-    for (int y = 0; y < rows; y++) {
-        jpeg_read_scanlines(&region->cinfo, &pointer, 1);
-        memcpy(dest + (size_t) y * stride, region->row + skip, (size_t) width * (size_t) region->bands);
+    if (skip == 0 && (JDIMENSION) width == region->cinfo.output_width) {
+        /* Rows as wide as the decoder's are decoded where they go, several at a time (no copy). */
+        lbx_jpeg_region_read_whole(region, dest, rows, stride);
+    } else {
+        for (int y = 0; y < rows; y++) {
+            jpeg_read_scanlines(&region->cinfo, &pointer, 1);
+            memcpy(dest + (size_t) y * stride, region->row + skip, (size_t) width * (size_t) region->bands);
+        }
     }
     region->next_row = top + rows;
     if (region->next_row >= region->height) lbx_jpeg_region_finish(region);

@@ -4,7 +4,9 @@
 #define LIGHTBOX_CVIPS_SHIM_H
 
 #include <malloc.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <vips/vips.h>
 #include <linux/fs.h>
 
@@ -16,9 +18,21 @@ static inline int lbx_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MA
 /// empty (its big buffers do not count against the next job's memory limit). Not in Swift's Glibc.
 static inline int lbx_trim_heap(void) { return malloc_trim(0); }
 
-/// The bytes of the heap that are free (glibc's mallinfo2), so a worker gives them back only
-/// when there are many: giving back a small job's pages cost the next one as many page faults.
-static inline size_t lbx_heap_free_bytes(void) { return mallinfo2().fordblks; }
+/// The process's resident bytes (the second field of /proc/self/statm), so a worker gives its
+/// freed heap back only when it grew: giving back a small job's pages cost the next as many page
+/// faults, and glibc's own count of free bytes (mallinfo2) walks every free block. 0 if unknown.
+static inline size_t lbx_resident_bytes(void) {
+    int descriptor = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return 0;
+    char text[128];
+    ssize_t length = read(descriptor, text, sizeof text - 1);
+    close(descriptor);
+    if (length <= 0) return 0;
+    text[length] = 0;
+    unsigned long size = 0, resident = 0;
+    if (sscanf(text, "%lu %lu", &size, &resident) != 2) return 0;
+    return (size_t) resident * (size_t) sysconf(_SC_PAGESIZE);
+}
 
 /// Makes glibc fill every block malloc hands out with zeros and every freed block with 0xff, so a
 /// decoder that leaves part of its output unwritten (libde265 on a damaged HEVC stream) shows the

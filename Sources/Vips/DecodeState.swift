@@ -1,4 +1,5 @@
 import CVips
+import Synchronization
 
 /// What a worker process keeps between jobs: nothing that decides or colours a job's outcome.
 ///
@@ -20,22 +21,26 @@ package enum DecodeState {
         if VipsModules.loadedAtStart { TIFFHandlers.settle() }
     }
 
-    /// The free heap a job may leave to the next: below it nothing is given back to the system.
-    /// The next job reuses it (it counts once against its memory limit, as the pages it would
-    /// take again), while giving back a dataset photo's few megabytes and faulting them in again
-    /// cost every job of a small-crop run more than its syscalls.
+    /// How much the process may grow past what it held after the heap was last given back before
+    /// it is given back again: the next job reuses what the last one freed (it counts once against
+    /// its memory limit, as the pages it would take again), while giving back a dataset photo's
+    /// few megabytes and faulting them in again cost every job of a small-crop run more than its syscalls.
     static let keptFreeHeap = 64 << 20
+    /// The resident bytes after the heap was last given back.
+    private static let residentAfterTrim = Atomic<Int>(0)
 
     /// Starts a job from a clean decode state: libvips' error buffer and every captured warning
     /// cleared, libtiff's handlers libvips' (`TIFFHandlers`), the operation cache emptied, and the
-    /// freed heap given back to the system when the last job left more than `keptFreeHeap` of it
-    /// (freed blocks are overwritten either way: `sealProcess`).
+    /// freed heap given back to the system when the process grew more than `keptFreeHeap` since it
+    /// last was (freed blocks are overwritten either way: `sealProcess`).
     package static func startJob() {
         Vips.ensureStarted()
         TIFFHandlers.restoreLibvips()
         vips_error_clear()
         VipsWarnings.forgetLatest()
         Vips.emptyCache()
-        if lbx_heap_free_bytes() > keptFreeHeap { _ = lbx_trim_heap() }
+        guard lbx_resident_bytes() > residentAfterTrim.load(ordering: .relaxed) + keptFreeHeap else { return }
+        _ = lbx_trim_heap()
+        residentAfterTrim.store(lbx_resident_bytes(), ordering: .relaxed)
     }
 }
