@@ -33,8 +33,11 @@ package enum PlainReason {
     ]
 
     /// A libvips class name starting a message, alone or after an operation's name or another
-    /// message: `VipsForeignSaveTiffFile: `.
-    static let domain = #"(^|: |; |\()Vips[A-Za-z]+: "#
+    /// message: `VipsForeignSaveTiffFile: `; or one of its loaders' and savers' own names, which
+    /// libvips 8.14 spells in lower case (`vipspng: `, `tiff2vips: `, `heifload: `).
+    static let domain =
+        #"(^|: |; |\()(Vips[A-Za-z]+|[a-z0-9]+2vips|vips2[a-z0-9]+|vipspng|(heif|jp2k|gif|svg|pdf|jxl|ppm|csv|matrix"#
+        + #"|fits|nifti|raw|analyze|mat|webp|tiff|png|spng|jpeg|magick|openslide|rad)(load|save)(_[a-z]+)?): "#
 
     /// `reason` said plainly: a `known` failure in its own words, the library's after it in
     /// parentheses with the other messages joined to it; otherwise `reason` with libvips' class names taken out.

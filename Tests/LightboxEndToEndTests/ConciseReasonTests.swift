@@ -7,7 +7,7 @@ import Testing
 @Suite(.processes) struct ConciseReasonTests {
     /// The reason every door gives the warned TIFF.
     static let reason =
-        "bad seek to 10000000; TIFFFillStrip: Seek error at scanline 4294967295, strip 0; tiff2vips: read error"
+        "bad seek to 10000000; TIFFFillStrip: Seek error at scanline 4294967295, strip 0; read error"
         + " (and \(WarnedInputs.unknownTags) more warnings)"
 
     @Test func theErrorComesFirstThenTheCountOfWarnings() throws {

@@ -131,6 +131,6 @@ import Vips
         let result = try CommandRunner.run(
             command.map { $0 == "IN" ? input : outputs.contains($0) ? scratch.path($0) : $0 })
         #expect(result.status == 1)
-        #expect(result.stderr == "error: \(input): vipspng: libpng read error (IDAT: CRC error)\n", "\(command)")
+        #expect(result.stderr == "error: \(input): libpng read error (IDAT: CRC error)\n", "\(command)")
     }
 }

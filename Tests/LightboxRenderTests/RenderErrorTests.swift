@@ -11,7 +11,7 @@ import Vips
     @Test(arguments: [
         (
             "x.heic", "x.heic: bad seek to 18812; heifload: bad image dimensions on decode",
-            "bad seek to 18812; heifload: bad image dimensions on decode"
+            "bad seek to 18812; bad image dimensions on decode"
         ),
         (
             "/in/x.heic",

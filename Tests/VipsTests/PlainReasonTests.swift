@@ -18,11 +18,16 @@ import Testing
         ("VipsJpeg: Premature end of JPEG file", "\(truncated) (libjpeg: Premature end of JPEG file)"),
         (
             "VipsJpeg: Premature end of input file; tiff2vips: read error",
-            "\(truncated) (libjpeg: Premature end of input file; tiff2vips: read error)"
+            "\(truncated) (libjpeg: Premature end of input file; read error)"
         ),
         ("VipsForeignLoad: \"fake.png\" is not a known file format", "is not an image"),
         ("cannot open: VipsForeignLoad: \"a b.png\" is not a known file format", "is not an image"),
         ("VipsForeignLoadPngFile: IHDR: CRC error", "IHDR: CRC error"),
+        ("vipspng: libpng read error (IDAT: CRC error)", "libpng read error (IDAT: CRC error)"),
+        ("bad seek to 9; heifload: bad image dimensions on decode", "bad seek to 9; bad image dimensions on decode"),
+        ("TIFFFillStrip: Seek error; tiff2vips: read error", "TIFFFillStrip: Seek error; read error"),
+        ("vips2tiff: unable to write", "unable to write"),
+        ("download: a word", "download: a word"),
         ("copy to memory: VipsJpeg: odd", "copy to memory: odd"),
         ("bad seek to 9; VipsForeignLoadHeifFile: heif: Invalid", "bad seek to 9; heif: Invalid"),
         ("thumbnail: VipsForeignLoadTiffFile: read error (VipsRegion: no pixels)", "thumbnail: read error (no pixels)"),
