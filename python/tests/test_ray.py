@@ -10,8 +10,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -303,8 +307,8 @@ def counts(finished: subprocess.CompletedProcess) -> List[int]:
 def run_example(tmp_path: Path, binary: str, ray_tmp: Path, env: Dict[str, str] = {}, jobs: str = "2"
                 ) -> subprocess.CompletedProcess:
     """Runs docs/ray.md's example on crops.csv in `tmp_path` (HOME there: Ray writes ~/.ray; Ray's files in `ray_tmp`)."""
-    merged = dict(os.environ, HOME=str(tmp_path), RAY_ENABLE_UV_RUN_RUNTIME_ENV="0", LIGHTBOX_BIN=binary,
-                  RAY_TMPDIR=str(ray_tmp), **env)
+    merged = {**os.environ, "HOME": str(tmp_path), "RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0", "LIGHTBOX_BIN": binary,
+              "RAY_TMPDIR": str(ray_tmp), **env}
     return subprocess.run([sys.executable, str(example(tmp_path)), "crops.csv", "out", jobs], cwd=tmp_path,
                           env=merged, capture_output=True, text=True, timeout=300)
 
@@ -361,3 +365,103 @@ def test_the_example_crops_every_row_as_the_command_line_does_and_a_done_rerun_n
     assert counts(again) == [0, len(frame) - 1, 0]
     assert sessions(ray_tmp) == started  # every output known whole: no Ray was started
     assert {name: (tmp_path / "out" / name).stat().st_mtime_ns for name in frame["output"][:-1]} == before
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def ray_processes(marker: str) -> List[int]:
+    """The processes whose command line names `marker` (this test's Ray folder): the nodes this test started."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if marker in (entry / "cmdline").read_bytes().decode("utf-8", "replace"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def stop_nodes(ray: str, env: Dict[str, str], marker: str) -> None:
+    """`ray stop` would stop every Ray on the machine: this stops this test's nodes alone, by their processes."""
+    deadline = time.monotonic() + 30
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in ray_processes(marker):
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        while ray_processes(marker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if not ray_processes(marker):
+            return
+        deadline = time.monotonic() + 10
+    assert not ray_processes(marker), "this test's Ray nodes did not stop"
+
+
+def test_two_ray_nodes_each_write_their_share(binary: str, photos: List[str], tmp_path: Path, ray_tmp: Path) -> None:
+    """A head and a second node on this machine, one CPU each, each with its own LIGHTBOX_BIN: both crop into one out_dir."""
+    pytest.importorskip("ray")
+    ray = str(Path(sys.executable).with_name("ray"))
+    names = []
+    for copy in range(2):  # 8 photos, 128 rows: two blocks of 64, one task each, one CPU each: one on each node
+        for photo in photos:
+            name = f"{Path(photo).stem}-{copy}.jpg"
+            shutil.copyfile(photo, tmp_path / name)
+            names.append(name)
+    frame = boxes(names, 16)
+    frame.to_csv(tmp_path / "crops.csv", index=False)
+    # Each node's binary: a wrapper that logs the worker (its parent) that ran it, then is the real one.
+    for node in ("head", "second"):
+        wrapper = tmp_path / node / "lightbox"
+        wrapper.parent.mkdir()
+        wrapper.write_text(f'#!/bin/sh\necho "$PPID" >> {tmp_path / node}.workers\nexec {binary} "$@"\n')
+        wrapper.chmod(0o755)
+    port = free_port()
+    env = dict(os.environ, HOME=str(tmp_path), RAY_ENABLE_UV_RUN_RUNTIME_ENV="0")
+    common = ["--num-cpus=1", "--object-store-memory=100000000", "--disable-usage-stats"]
+    try:
+        started = subprocess.run([ray, "start", "--head", f"--port={port}", f"--temp-dir={ray_tmp}",
+                                  "--include-dashboard=false", *common], env=dict(env, LIGHTBOX_BIN=str(tmp_path / "head" / "lightbox")),
+                                 capture_output=True, text=True, timeout=120)
+        assert started.returncode == 0, started.stderr[-3000:]
+        joined = subprocess.run([ray, "start", f"--address=127.0.0.1:{port}", '--resources={"second": 1}', *common],
+                                env=dict(env, LIGHTBOX_BIN=str(tmp_path / "second" / "lightbox")),
+                                capture_output=True, text=True, timeout=120)
+        assert joined.returncode == 0, joined.stderr[-3000:]
+        nodes = subprocess.run([sys.executable, "-c", f"""
+import time, ray
+ray.init(address="127.0.0.1:{port}", logging_level="ERROR")
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline and sum(node["Alive"] for node in ray.nodes()) < 2:
+    time.sleep(0.2)
+print(sorted(int(node["Resources"].get("second", 0)) for node in ray.nodes() if node["Alive"]))
+"""], env=env, capture_output=True, text=True, timeout=120)
+        assert nodes.stdout.strip() == "[0, 1]", nodes.stdout + nodes.stderr[-3000:]
+        # The driver's LIGHTBOX_BIN is no node's: each node's workers take their raylet's.
+        finished = run_example(tmp_path, "/nonexistent/lightbox", ray_tmp, {"RAY_ADDRESS": f"127.0.0.1:{port}"}, jobs="1")
+        assert finished.returncode == 0, finished.stderr[-3000:]
+        assert counts(finished) == [128, 0, 0]
+        # Which node made which output: each worker's journal file is named <host>-<its pid>-<random>.jsonl.
+        workers = {node: {int(pid) for pid in (tmp_path / f"{node}.workers").read_text().split()}
+                   for node in ("head", "second") if (tmp_path / f"{node}.workers").exists()}
+        made: Dict[str, List[str]] = {"head": [], "second": []}
+        for journal in (tmp_path / "out" / ".lightbox-journal").iterdir():
+            pid = int(journal.name.rsplit("-", 2)[1])
+            [node] = [node for node, pids in workers.items() if pid in pids]
+            made[node] += [json.loads(line)["output"] for line in journal.read_text().splitlines()]
+        assert len(made["head"]) >= 16 and len(made["second"]) >= 16, {node: len(out) for node, out in made.items()}
+        assert sorted(made["head"] + made["second"]) == sorted(frame["output"])
+        whole = cli(binary, "crop", "--manifest", "crops.csv", "--out-dir", "cli", "-q", cwd=tmp_path)
+        assert whole.returncode == 0, whole.stderr
+        for name in frame["output"]:
+            assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes(), name
+        again = run_example(tmp_path, "/nonexistent/lightbox", ray_tmp, {"RAY_ADDRESS": f"127.0.0.1:{port}"}, jobs="1")
+        assert counts(again) == [0, 128, 0]
+    finally:
+        stop_nodes(ray, env, str(ray_tmp))
