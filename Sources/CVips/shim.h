@@ -16,6 +16,10 @@ static inline int lbx_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MA
 /// empty (its big buffers do not count against the next job's memory limit). Not in Swift's Glibc.
 static inline int lbx_trim_heap(void) { return malloc_trim(0); }
 
+/// The bytes of the heap that are free (glibc's mallinfo2), so a worker gives them back only
+/// when there are many: giving back a small job's pages cost the next one as many page faults.
+static inline size_t lbx_heap_free_bytes(void) { return mallinfo2().fordblks; }
+
 /// Makes glibc fill every block malloc hands out with zeros and every freed block with 0xff, so a
 /// decoder that leaves part of its output unwritten (libde265 on a damaged HEVC stream) shows the
 /// same bytes in every run, never another job's pixels. M_PERTURB is glibc's, not in Swift's Glibc.

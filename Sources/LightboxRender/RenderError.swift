@@ -18,7 +18,7 @@ package struct RenderError: Error, Sendable, Equatable, Codable, CustomStringCon
     /// that says an allocation failed, in whatever words the decoder chose, becomes
     /// `over the memory limit of N MB`, with no warnings: the item needed more than the limit
     /// allows. The path is not said twice where libvips' message starts with it
-    /// (`RenderError.unrepeated`).
+    /// (`RenderError.unrepeated`), and libvips' words are said plainly (`PlainReason`).
     package init(_ path: String, _ reason: String, warnings: DecoderWarnings = DecoderWarnings()) {
         self.path = path
         self.warnings = warnings
@@ -27,7 +27,7 @@ package struct RenderError: Error, Sendable, Equatable, Codable, CustomStringCon
             self.reason = MemoryLimit.reason(megabytes: megabytes)
             self.warnings = DecoderWarnings()
         } else {
-            self.reason = RenderError.unrepeated(path, in: reason)
+            self.reason = PlainReason.of(RenderError.unrepeated(path, in: reason))
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The containers of `WireDecoder`: a keyed container finds its keys once, an unkeyed one reads
 /// its values in order, a single value reads a scalar's bits.
 extension WireDecoder {
@@ -5,6 +7,8 @@ extension WireDecoder {
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let decoder: WireDecoder
         let entries: [Entry]
+        /// The entry after the one last found: keys are mostly read in the order they were written.
+        private let cursor = Cursor()
         var codingPath: [any CodingKey] { [] }
         var allKeys: [Key] {
             entries.compactMap { Key(stringValue: String(decoding: decoder.bytes[$0.key], as: UTF8.self)) }
@@ -16,9 +20,26 @@ extension WireDecoder {
             entries = try decoder.entries()
         }
 
-        /// The entry of `key`, if the container has it.
+        /// The entry of `key`, if the container has it: the one after the last found first.
         private func entry(_ key: String) -> Entry? {
-            entries.first { decoder.bytes[$0.key].elementsEqual(key.utf8) }
+            var key = key
+            return key.withUTF8 { wanted in
+                let start = cursor.next
+                for step in 0..<entries.count {
+                    let index = (start + step) % entries.count
+                    let found = entries[index]
+                    guard found.key.count == wanted.count else { continue }
+                    let same = decoder.bytes.withUnsafeBufferPointer { all in
+                        wanted.isEmpty
+                            || memcmp(all.baseAddress! + found.key.lowerBound, wanted.baseAddress!, wanted.count) == 0
+                    }
+                    if same {
+                        cursor.next = index + 1
+                        return found
+                    }
+                }
+                return nil
+            }
         }
 
         /// The decoder of `key`'s value.
@@ -55,6 +76,12 @@ extension WireDecoder {
         }
 
         func superDecoder(forKey key: Key) throws -> any Decoder { try node(key) }
+    }
+
+    /// Where a keyed container looks for its next key first.
+    final class Cursor {
+        /// The index of the entry after the one last found.
+        var next = 0
     }
 
     /// An unkeyed container's values, in order.

@@ -68,8 +68,9 @@ struct WireDecoder: Decoder {
     /// The 8-byte count at `position`, checked to be no more than the bytes left after it.
     func count(at position: Int) throws -> Int {
         guard position >= 0, bytes.count - position >= 8 else { throw damaged("cut short") }
-        var bits: UInt64 = 0
-        for index in (0..<8).reversed() { bits = bits << 8 | UInt64(bytes[position + index]) }
+        let bits = bytes.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+        }
         guard bits <= UInt64(bytes.count - position - 8) else { throw damaged("a count past the end") }
         return Int(bits)
     }
@@ -117,9 +118,9 @@ struct WireDecoder: Decoder {
     func word() throws -> UInt64 {
         let run = try scalar()
         guard run.count == 8 else { throw damaged("not a number") }
-        var bits: UInt64 = 0
-        for byte in run.reversed() { bits = bits << 8 | UInt64(byte) }
-        return bits
+        return bytes.withUnsafeBytes {
+            UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: run.startIndex, as: UInt64.self))
+        }
     }
 
     /// The decoder of the value at `position`.

@@ -15,9 +15,7 @@ struct WireEncoder: Encoder {
 
         /// Appends `value`'s 8 bytes, least significant first.
         func append(_ value: UInt64) {
-            for shift in stride(from: 0, to: 64, by: 8) {
-                bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
-            }
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
         }
 
         /// Appends a count or length.
@@ -27,14 +25,17 @@ struct WireEncoder: Encoder {
 
         /// Adds 1 to the count at `position`.
         func bump(at position: Int) {
-            var count: UInt64 = 0
-            for index in (0..<8).reversed() { count = count << 8 | UInt64(bytes[position + index]) }
+            let count = bytes.withUnsafeBytes {
+                UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            }
             set(count + 1, at: position)
         }
 
         /// Writes `value`'s 8 bytes at `position`.
         private func set(_ value: UInt64, at position: Int) {
-            for index in 0..<8 { bytes[position + index] = UInt8(truncatingIfNeeded: value >> UInt64(8 * index)) }
+            bytes.withUnsafeMutableBytes {
+                $0.storeBytes(of: value.littleEndian, toByteOffset: position, as: UInt64.self)
+            }
         }
 
         /// Appends a container's tag, count and byte length (set by `close`); returns where its count is.
@@ -92,7 +93,8 @@ struct WireEncoder: Encoder {
     /// Encodes `value` as this encoder's value: `WireBytes` as one run, anything else by its own
     /// code; a value that wrote nothing is a null.
     func encode<T: Encodable>(_ value: T) throws {
-        if let run = value as? WireBytes {
+        // The metatype first: a dynamic cast of every value cost more than its encoding.
+        if T.self == WireBytes.self, let run = value as? WireBytes {
             buffer.scalar(run.bytes)
         } else {
             try value.encode(to: self)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why a worker gave no answer for an item: it died, or it ran past the timeout and was killed.
+/// Why a worker gave no answer for an item: it died, it ran past the timeout or its job was
+/// cancelled and it was killed.
 package enum WorkerFailure: Error, Sendable, Equatable {
     /// Killed by a signal (a crash: SIGSEGV, SIGABRT...), with what it wrote on stderr.
     case crashed(signal: Int32, detail: String)
@@ -12,6 +13,11 @@ package enum WorkerFailure: Error, Sendable, Equatable {
     case unavailable(String)
     /// Died for lack of memory under its limit of `megabytes` (`--max-memory`).
     case overMemory(megabytes: Int)
+    /// Its job's client cancelled it (`lightbox batch`'s cancel line): not sent, or its worker killed.
+    case cancelled
+
+    /// The reason a cancelled request gives.
+    package static let cancelledReason = "cancelled by its client"
 
     /// The reason, on one line, as it follows the item's path in an `error:` line.
     package var reason: String {
@@ -26,15 +32,17 @@ package enum WorkerFailure: Error, Sendable, Equatable {
             return "no worker process could be started: \(why)"
         case .overMemory(let megabytes):
             return MemoryLimit.reason(megabytes: megabytes)
+        case .cancelled:
+            return WorkerFailure.cancelledReason
         }
     }
 
     /// Whether the input's decoding is to blame (a crash, an exit without answer, a timeout),
     /// which `--resume` counts, rather than the machine. Going over the memory limit is not
-    /// counted: a run with a larger `--max-memory` should try the item again.
+    /// counted: a run with a larger `--max-memory` should try the item again, nor is a cancel.
     package var isDecoderFault: Bool {
         switch self {
-        case .unavailable, .overMemory: return false
+        case .unavailable, .overMemory, .cancelled: return false
         case .crashed, .exited, .timedOut: return true
         }
     }
@@ -46,7 +54,7 @@ package enum WorkerFailure: Error, Sendable, Equatable {
         switch self {
         case .crashed(_, let detail), .exited(_, let detail):
             return megabytes > 0 && MemoryLimit.isAllocationFailure(detail) ? .overMemory(megabytes: megabytes) : self
-        case .timedOut, .unavailable, .overMemory:
+        case .timedOut, .unavailable, .overMemory, .cancelled:
             return self
         }
     }

@@ -54,7 +54,8 @@ package final class WorkerProcess: @unchecked Sendable {
         return nil
     }
 
-    /// Sends `request` and waits for the answer, killing the worker after `timeout` seconds (0: never).
+    /// Sends `request` and waits for the answer, killing the worker after `timeout` seconds (0: never),
+    /// or as soon as `cancel` is pulled.
     ///
     /// The worker is first waited for until it is ready (`awaitReady`), which does not count
     /// against the item; the item's clock covers both the request's write and the answer, so a
@@ -62,16 +63,16 @@ package final class WorkerProcess: @unchecked Sendable {
     /// sends ahead of its answer go to `interim` as they arrive. Returns the answer or why there
     /// is none, and what the worker wrote on stderr meanwhile.
     package func perform(
-        _ request: [UInt8], timeout: Double, interim: ([UInt8]) -> Void = { _ in }
+        _ request: [UInt8], timeout: Double, cancel: WorkerCancel? = nil, interim: ([UInt8]) -> Void = { _ in }
     ) -> (result: Result<[UInt8], WorkerFailure>, stderr: String) {
         if let failure = awaitReady() { return (.failure(failure), "") }
         var stderr = WorkerStderr(descriptor: errors)
         let end = deadline(timeout)
-        if let failure = send(request, until: end, timeout: timeout, stderr: &stderr) {
+        if let failure = send(request, until: end, timeout: timeout, cancel: cancel, stderr: &stderr) {
             return (.failure(failure), stderr.text)
         }
         while true {
-            switch receive(until: end, timeout: timeout, stderr: &stderr) {
+            switch receive(until: end, timeout: timeout, cancel: cancel, stderr: &stderr) {
             case .failure(let failure): return (.failure(failure), stderr.text)
             case .success(let message):
                 guard let tag = message.first else { return (.failure(.exited(status: 0, detail: "")), stderr.text) }
@@ -84,6 +85,7 @@ package final class WorkerProcess: @unchecked Sendable {
                 interim(Array(message.dropFirst()))
                 // A worker whose interim messages keep coming past the deadline has not answered in time.
                 if isPast(end) { return (.failure(killForTimeout(timeout)), stderr.text) }
+                if let cancel, cancel.isPulled { return (.failure(killForCancel(cancel)), stderr.text) }
             }
         }
     }
@@ -107,9 +109,11 @@ package final class WorkerProcess: @unchecked Sendable {
 
     /// Writes `request` as one message before `deadline` (nil: no limit), or says why not: the
     /// worker died (its pipe is gone), or it stopped reading and was killed (`timeout` seconds,
-    /// for the message). The pipe is non-blocking, so the wait for room is a `poll` under the deadline.
+    /// for the message), or `cancel` was pulled meanwhile and it was killed. The pipe is
+    /// non-blocking, so the wait for room is a `poll` under the deadline.
     private func send(
-        _ request: [UInt8], until deadline: UInt64?, timeout: Double, stderr: inout WorkerStderr
+        _ request: [UInt8], until deadline: UInt64?, timeout: Double, cancel: WorkerCancel?,
+        stderr: inout WorkerStderr
     ) -> WorkerFailure? {
         var left = WorkerFrames.framed(request)[...]
         while !left.isEmpty {
@@ -121,21 +125,25 @@ package final class WorkerProcess: @unchecked Sendable {
                 continue
             }
             guard written < 0 && errno == EAGAIN else { return ended(&stderr) }
-            var watched = [pollfd(fd: requests, events: Int16(POLLOUT), revents: 0), stderr.pollEntry]
-            if SystemCall.poll(&watched, milliseconds: milliseconds(until: deadline)) > 0 {
+            var watched =
+                [pollfd(fd: requests, events: Int16(POLLOUT), revents: 0), stderr.pollEntry] + cancelEntry(cancel)
+            if SystemCall.poll(&watched, milliseconds: wait(until: deadline, cancel: cancel)) > 0 {
                 if watched[1].revents != 0 { stderr.drain() }
             } else if isPast(deadline) {
                 return killForTimeout(timeout)
             }
+            if let cancel, cancel.isPulled { return killForCancel(cancel) }
         }
         return nil
     }
 
-    /// The next whole message from the worker, or why none came before `deadline` (nil: no limit);
-    /// `timeout` is the limit in seconds, for the message. A message waiting in the pipe is taken
-    /// even when the deadline has passed (a ready message sent long before it was asked for).
+    /// The next whole message from the worker, or why none came before `deadline` (nil: no limit)
+    /// or before `cancel` was pulled; `timeout` is the limit in seconds, for the message. A message
+    /// waiting in the pipe is taken even when the deadline has passed (a ready message sent long
+    /// before it was asked for), and one begun is read to its end before a cancel kills the worker
+    /// (its answer is on its way: what it reports is written).
     private func receive(
-        until deadline: UInt64?, timeout: Double, stderr: inout WorkerStderr
+        until deadline: UInt64?, timeout: Double, cancel: WorkerCancel? = nil, stderr: inout WorkerStderr
     ) -> Result<[UInt8], WorkerFailure> {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -143,11 +151,13 @@ package final class WorkerProcess: @unchecked Sendable {
                 defer { buffer.removeFirst(8 + length) }
                 return .success(Array(buffer[8..<8 + length]))
             }
-            var watched = [pollfd(fd: responses, events: Int16(POLLIN), revents: 0), stderr.pollEntry]
-            let found = SystemCall.poll(&watched, milliseconds: milliseconds(until: deadline)) > 0
+            var watched =
+                [pollfd(fd: responses, events: Int16(POLLIN), revents: 0), stderr.pollEntry] + cancelEntry(cancel)
+            let found = SystemCall.poll(&watched, milliseconds: wait(until: deadline, cancel: cancel)) > 0
             if found && watched[1].revents != 0 { stderr.drain() }
             guard found && watched[0].revents != 0 else {
                 if isPast(deadline) { return .failure(killForTimeout(timeout)) }
+                if let cancel, cancel.isPulled, buffer.isEmpty { return .failure(killForCancel(cancel)) }
                 continue
             }
             let got = chunk.withUnsafeMutableBytes { SystemCall.read(responses, into: $0) }
@@ -162,6 +172,25 @@ package final class WorkerProcess: @unchecked Sendable {
         let status = reap()
         if status & 0x7f != 0 { return .crashed(signal: status & 0x7f, detail: stderr.text) }
         return .exited(status: (status >> 8) & 0xff, detail: stderr.text)
+    }
+
+    /// Kills a worker whose job was cancelled, and notes on `cancel` that it stopped a request.
+    private func killForCancel(_ cancel: WorkerCancel) -> WorkerFailure {
+        kill(pid, SIGKILL)
+        _ = reap()
+        cancel.noteStopped()
+        return .cancelled
+    }
+
+    /// The `poll` entry of `cancel`'s pipe, or none.
+    private func cancelEntry(_ cancel: WorkerCancel?) -> [pollfd] {
+        cancel.map { [$0.pollEntry] } ?? []
+    }
+
+    /// The milliseconds `poll` may wait for `deadline`, bounded by `cancel` when it has no pipe.
+    private func wait(until deadline: UInt64?, cancel: WorkerCancel?) -> Int32 {
+        let wait = milliseconds(until: deadline)
+        return cancel?.bounded(wait) ?? wait
     }
 
     /// Kills a worker that ran past its deadline.

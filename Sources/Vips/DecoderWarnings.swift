@@ -4,8 +4,10 @@ import Foundation
 /// libpng's bad chunks), as values: each once, in the order given, the first `kept` word for word
 /// and how many there were in all.
 ///
-/// They travel with what became of the file: a failure's reason says its error and how many
-/// warnings came with it (`suffix`), and an output written despite them carries them.
+/// They are said as errors are (`PlainReason`), so a warning that fails a file under a stricter
+/// `fail_on` reads the same as its reason. They travel with what became of the file: a failure's
+/// reason says its error and how many warnings came with it (`suffix`), and an output written
+/// despite them carries them.
 package struct DecoderWarnings: Sendable, Codable, Equatable {
     /// At most this many warnings are kept word for word; the rest are counted.
     package static let kept = 100
@@ -28,9 +30,10 @@ package struct DecoderWarnings: Sendable, Codable, Equatable {
     /// Whether there are none.
     package var isEmpty: Bool { count == 0 }
 
-    /// Adds `message` (trimmed, cut to `longest` characters) unless it is empty or kept already.
+    /// Adds `message` (said plainly, `PlainReason`; trimmed, cut to `longest` characters) unless
+    /// it is empty or kept already.
     package mutating func add(_ message: String) {
-        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        var text = PlainReason.of(message.trimmingCharacters(in: .whitespacesAndNewlines))
         if text.count > Self.longest { text = String(text.prefix(Self.longest)) + " …" }
         guard !text.isEmpty, !messages.contains(text) else { return }
         count += 1
@@ -48,9 +51,9 @@ package struct DecoderWarnings: Sendable, Codable, Equatable {
         count += max(0, extra)
     }
 
-    /// These warnings without `message` (one the reason already says).
+    /// These warnings without `message` (one the reason already says, in libvips' words or plain ones).
     package func removing(_ message: String?) -> DecoderWarnings {
-        guard let message, let index = messages.firstIndex(of: message) else { return self }
+        guard let message, let index = messages.firstIndex(of: PlainReason.of(message)) else { return self }
         var left = self
         left.messages.remove(at: index)
         left.count -= 1

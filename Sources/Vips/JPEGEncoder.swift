@@ -35,8 +35,15 @@ package struct JPEGEncoder: Sendable {
     /// An encoder for `image` saved as jpegsave would save it with `arguments`, or nil when
     /// libvips' writer is asked for or must write it (see the type's summary).
     package init?(_ image: VImage, arguments: [(String, VValue)]) {
+        guard image.width * image.height <= JPEGEncoder.maximumPixels else { return nil }
+        self.init(like: image, arguments: arguments)
+    }
+
+    /// An encoder with the settings `init?(_:arguments:)` gives `image`, whatever its size, for
+    /// pixels laid out as `image`'s (a photo whose crops `write(_:to:)` writes from memory).
+    package init?(like image: VImage, arguments: [(String, VValue)]) {
         guard !JPEGEncoder.disabled, image.isUncoded, image.format == "uchar", image.bands == 1 || image.bands == 3,
-            image.bands == 1 || image.interpretation == "srgb", image.width * image.height <= JPEGEncoder.maximumPixels
+            image.bands == 1 || image.interpretation == "srgb"
         else { return nil }
         var (quality, strip, mode, optimize, progressive) = (75, false, "auto", false, false)
         for (name, value) in arguments {
@@ -60,7 +67,23 @@ package struct JPEGEncoder: Sendable {
 
     /// Makes the pixels, compresses them and writes the file at `path`.
     package func write(to path: String) throws(VipsError) {
-        let bytes = try encoded()
+        try JPEGEncoder.save(try encoded(), to: path)
+    }
+
+    /// Compresses `rows` (laid out as this encoder's image: same bands, 8 bits) and writes the
+    /// file at `path`: the bytes `write(to:)` gives an image of those pixels.
+    package func write(_ rows: PixelRows, to path: String) throws(VipsError) {
+        guard rows.bands == image.bands, rows.width * rows.height <= JPEGEncoder.maximumPixels else {
+            throw VipsError("\(JPEGEncoder.context): rows unlike the encoder's image")
+        }
+        let bytes = try rows.withAddress { (address: UnsafeRawPointer) throws(VipsError) in
+            try compressed(address, stride: rows.stride, width: rows.width, height: rows.height)
+        }
+        try JPEGEncoder.save(bytes, to: path)
+    }
+
+    /// Writes `bytes` as the file at `path`.
+    private static func save(_ bytes: [UInt8], to path: String) throws(VipsError) {
         let descriptor = SystemCall.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw JPEGEncoder.failure("unable to open \"\(path)\" for writing") }
         defer { close(descriptor) }
@@ -84,12 +107,20 @@ package struct JPEGEncoder: Sendable {
         guard vips_region_prepare(region, &area) == 0, let rows = lbx_region_address(region, 0, 0) else {
             throw VipsError.fromBuffer(JPEGEncoder.context)
         }
+        return try compressed(rows, stride: Int(region.pointee.bpl), width: image.width, height: image.height)
+    }
+
+    /// The JPEG file's bytes for `height` rows of `width` pixels of the image's bands, `stride`
+    /// bytes apart from `rows` on; libjpeg's reason when it fails.
+    private func compressed(
+        _ rows: UnsafeRawPointer, stride: Int, width: Int, height: Int
+    ) throws(VipsError) -> [UInt8] {
         let writer = UnsafeMutablePointer<lbx_jpeg_writer>.allocate(capacity: 1)
         defer { writer.deallocate() }
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = lbx_jpeg_encode(
-            writer, rows, Int(region.pointee.bpl), Int32(image.width), Int32(image.height), Int32(image.bands),
+            writer, rows.assumingMemoryBound(to: UInt8.self), stride, Int32(width), Int32(height), Int32(image.bands),
             Int32(quality), noSubsample ? 1 : 0, optimize ? 1 : 0, progressive ? 1 : 0, &out, &size)
         guard status == 0, let out else {
             let reason = withUnsafeBytes(of: &writer.pointee.message) {

@@ -40,6 +40,36 @@ package enum JPEGRegion {
             .image()
     }
 
+    /// The rect of `path` as `load` gives it, decoded at once on the calling thread into an image
+    /// in memory (no libvips pipeline, thread pool or copy), with the header's kind of pixels but
+    /// none of its metadata (`carryingHeader(of:)` gives it that); nil where `load` gives nil, or
+    /// when the decoder fails or warns (the caller then decodes another way).
+    package static func decode(
+        _ path: String, header: VImage, left: Int, top: Int, width: Int, height: Int, shrink: Int = 1
+    ) -> VImage? {
+        Vips.ensureStarted()
+        guard [1, 2, 4, 8].contains(shrink), header.format == "uchar", [1, 3].contains(header.bands),
+            let opened = try? PinnedFiles.opening(path)
+        else { return nil }
+        var status: Int32 = 0
+        guard
+            let region = lbx_jpeg_region_open(
+                opened, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status)
+        else { return nil }
+        defer { lbx_jpeg_region_close(region) }
+        region.pointee.no_restart = restartsDisabled ? 1 : 0
+        guard Int(region.pointee.bands) == header.bands, let made = vips_image_new_memory() else { return nil }
+        let image = VImage(owning: made)
+        let kind = header.pointer.pointee
+        vips_image_init_fields(
+            made, Int32(width), Int32(height), kind.Bands, VIPS_FORMAT_UCHAR, VIPS_CODING_NONE, kind.Type, kind.Xres,
+            kind.Yres)
+        guard vips_image_write_prepare(made) == 0, let rows = made.pointee.data else { return nil }
+        let line = width * header.bands
+        guard lbx_jpeg_region_read(region, rows, 0, 0, Int32(width), Int32(height), line) == 0 else { return nil }
+        return image
+    }
+
     /// Whether LIGHTBOX_NO_RESTART=1 keeps the region decoder and the lossless cut from starting at
     /// restart markers (benchmarks measure the path without them with it).
     package static let restartsDisabled = getenv("LIGHTBOX_NO_RESTART").map { String(cString: $0) } == "1"

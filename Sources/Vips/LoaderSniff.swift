@@ -22,18 +22,22 @@ enum LoaderSniff {
     static let prefix = 4096
 
     /// The file loader for `path` (read as `opened`, its pinned alias or itself) when its first
-    /// bytes are one of those formats; nil otherwise (ask libvips).
-    static func loader(for path: String, opening opened: String) -> String? {
-        guard !VipsModules.slideExtensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
+    /// bytes are one of those formats, nil otherwise (ask libvips); and the bytes read (none when
+    /// the file cannot be opened), which say what a file no loader takes starts with.
+    static func loader(for path: String, opening opened: String) -> (loader: String?, head: [UInt8]) {
         let descriptor = SystemCall.open(opened, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return (nil, []) }
         defer { close(descriptor) }
         var bytes = [UInt8](repeating: 0, count: prefix)
         let count = bytes.withUnsafeMutableBytes { SystemCall.read(descriptor, into: $0) }
+        let head = Array(bytes.prefix(max(count, 0)))
+        guard !VipsModules.slideExtensions.contains((path as NSString).pathExtension.lowercased()) else {
+            return (nil, head)
+        }
         guard count > 0, let found = vips_foreign_find_load_buffer(bytes, count) else {
             vips_error_clear()
-            return nil
+            return (nil, head)
         }
-        return fileLoaders[String(cString: found)]
+        return (fileLoaders[String(cString: found)], head)
     }
 }

@@ -52,10 +52,12 @@ package enum Vips {
     /// `heifload` then takes it (no other module's loader outranks it) without the error, and the
     /// clearing of libvips' process-wide error buffer, that a file no loader takes costs. A pinned
     /// path is read through its descriptor (`PinnedFiles`); its name still decides by extension.
+    /// A file no loader takes is said to be no image, by what it starts with (`PlainReason`).
     package static func loader(for path: String) throws(VipsError) -> String {
         ensureStarted()
         let opened = try PinnedFiles.opening(path)
-        if let sniffed = LoaderSniff.loader(for: path, opening: opened) { return sniffed }
+        let sniffed = LoaderSniff.loader(for: path, opening: opened)
+        if let loader = sniffed.loader { return loader }
         if VipsModules.areDeferred && VipsModules.looksLikeHEIF(opened) { _ = VipsModules.heifLoaded }
         var name = vips_foreign_find_load(opened).map { String(cString: $0) }
         if VipsModules.areDeferred && VipsModules.mayOutrank(name, for: path) {
@@ -63,7 +65,12 @@ package enum Vips {
             VipsModules.load()
             name = vips_foreign_find_load(opened).map { String(cString: $0) }
         }
-        guard let name else { throw VipsError.fromBuffer("cannot open") }
+        guard let name else {
+            let failure = VipsError.fromBuffer("cannot open")
+            // Read, no loader took the file: what it starts with says more than libvips' "not a known file format".
+            guard !sniffed.head.isEmpty else { throw failure }
+            throw VipsError(PlainReason.notAnImage(startingWith: sniffed.head), warnings: failure.warnings)
+        }
         return name
     }
 

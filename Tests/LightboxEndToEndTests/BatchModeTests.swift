@@ -90,7 +90,7 @@ import Testing
         let client = try BatchClient(["--jobs", "1"], in: scratch)
         let bad: [(String, String)] = [
             ("not json", "stdin:1: not a JSON object"),
-            (#"{"id":2,"command":"resize"}"#, "stdin:2: command: 'resize'; expected crop, view, board"),
+            (#"{"id":2,"command":"resize"}"#, "stdin:2: command: 'resize'; expected crop, view, board, cancel"),
             (#"{"id":3,"command":"crop","input":"a.jpg","rect":"0.1,x","output":"c.jpg"}"#, "stdin:3: rect:"),
             (#"{"id":4,"command":"crop","input":"a.jpg","rect":"0,0,1,1"}"#, "stdin:4: output: missing"),
             (

@@ -8,7 +8,7 @@ import Vips
 @Suite(.processes) struct FailedOutputFolderTests {
     /// How an output fails: (its input, its extension, the end of its error).
     static let failures: [(input: String, ext: String, error: String)] = [
-        ("bad.jpg", "jpg", "bad.jpg\" is not a known file format"),
+        ("bad.jpg", "jpg", "bad.jpg: is not an image (it starts with text)"),
         ("wide.png", "webp", "40000x4 is over the 16383 pixels a side a WebP can hold"),
     ]
 

@@ -7,7 +7,7 @@ import Testing
 /// lies past the end of the file (libtiff warns 70 times, then fails).
 enum WarnedInputs {
     /// libjpeg's words for the garbled JPEG.
-    static let jpegWarning = "VipsJpeg: Corrupt JPEG data: premature end of data segment"
+    static let jpegWarning = "Corrupt JPEG data: premature end of data segment"
 
     /// How many unknown tags the failing TIFF has: one warning each.
     static let unknownTags = 70

@@ -144,6 +144,7 @@ import Testing
         (.timedOut(seconds: 30), "timed out after 30 s"),
         (.timedOut(seconds: 0.5), "timed out after 0.5 s"),
         (.overMemory(megabytes: 200), "over the memory limit of 200 MB"),
+        (.cancelled, "cancelled by its client"),
     ])
     func failureReasons(failure: WorkerFailure, reason: String) {
         #expect(failure.reason == reason)

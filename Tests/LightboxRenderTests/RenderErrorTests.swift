@@ -5,7 +5,8 @@ import Vips
 @testable import LightboxRender
 
 /// An error names its file once: where libvips' message starts with the path (a HEIF file's
-/// `x.heic: bad seek to N`), that path is not said again after `path: `.
+/// `x.heic: bad seek to N`), that path is not said again after `path: `; nor are libvips' class
+/// names (`PlainReason`).
 @Suite struct RenderErrorTests {
     @Test(arguments: [
         (
@@ -15,15 +16,14 @@ import Vips
         (
             "/in/x.heic",
             "VipsForeignLoadHeifFile: /in/x.heic: bad seek to 9; /in/x.heic: bad seek to 7; heif: Invalid",
-            "VipsForeignLoadHeifFile: bad seek to 9; bad seek to 7; heif: Invalid"
+            "bad seek to 9; bad seek to 7; heif: Invalid"
         ),
         ("x.heic", "thumbnail: x.heic: bad seek to 9", "thumbnail: bad seek to 9"),
         ("x.heic", "y.heic: bad seek to 9", "y.heic: bad seek to 9"),
         (
-            "x.png", "VipsForeignLoad: \"x.png\" is not a known file format",
-            "VipsForeignLoad: \"x.png\" is not a known file format"
+            "x.png", "VipsForeignLoad: \"x.png\" is not a known file format", "is not an image"
         ),
-        ("x.jpg", "copy to memory: VipsJpeg: x.jpg: odd", "copy to memory: VipsJpeg: x.jpg: odd"),
+        ("x.jpg", "copy to memory: VipsJpeg: x.jpg: odd", "copy to memory: x.jpg: odd"),
         ("x", "xy: z", "xy: z"),
     ])
     func thePathIsNotSaidTwice(path: String, message: String, reason: String) {
@@ -42,7 +42,7 @@ import Vips
         let error = #expect(throws: RenderError.self) {
             try RenderError.catching(path) { () throws(VipsError) in try VImage.load(path) }
         }
-        #expect(error?.reason.hasPrefix("VipsForeignLoadHeifFile: bad seek to ") == true, "\(error?.reason ?? "")")
+        #expect(error?.reason.hasPrefix("bad seek to ") == true, "\(error?.reason ?? "")")
         #expect(error?.reason.contains(path) == false, "\(error?.reason ?? "")")
     }
 }

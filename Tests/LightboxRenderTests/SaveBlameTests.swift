@@ -3,9 +3,9 @@ import Testing
 
 @testable import LightboxRender
 
-/// A failed save blames the output when the system refused the write, with the system's reason:
-/// libvips' `unix error: Unknown error -1`, a buffered write whose errno it lost (TIFF's and
-/// JPEG's savers on a full disk), takes the reason the message gives elsewhere.
+/// A failed save blames the output when the system refused the write, `cannot write: ` and the
+/// system's reason: libvips' `unix error: Unknown error -1`, a buffered write whose errno it lost
+/// (TIFF's and JPEG's savers on a full disk), takes the reason the message gives elsewhere.
 @Suite struct SaveBlameTests {
     /// A temp file in a folder with room, as the writer names it.
     static let temp = FileManager.default.temporaryDirectory.path + "/.out.tiff.lightbox-tmp"
@@ -15,24 +15,23 @@ import Testing
         (
             "VipsForeignSaveTiffFile: write error; unix error: No space left on device; TIFFAppendToStrip: Write "
                 + "error at scanline 128; wbuffer_write: write failed; unix error: Unknown error -1",
-            "out.tiff: VipsForeignSaveTiffFile: write error; unix error: No space left on device; TIFFAppendToStrip: "
-                + "Write error at scanline 128; wbuffer_write: write failed; unix error: No space left on device"
+            "out.tiff: cannot write: No space left on device"
         ),
         (
             "wbuffer_write: write failed; unix error: Unknown error -1; unix error: Input/output error",
-            "out.tiff: wbuffer_write: write failed; unix error: Input/output error; unix error: Input/output error"
+            "out.tiff: cannot write: Input/output error"
         ),
         (
             "wbuffer_write: write failed; unix error: Unknown error -1",
-            "out.tiff: wbuffer_write: write failed; unix error: Unknown error -1"
+            "out.tiff: cannot write: the system gave no reason (wbuffer_write: write failed; unix error: Unknown error -1)"
         ),
         (
             #"VipsForeignSavePngFile: unable to write to "TEMP" (unix error: No space left on device)"#,
-            #"out.tiff: VipsForeignSavePngFile: unable to write to "out.tiff" (unix error: No space left on device)"#
+            "out.tiff: cannot write: No space left on device"
         ),
         (
             "VipsJpeg: Premature end of JPEG file; VipsForeignSaveTiffFile: unable to write",
-            "in.jpg: VipsJpeg: Premature end of JPEG file"
+            "in.jpg: truncated JPEG: the data ends before the last row (libjpeg: Premature end of JPEG file)"
         ),
     ])
     func theSystemsReasonIsKept(message: String, error: String) {

@@ -38,16 +38,28 @@ import Testing
     @Test func messagesNameThePathNotTheDescriptor() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let path = folder + "/notes.png"
-        try Data("not an image".utf8).write(to: URL(fileURLWithPath: path))
+        // An empty file: no bytes to say it by, so libvips' own words, which name the file.
+        let path = folder + "/empty.png"
+        try Data().write(to: URL(fileURLWithPath: path))
         let pin = PinnedFiles.pin(path, descriptor: open(path, O_RDONLY | O_CLOEXEC))
         defer { PinnedFiles.release(pin) }
         do {
             _ = try VImage.load(path)
-            Issue.record("a text file loaded")
+            Issue.record("an empty file loaded")
         } catch {
             #expect(error.message.contains(path), "\(error.message)")
             #expect(!error.message.contains("/proc/self/fd/"), "\(error.message)")
         }
+    }
+
+    @Test func aTextFileIsSaidToBeNoImageWithoutTheDescriptor() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/notes.png"
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: path))
+        let pin = PinnedFiles.pin(path, descriptor: open(path, O_RDONLY | O_CLOEXEC))
+        defer { PinnedFiles.release(pin) }
+        let error = #expect(throws: VipsError.self) { try VImage.load(path) }
+        #expect(error?.message == "is not an image (it starts with text)", "\(error?.message ?? "")")
     }
 }

@@ -2,9 +2,10 @@
 
 Jobs are queued here and sent to the process's standard input as JSON lines, each with an id
 of the client's own, no more at a time than Lightbox runs at once (so a job not yet started is
-still the client's, and can be cancelled); a thread reads the answers as they come (in the
-order jobs finish) and hands each to the future of its job, so any number of threads, or
-`run`, can keep jobs in flight at once. Lightbox's standard error goes to the `lightbox` logger.
+still the client's, and can be cancelled; one sent is given up by a cancel line); a thread
+reads the answers as they come (in the order jobs finish) and hands each to the future of its
+job, so any number of threads, or `run`, can keep jobs in flight at once. Lightbox's standard
+error goes to the `lightbox` logger.
 """
 
 from __future__ import annotations
@@ -112,7 +113,7 @@ class Lightbox:
         is echoed in its answer. Jobs are sent as Lightbox can start them, `jobs` at a time:
         until then `future.cancel()` cancels the job (True: it is never sent, and its output
         never appears); once sent, `cancel()` returns False, as for running work, and
-        `give_up` gives it up. `timeout` (seconds) is the job's `timeout` key unless it has
+        `give_up` gives it up (Lightbox stops it). `timeout` (seconds) is the job's `timeout` key unless it has
         one: Lightbox gives the job up then, and if no answer comes the client gives it up too
         (its answer is a failed one saying so, and the late answer is dropped). NaN and
         infinite numbers raise ValueError here; after `close`, LightboxError (the client is closed).
@@ -120,17 +121,19 @@ class Lightbox:
         return self._submit(_with_timeout(job, timeout))
 
     def give_up(self, future: "Future[Answer]") -> bool:
-        """Gives up a job of this client's: one not yet sent is cancelled, one Lightbox runs is answered failed now.
+        """Gives up a job of this client's: one not yet sent is cancelled, one Lightbox runs is stopped there.
 
         A job still waiting is cancelled as `future.cancel()` cancels it: it is never sent.
-        Lightbox has no way to stop one job it runs (only the job's timeout, or the end of the
-        process, stops one), so for a running job the client does what it can alone: the
-        future is answered at once, failed (`given up: ...`); the job keeps its place among
-        the `jobs` running, and no job naming one of its outputs is sent, until Lightbox
-        answers it; then each output it wrote is removed (the file at that path, if it has
-        the size Lightbox wrote). Its output may so be seen until Lightbox has answered;
-        folders made for it stay, and a file it replaced (with `--force`) is gone. Returns
-        False for a job already answered or given up, or not this client's.
+        For a job Lightbox runs, the client sends Lightbox a cancel line for it
+        (`{"command":"cancel","id":...}`, docs/batch.md), which stops it as its timeout
+        would: its worker is killed and replaced, its temp file removed, and no output of it
+        appears. The future is answered at once, failed (`given up: ...`); the job keeps its
+        place among the `jobs` running, and no job naming one of its outputs is sent, until
+        Lightbox has answered it (`cancelled by its client`, a moment later). Should Lightbox
+        have written an output all the same (the crops of a `crops` job done before the
+        cancel reached it, or a job that ended as it came), the client removes it then (the
+        file at that path, if it has the size Lightbox wrote). Returns False for a job
+        already answered or given up, or not this client's.
         """
         taken = self._pending.withdraw(future)
         if taken is None:
@@ -139,11 +142,21 @@ class Lightbox:
         if not sent:
             return future.cancel()
         answer: Answer = {"status": "failed", "error": (
-            "given up: its caller gave the job up while Lightbox ran it; what it writes is removed once answered")}
+            "given up: its caller gave the job up while Lightbox ran it; Lightbox stops it, and writes nothing more")}
         if job.has_id:
             answer["id"] = job.given_id
         _settle(future, answer)
+        self._cancel(job)
         return True
+
+    def _cancel(self, job: Job) -> None:
+        """Sends the cancel line of a job sent (by the client's own id for it) to the process running it."""
+        with self._lock:
+            server = job.server or self._server
+        try:
+            server.send(json.dumps({"command": "cancel", "id": job.key}, separators=(",", ":")).encode() + b"\n")
+        except (OSError, ValueError):  # it ended: the job fails with it, and nothing of it is written later
+            log.info("could not send the cancel of job %s: lightbox batch has ended", job.key)
 
     def _submit(
         self, job: Mapping[str, Any], when_done: Optional[Callable[["Future[Answer]"], Any]] = None
@@ -162,7 +175,7 @@ class Lightbox:
             key = self._next_id
             line = json.dumps({"id": key, **body}, allow_nan=False, separators=(",", ":"), default=fields.to_json)
             self._pending.queue(key, Job(future, given_id, has_id, _seconds(body.get("timeout")),
-                                         line.encode("utf-8") + b"\n", self._outputs(body)))
+                                         line.encode("utf-8") + b"\n", self._outputs(body), key=key))
         return future
 
     def crop(
@@ -507,6 +520,10 @@ class Lightbox:
         if not isinstance(answer, dict):
             log.warning("not an answer: %r", raw[:200])
             return
+        if answer.get("command") == "cancel":  # a cancel's own answer (give_up), after its job's
+            log.debug("lightbox answered the cancel of job %s: %s", answer.get("id"),
+                      answer.get("error") or answer.get("status"))
+            return
         unprefix(answer)
         for warning in answer.get("warnings") or []:
             log.warning("%s", warning)
@@ -518,6 +535,7 @@ class Lightbox:
         if job is None:
             return
         if job.abandoned:
+            log.info("job %s, given up, was answered: %s", key, answer.get("error") or answer.get("status"))
             self._remove_written(key, cast(Answer, answer))
             return
         if job.has_id:
@@ -538,7 +556,11 @@ class Lightbox:
         return os.path.normpath(os.path.join(self._cwd, re.sub(r"\[[^\[\]]*\]$", "", output)))
 
     def _remove_written(self, key: Any, answer: Answer) -> None:
-        """Removes what a job given up while Lightbox ran it wrote: each output its answer says it wrote."""
+        """Removes what a job given up while Lightbox ran it wrote all the same: each output its answer says it wrote.
+
+        Lightbox stops a job it is told to cancel before it writes, so this is only what it
+        wrote before the cancel reached it (a `crops` job's crops done, or a job that ended first).
+        """
         entries = answer.get("crops") or [answer]
         for entry in entries:
             output, size = entry.get("output"), entry.get("bytes")

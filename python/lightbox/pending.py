@@ -1,9 +1,9 @@
 """The jobs the client holds: those waiting to be sent, those sent and not yet answered, and their deadlines.
 
-Lightbox runs `jobs` at once and queues the rest where no client can take them back, so the
-client sends no more than `jobs` at a time and keeps the others here: a job still waiting can
-be cancelled and is never sent. A job sent is one Lightbox starts at once, so its clock starts
-when it is sent.
+Lightbox runs `jobs` at once, so the client sends no more than `jobs` at a time and keeps the
+others here: a job still waiting is cancelled at once (`future.cancel()` returns True, as for
+work not started) and is never sent. A job sent is one Lightbox starts at once, so its clock
+starts when it is sent; one given up then is stopped by Lightbox (`Lightbox.give_up`).
 
 A job with a timeout is given up by Lightbox itself (it kills the worker and answers the job
 failed). The client waits that long plus a grace; if no answer came by then (a process that
@@ -38,7 +38,8 @@ class Job:
     """One job: its future, the id its caller gave (restored in the answer), its timeout, its line and outputs.
 
     `outputs` are the files it names, as absolute paths; `server` is the process it was sent
-    to; `abandoned` is set when its caller gave it up while Lightbox ran it.
+    to; `abandoned` is set when its caller gave it up while Lightbox ran it; `key` is the
+    client's own id for it, the `id` of its line (and of a cancel line for it).
     """
 
     future: "Future[Answer]"
@@ -50,6 +51,7 @@ class Job:
     started: Optional[float] = None
     server: Any = None
     abandoned: bool = False
+    key: int = 0
 
 
 class PendingJobs:

@@ -57,6 +57,7 @@ class Server:
         self._on_end = on_end
         self._ended = threading.Event()
         self._signals = threading.Lock()  # `stopping` is set, and a signal sent, by one thread at a time
+        self._writing = threading.Lock()  # a job line and a cancel line (`give_up`) never mix
         self._readers = [
             threading.Thread(target=self._read_answers, name="lightbox-answers", daemon=True),
             threading.Thread(target=self._read_stderr, name="lightbox-stderr", daemon=True),
@@ -71,22 +72,24 @@ class Server:
         return self._process.pid
 
     def send(self, line: bytes) -> None:
-        """Writes one job line; OSError or ValueError if the process can take no more."""
-        stdin = self._process.stdin
-        if stdin is None or stdin.closed:
-            raise ValueError("the process's input is closed")
-        stdin.write(line)
-        stdin.flush()
+        """Writes one line (a job, or a cancel); OSError or ValueError if the process can take no more."""
+        with self._writing:
+            stdin = self._process.stdin
+            if stdin is None or stdin.closed:
+                raise ValueError("the process's input is closed")
+            stdin.write(line)
+            stdin.flush()
 
     def close_input(self) -> None:
         """Closes the jobs' input: the process answers every job sent, then exits."""
         self.stopping = True
-        stdin = self._process.stdin
-        if stdin is not None and not stdin.closed:
-            try:
-                stdin.close()
-            except OSError:
-                pass
+        with self._writing:
+            stdin = self._process.stdin
+            if stdin is not None and not stdin.closed:
+                try:
+                    stdin.close()
+                except OSError:
+                    pass
 
     def terminate(self) -> None:
         """SIGTERM, if it still runs: Lightbox kills its workers, removes their temp files and exits."""

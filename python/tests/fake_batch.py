@@ -18,7 +18,11 @@ whose output is in place before its answer is), FAKE_STDERR (lines, split at `|`
 stderr at the start, as Lightbox's own words). A crop whose input
 contains "bad" fails, "warn" warns; a multi-rect crop gets one answer per rect, in order; a
 rect with no width fails alone in its place, as Lightbox does for a rect refused before
-decoding.
+decoding. A cancel line (`{"command":"cancel","id":ID}`) stops a slow job of that id as Lightbox
+does (answered failed, `cancelled by its client`, nothing written), unless FAKE_WRITE_EARLY had
+it write first (then it is answered as done: it ended before the cancel could stop it); the
+cancel's own answer, with `"command":"cancel"`, comes after the job's, or at once when no slow
+job of that id runs.
 """
 
 import json
@@ -27,8 +31,10 @@ import sys
 import threading
 import time
 
-LOCK = threading.Lock()
+LOCK = threading.RLock()
 POLICY = {"timeout": 600.0, "force": False}
+# The slow jobs running, by their id's JSON: a cancel line sets the event.
+RUNNING = {}
 
 
 def refused(job, line):
@@ -98,18 +104,43 @@ def send(answers):
         sys.stdout.flush()
 
 
-def slow(job, line):
-    """A job that takes FAKE_SLOW seconds, given up at its timeout as Lightbox gives one up."""
+def slow(job, line, cancel):
+    """A job that takes FAKE_SLOW seconds, given up at its timeout, or at a cancel, as Lightbox gives one up."""
     took = float(os.environ.get("FAKE_SLOW", "30"))
     limit = job.get("timeout") or POLICY["timeout"]
-    if os.environ.get("FAKE_IGNORE_TIMEOUT") or took <= limit:
-        early = answer(job, line) if os.environ.get("FAKE_WRITE_EARLY") else None
-        time.sleep(took)
-        send([early or answer(job, line)])
-        return
-    time.sleep(limit)
-    send([{"id": job.get("id"), "input": job.get("input"), "output": job.get("output"), "status": "failed",
-           "error": f"stdin:{line}: {job.get('input')}: timed out after {limit:g} s"}])
+    in_time = os.environ.get("FAKE_IGNORE_TIMEOUT") or took <= limit
+    early = answer(job, line) if os.environ.get("FAKE_WRITE_EARLY") and in_time else None
+    cancelled = cancel.wait(took if in_time else limit)
+    failed = {"id": job.get("id"), "input": job.get("input"), "output": job.get("output"), "status": "failed"}
+    if cancelled and early is None:
+        answers = [dict(failed, error=f"stdin:{line}: {job.get('input')}: cancelled by its client"),
+                   {"id": job.get("id"), "command": "cancel", "status": "done", "jobs": 1}]
+    elif cancelled:
+        answers = [early, cancel_failed(job.get("id"), f"job {json.dumps(job.get('id'))} was answered before the "
+                                        "cancel could stop it")]
+    elif in_time:
+        answers = [early or answer(job, line)]
+    else:
+        answers = [dict(failed, error=f"stdin:{line}: {job.get('input')}: timed out after {limit:g} s")]
+    with LOCK:  # a cancel finds the job until its answer is out
+        RUNNING.pop(json.dumps(job.get("id")), None)
+        send(answers)
+
+
+def cancel_failed(id, why):
+    """The failed answer of a cancel line."""
+    return {"id": id, "command": "cancel", "status": "failed", "error": f"stdin: cancel: {why}"}
+
+
+def cancel(line):
+    """Stops the slow job a cancel line names, or answers that none of its id runs."""
+    with LOCK:
+        running = RUNNING.get(json.dumps(line.get("id")))
+        if running is not None:
+            running.set()
+            return
+        send([cancel_failed(line.get("id"), f"no job with id {json.dumps(line.get('id'))} is queued or running "
+                            "(unknown, or already answered)")])
 
 
 def options(arguments):
@@ -149,8 +180,14 @@ def main():
         if die_after and received >= die_after:
             sys.stderr.write("fake: giving up\n")
             sys.exit(70)
+        if job.get("command") == "cancel":
+            cancel(job)
+            continue
         if "slow" in str(job.get("input", "")):
-            threads.append(threading.Thread(target=slow, args=(job, received)))
+            stop = threading.Event()
+            with LOCK:
+                RUNNING[json.dumps(job.get("id"))] = stop
+            threads.append(threading.Thread(target=slow, args=(job, received, stop)))
             threads[-1].start()
             continue
         waiting.append((job, received))

@@ -1,8 +1,9 @@
-"""Cancelled means never sent, given up means no output left, a job past its timeout is given up; the client goes on.
+"""Cancelled means never sent, given up means stopped by Lightbox, a job past its timeout is given up; the client goes on.
 
-The real binary shows the futures under load and a job given up while it runs; the protocol
-double gives what the real process cannot be made to give on demand (a job that outlives its
-timeout, an answer after the client gave up, an output in place before its answer).
+The real binary shows the futures under load and a job given up while it runs (stopped by the
+cancel line the client sends); the protocol double gives what the real process cannot be made
+to give on demand (a job that outlives its timeout, an answer after the client gave up, an
+output in place before its answer).
 """
 
 from __future__ import annotations
@@ -24,9 +25,27 @@ from conftest import big_png, cli, wait_for
 from lightbox.pending import Job, PendingJobs
 
 
+def lines(log: Path) -> List[dict]:
+    """The lines the double received, in order."""
+    return [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+
+
 def logged(log: Path) -> List[str]:
-    """The inputs of the jobs the double received, in order."""
-    return [json.loads(line)["input"] for line in log.read_text().splitlines()] if log.exists() else []
+    """The inputs of the jobs the double received, in order (not its cancel lines)."""
+    return [line["input"] for line in lines(log) if line.get("command") != "cancel"]
+
+
+def worker_cpu(server: int) -> int:
+    """The CPU time, in clock ticks, that the worker processes of the `lightbox batch` `server` have used."""
+    ticks = 0
+    for task in Path(f"/proc/{server}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # gone meanwhile
+                continue
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks
 
 
 def test_jobs_not_yet_sent_are_cancelled_under_load_and_never_written(
@@ -66,9 +85,9 @@ def test_closing_run_early_cancels_the_jobs_not_yet_sent(binary: str, photos: Li
     assert 1 <= len(list((tmp_path / "run").iterdir())) <= 2
 
 
-def test_give_up_answers_a_running_job_at_once_and_removes_what_it_writes(fake: str, tmp_path: Path) -> None:
+def test_give_up_answers_a_running_job_at_once_and_lightbox_stops_it(fake: str, tmp_path: Path) -> None:
     log = tmp_path / "jobs.jsonl"
-    env = dict(os.environ, FAKE_SLOW="1", FAKE_WRITE="1", FAKE_LOG=str(log))
+    env = dict(os.environ, FAKE_SLOW="60", FAKE_WRITE="1", FAKE_LOG=str(log))
     with lightbox.Lightbox(fake, jobs=1, env=env, cwd=tmp_path) as box:
         running = box.submit({"id": "slow", "command": "crop", "input": "slow.jpg", "output": "slow.jpg"})
         waiting = box.submit({"command": "crop", "input": "w.jpg", "output": "w.jpg"})
@@ -80,10 +99,12 @@ def test_give_up_answers_a_running_job_at_once_and_removes_what_it_writes(fake: 
         answer = running.result(timeout=0.5)
         assert time.monotonic() - started < 0.5  # answered now, not when Lightbox is done
         assert answer["id"] == "slow" and answer["status"] == "failed" and answer["error"].startswith("given up: ")
-        # The job it gave up keeps its worker: the next job is sent once Lightbox answers it.
-        assert later.result(timeout=10)["status"] == "done" and time.monotonic() - started > 0.5
+        # The job it gave up keeps its worker until Lightbox, told to cancel it, answers it: not 60 s later.
+        assert later.result(timeout=10)["status"] == "done"
         assert not box.give_up(later)
-    assert logged(log) == ["slow.jpg", "later.jpg"]
+    sent = lines(log)
+    assert [line.get("input", line.get("command")) for line in sent] == ["slow.jpg", "cancel", "later.jpg"]
+    assert sent[1] == {"command": "cancel", "id": sent[0]["id"]}  # by the id the client sent the job with
     assert sorted(path.name for path in tmp_path.iterdir()) == ["jobs.jsonl", "later.jpg"]
 
 
@@ -100,19 +121,35 @@ def test_a_job_naming_the_output_of_a_job_given_up_waits_for_its_answer(fake: st
     assert (tmp_path / "same.jpg").read_bytes() == b"fake"
 
 
-def test_the_real_lightbox_leaves_no_output_of_a_job_given_up(binary: str, photos: List[str], tmp_path: Path) -> None:
-    big = big_png(tmp_path / "big.png", 5000)
+def test_the_real_lightbox_stops_a_job_given_up_and_its_output_never_appears(
+    binary: str, photos: List[str], tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A 10000x10000 PNG cut twice is decoded whole: seconds of work, stopped by Lightbox as soon as it is given up."""
+    big = big_png(tmp_path / "big.png", 10000)
+    caplog.set_level(logging.INFO, logger="lightbox")
+    outputs = [tmp_path / "a.png", tmp_path / "b.png"]
     with lightbox.Lightbox(binary, jobs=1) as box:
+        idle = worker_cpu(box.pid)
         running = box.submit({"command": "crop", "input": str(big), "crops": [
-            {"rect": [0, 0, 0.5, 0.5], "output": str(tmp_path / "a.png")},
-            {"rect": [0.5, 0.5, 0.5, 0.5], "output": str(tmp_path / "b.png")}]})
-        wait_for(running.running)
-        time.sleep(0.2)
+            {"rect": [0, 0, 0.5, 0.5], "output": str(outputs[0])},
+            {"rect": [0.5, 0.5, 0.5, 0.5], "output": str(outputs[1])}]})
+        wait_for(lambda: worker_cpu(box.pid) - idle >= 20)  # its worker has decoded for 0.2 s
         assert box.give_up(running)
         assert running.result(timeout=0.1)["error"].startswith("given up: ")
-        assert box.crop(photos[0], rect=(0, 0, 0.5, 0.5), output=tmp_path / "after.jpg")["status"] == "done"
-    assert not (tmp_path / "a.png").exists() and not (tmp_path / "b.png").exists()
-    assert (tmp_path / "after.jpg").is_file()
+        after = box.submit({"command": "crop", "input": photos[0], "rect": [0, 0, 0.5, 0.5],
+                            "output": str(tmp_path / "after.jpg")})
+
+        def answered_and_never_written() -> bool:
+            assert not any(output.exists() for output in outputs)
+            return after.done()  # sent once Lightbox has answered the job given up
+
+        wait_for(answered_and_never_written, 60)
+        assert after.result()["status"] == "done"
+    assert not any(output.exists() for output in outputs)
+    assert not [name for name in os.listdir(tmp_path) if ".lightbox-" in name]
+    answered = [record.getMessage() for record in caplog.records if "given up, was answered" in record.getMessage()]
+    assert len(answered) == 1 and answered[0].endswith("big.png: cancelled by its client"), answered
+    assert not [record for record in caplog.records if "removed" in record.getMessage()]
 
 
 def test_the_reader_survives_a_future_settled_by_its_caller_and_a_failing_callback(

@@ -40,7 +40,7 @@ def test_a_crop_comes_back_as_bytes(binary: str, photos: List[str], tmp_path: Pa
 
 def test_bytes_that_are_no_image_fail_naming_the_bytes_and_leave_nothing(binary: str, tmp_path: Path) -> None:
     with lightbox.Lightbox(binary, jobs=1, temp_dir=tmp_path / "scratch") as box:
-        with pytest.raises(lightbox.JobError, match=r"^<bytes>: cannot open: .*not a known file format") as raised:
+        with pytest.raises(lightbox.JobError, match=r"^<bytes>: is not an image \(it starts with text\)$") as raised:
             box.crop_to_bytes(b"not an image", (0, 0, 1, 1), ".png")
         with pytest.raises(ValueError, match="format is an extension"):
             box.crop_to_bytes(b"", (0, 0, 1, 1), "out/x.png")

@@ -61,6 +61,7 @@ package struct BatchLine: Sendable {
             var planned = planned
             planned.job = planned.job.map(jobPolicy.applied)
             planned.timeout = jobPolicy.timeout
+            planned.line = number
             if case .crop(let crop)? = planned.job, crop.snapsASquare { warnings.append(CropJob.squareSnapWarning) }
             planned.warnings = warnings
             return .success(planned)
@@ -85,7 +86,7 @@ package struct BatchLine: Sendable {
         }
         guard let command = (object["command"] as? String).flatMap(JobKind.init(rawValue:)) else {
             let shown = object["command"].map { "'\(String(describing: $0))'" } ?? "missing"
-            let expected = JobKind.allCases.map(\.rawValue).joined(separator: ", ")
+            let expected = (JobKind.allCases.map(\.rawValue) + [BatchCancel.command]).joined(separator: ", ")
             return .failure(BatchProblem(label, line: number, field: "command", "\(shown); expected \(expected)"))
         }
         (object["id"], object["command"]) = (nil, nil)
@@ -105,7 +106,7 @@ package struct BatchLine: Sendable {
 
     /// `line` with its `id`'s value read as `null` when the id was read: the id is echoed as its
     /// text, and a number no double holds (`1e400`) must not make the rest of the line unreadable.
-    private static func withoutID(_ line: JSONLines.Line, echoed id: BatchID) -> JSONLines.Line {
+    static func withoutID(_ line: JSONLines.Line, echoed id: BatchID) -> JSONLines.Line {
         guard id != .null, let range = JSONMembers(line.bytes).range(of: "id") else { return line }
         var bytes = line.bytes
         bytes.replaceSubrange(range, with: Array("null".utf8))
@@ -113,11 +114,13 @@ package struct BatchLine: Sendable {
     }
 
     /// The answer to line `number`, `length` bytes long, over `--max-line`: read past, not run;
-    /// its `id` echoed when the line's first bytes (`head`) give it.
+    /// its `id` echoed when the line's first bytes (`head`) give it, and marked a cancel's answer
+    /// when they make it a cancel line.
     package func tooLong(number: Int, head: [UInt8], length: Int) -> BatchAnswer {
-        BatchAnswer(
-            id: BatchID(of: head),
-            failed: "\(label):\(number): the line is \(length) bytes, over --max-line \(limits.line); not read")
+        let problem = BatchProblem(
+            label, line: number, "the line is \(length) bytes, over --max-line \(limits.line); not read")
+        guard !BatchCancel.isCancel(head) else { return BatchCancel.failed(BatchID(of: head), problem) }
+        return BatchAnswer(id: BatchID(of: head), failed: problem.description)
     }
 
     /// A board job, refused when it is bigger than the server takes (`BatchLimits`).

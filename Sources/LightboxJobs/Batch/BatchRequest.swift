@@ -22,6 +22,8 @@ package struct BatchRequest: Sendable {
     package var timeout: Double?
     /// The warnings planning the job gave, first in its answer.
     package var warnings: [String] = []
+    /// The job's line number in its input (0 until `BatchLine` plans it).
+    package var line = 0
 
     /// Makes a request.
     package init(id: BatchID, job: Job?, slots: [Slot]? = nil) {

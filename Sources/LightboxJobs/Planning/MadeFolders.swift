@@ -35,14 +35,25 @@ package final class MadeFolders: @unchecked Sendable {
         var made: [MadeFolder] = []
         var folder: String?
         defer {
-            let needed = held.values.map(\.folder).filter { held in
-                folder.map { $0 == held.path || $0.hasPrefix(held.path + "/") } ?? false
-            }
+            let needed = folder.map(heldFolders(holding:)) ?? []
             let claim = Set(made + needed)
             for each in claim { held[each.path, default: (each, 0)].count += 1 }
             if !claim.isEmpty { claims.append(Claim(folders: Array(claim))) }
         }
         folder = try make { made.append($0) }
+    }
+
+    /// The held folders that are `folder` (a real path) or hold it: its own path and each of its
+    /// parents' looked up, not every held folder compared (a dataset's run holds one per class).
+    private func heldFolders(holding folder: String) -> [MadeFolder] {
+        var found: [MadeFolder] = []
+        var path = Substring(folder)
+        while !path.isEmpty {
+            if let entry = held[String(path)] { found.append(entry.folder) }
+            guard let slash = path.lastIndex(of: "/") else { break }
+            path = path[..<slash]
+        }
+        return found
     }
 
     /// Lets `claims` go; a folder no output holds any more is removed when empty (through `roots`

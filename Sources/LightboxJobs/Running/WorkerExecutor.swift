@@ -17,21 +17,25 @@ package struct WorkerExecutor: JobExecutor {
     package let console: Console
     /// Seconds each request may take when the job sets its own (at most the pool's); nil for the pool's.
     package let timeout: Double?
+    /// The job's cancel switch (a batch job's), which gives up its requests once pulled; nil for none.
+    package let cancel: WorkerCancel?
 
     /// Makes an executor over `pool`.
-    package init(pool: WorkerPool, console: Console, timeout: Double? = nil) {
+    package init(pool: WorkerPool, console: Console, timeout: Double? = nil, cancel: WorkerCancel? = nil) {
         self.pool = pool
         self.console = console
         self.timeout = timeout
+        self.cancel = cancel
     }
 
     /// Sends `request` to a worker of the pool (a fresh one when `fresh`) under the job's
-    /// timeout, its stderr to the console.
+    /// timeout and cancel switch, its stderr to the console.
     func perform(
         _ request: WorkerRequest, folders: [String], fresh: Bool = false, interim: ([UInt8]) -> Void = { _ in }
     ) -> WorkerPool.Outcome {
         pool.perform(
-            request.bytes, folders: folders, fresh: fresh, timeout: timeout, stderr: console.passOn, interim: interim)
+            request.bytes, folders: folders, fresh: fresh, timeout: timeout, cancel: cancel, stderr: console.passOn,
+            interim: interim)
     }
 
     /// Runs `job` in a worker (a board: its photos).
@@ -131,12 +135,14 @@ package struct WorkerExecutor: JobExecutor {
     }
 
     /// What is at a board's existing output, read in a worker (through `roots`); a worker that
-    /// fails to say (its decoder crashed on the file) counts it as not a whole image.
+    /// fails to say (its decoder crashed on the file) counts it as not a whole image. A look given
+    /// up by a cancel says nothing of the file (missing): the job's next request fails cancelled.
     func outputLooker(roots: PathRoots?) -> @Sendable (String, OutputFormat?) -> ExistingOutput {
         { [self] path, format in
             let request = WorkerRequest.existingOutput(path: path, format: format, roots: roots)
-            guard case .success(let answer) = perform(request, folders: []).result,
-                case .existing(let existing)? = WorkerReply(bytes: answer)
+            let result = perform(request, folders: []).result
+            if case .failure(.cancelled) = result { return .missing }
+            guard case .success(let answer) = result, case .existing(let existing)? = WorkerReply(bytes: answer)
             else { return .other(format.map { "is not a whole \($0.displayName) image" } ?? "is not a whole image") }
             return existing
         }

@@ -70,19 +70,32 @@ package final class WorkerPool: @unchecked Sendable {
     /// worker that answered for the last time (it went over its memory limit) is waited for and
     /// replaced, as is one that died. `timeout` (a job's own, at most the pool's) replaces the
     /// pool's when given; what the worker wrote on stderr goes to `stderr` when given (a batch
-    /// job's answer), else to this process's stderr.
+    /// job's answer), else to this process's stderr. Once `cancel` is pulled the request is not
+    /// sent, or its worker is killed and replaced as at a timeout (`WorkerFailure.cancelled`).
     package func perform(
         _ request: [UInt8], folders: [String], fresh: Bool = false, timeout: Double? = nil,
-        stderr: ((String) -> Void)? = nil, interim: ([UInt8]) -> Void = { _ in }
+        cancel: WorkerCancel? = nil, stderr: ((String) -> Void)? = nil, interim: ([UInt8]) -> Void = { _ in }
     ) -> Outcome {
+        let cancelled = Outcome(result: .failure(.cancelled), fresh: fresh, overMemory: false)
+        if let cancel, cancel.isPulled {
+            cancel.noteStopped()
+            return cancelled
+        }
         let worker: WorkerProcess
         switch checkOut(folders: folders, fresh: fresh) {
         case .success(let ready): worker = ready
         case .failure(let failure): return Outcome(result: .failure(failure), fresh: fresh, overMemory: false)
         }
+        if let cancel, cancel.isPulled {
+            // Pulled while this waited for a worker: it goes back idle, given nothing.
+            checkIn(worker, replacing: nil)
+            cancel.noteStopped()
+            return cancelled
+        }
         let wasFresh = worker.served == 0
         let result = perform(
-            request, on: worker, folders: folders, timeout: timeout ?? self.timeout, stderr: stderr, interim: interim)
+            request, on: worker, folders: folders, timeout: timeout ?? self.timeout, cancel: cancel, stderr: stderr,
+            interim: interim)
         var died = false
         if case .failure(.overMemory) = result { died = true }
         return Outcome(result: result, fresh: wasFresh, overMemory: worker.isRetiring || died)
@@ -95,10 +108,10 @@ package final class WorkerPool: @unchecked Sendable {
 
     /// `perform`'s work on a worker checked out.
     private func perform(
-        _ request: [UInt8], on worker: WorkerProcess, folders: [String], timeout: Double,
+        _ request: [UInt8], on worker: WorkerProcess, folders: [String], timeout: Double, cancel: WorkerCancel?,
         stderr: ((String) -> Void)?, interim: ([UInt8]) -> Void
     ) -> Result<[UInt8], WorkerFailure> {
-        let (answer, written) = worker.perform(request, timeout: timeout, interim: interim)
+        let (answer, written) = worker.perform(request, timeout: timeout, cancel: cancel, interim: interim)
         let result = answer.mapError { $0.underMemoryLimit(memoryMegabytes) }
         if case .success = result, !written.isEmpty {
             if let stderr {

@@ -160,7 +160,7 @@ package enum CardPhoto {
     }
 
     /// A decode failure's reason without the `thumbnail: ` operation name in front, so a damaged
-    /// photo reads as it does in `crop` and `view` (`VipsJpeg: Premature end of input file`).
+    /// photo reads as it does in `crop` and `view` (`truncated JPEG: the data ends before the last row`).
     static func loaderReason(_ reason: String) -> String {
         reason.hasPrefix("thumbnail: ") ? String(reason.dropFirst("thumbnail: ".count)) : reason
     }

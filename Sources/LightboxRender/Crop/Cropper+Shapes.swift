@@ -106,8 +106,8 @@ extension Cropper {
 
     /// Writes one item by its cut and names what served its pixels: a lossless cut, or the decoder.
     func write(
-        _ item: Item, from source: SourceImage, _ regions: (any CropRegions)?, outcome: CropOutcome, frame: BoxFrame?,
-        lossless: LosslessCut.Plan?
+        _ item: Item, from source: SourceImage, _ regions: (any CropRegions)?, direct: DirectJPEG?,
+        outcome: CropOutcome, frame: BoxFrame?, lossless: LosslessCut.Plan?
     ) throws(RenderError) -> PixelDecoder {
         let writer = item.writer(self.writer)
         if let lossless {
@@ -127,6 +127,7 @@ extension Cropper {
         }
         let pixels = source.pixels(of: outcome.rect)
         guard cut.mask, let shape = item.shape else {
+            if let direct, try direct.write(item, pixels: pixels, format: format, input: source.path) { return .region }
             return try write(source, regions, pixels, to: item.output, with: writer)
         }
         let size = source.displayedSize

@@ -109,6 +109,7 @@ package struct Cropper: Sendable {
         }
         let heif = HEIFTileCrops.plan(source: cropper, rects: rects)
         let regions: (any CropRegions)? = RegionCrops(source: cropper, rects: rects) ?? heif.crops
+        let direct = DirectJPEG(regions: regions, resize: resize, writer: writer)
         // The first read error found while writing is the input's: its other crops fail with it, unprinted.
         var damage: RenderError?
         // The input's warnings are said with the first crop written despite them, and again only when more came.
@@ -123,8 +124,8 @@ package struct Cropper: Sendable {
             let start = DispatchTime.now().uptimeNanoseconds
             do {
                 outcomes[index].decoder = try write(
-                    items[index], from: cropper, regions, outcome: outcomes[index], frame: frames[index],
-                    lossless: lossless[index])
+                    items[index], from: cropper, regions, direct: direct, outcome: outcomes[index],
+                    frame: frames[index], lossless: lossless[index])
                 outcomes[index].loadShrink = cropper.loadShrink
                 // `--resize` writes exactly its target, whatever the fit: the size on disk.
                 if let resize { outcomes[index].outputSize = ImageSize(width: resize.width, height: resize.height) }

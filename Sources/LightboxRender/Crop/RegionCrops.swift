@@ -9,10 +9,14 @@ final class RegionCrops {
     let source: SourceImage
     /// The stored rect decoded once for every crop, or nil to decode each crop alone.
     let union: PixelRect?
-    /// The union's pixels once decoded; nil before, or when it could not be decoded.
+    /// The union's pixels once decoded, with the header's metadata; nil before, or when it could not be decoded.
     private var unionPixels: VImage?
+    /// The union's rows in memory, as decoded (no metadata); nil before, or when it could not be decoded.
+    private var decodedUnion: VImage?
     /// Whether decoding the union was tried.
     private var unionTried = false
+    /// The union's pixels with the header crops of it get (`unionRows`), once made.
+    private var unionPhoto: VImage?
 
     /// What entropy-decoding a row costs against fully decoding it (IDCT, upsampling, colour):
     /// about 0.5 on 24-megapixel smooth photo-like JPEGs and 0.8 on noisy ones (docs/benchmarks.md).
@@ -98,15 +102,33 @@ final class RegionCrops {
         }
     }
 
-    /// The union decoded into memory once; nil when it could not be.
+    /// The rows of `rect` (on the displayed image) in the union decoded into memory, with the
+    /// union as the crops' photo (their header: orientation taken off as `upright` takes it); nil
+    /// without a union in memory, or for a photo stored turned or shrunk on load.
+    func unionRows(_ rect: PixelRect) -> (rows: PixelRows, photo: VImage)? {
+        let steps = source.orientation.uprightSteps
+        guard let union, steps.clockwise == 0, !steps.mirror, source.loadShrink == 1,
+            let pixels = unionImage(union), let decoded = decodedUnion
+        else { return nil }
+        if unionPhoto == nil { unionPhoto = try? source.turnedUpright(pixels, sequential: false) }
+        let area = source.storedArea(of: rect)
+        guard let photo = unionPhoto,
+            let rows = PixelRows(
+                of: decoded, left: area.left - union.left, top: area.top - union.top, width: area.width,
+                height: area.height)
+        else { return nil }
+        return (rows, photo)
+    }
+
+    /// The union decoded into memory once, on this thread, with the header's metadata; nil when
+    /// it could not be.
     private func unionImage(_ union: PixelRect) -> VImage? {
         if !unionTried {
             unionTried = true
-            unionPixels = try? JPEGRegion.load(
+            decodedUnion = JPEGRegion.decode(
                 source.path, header: source.stored, left: union.left, top: union.top, width: union.width,
-                height: union.height,
-                shrink: source.loadShrink
-            )?.inMemory()
+                height: union.height, shrink: source.loadShrink)
+            unionPixels = try? decodedUnion?.carryingHeader(of: source.stored)
         }
         return unionPixels
     }

@@ -219,14 +219,15 @@ package struct AtomicWriter: Sendable {
     }
 
     /// A save failure names the output when the system refused the write (a full disk, an I/O
-    /// error), and the input otherwise (a truncated input fails only while the output is saved),
+    /// error: `cannot write: ` and the system's reason), and the input otherwise (a truncated input fails only while the output is saved),
     /// with the loader's reason alone: the saver's "unable to write" would read as a disk problem.
     /// The decoder's `warnings` go with an input's failure, less the one its reason says.
     static func blame(
         _ message: String, temp: String, output: String, input: String?, warnings: DecoderWarnings = DecoderWarnings()
     ) -> RenderError {
         let text = systemReason(in: message, temp: temp).replacingOccurrences(of: temp, with: output)
-        guard !message.contains("unix error"), let input else { return RenderError(output, text) }
+        if message.contains("unix error") { return RenderError(output, PlainReason.cannotWrite(text)) }
+        guard let input else { return RenderError(output, text) }
         let reason = inputReason(text)
         return RenderError(input, reason, warnings: warnings.removing(reason))
     }

@@ -55,7 +55,7 @@ package enum OutputFormat: String, CaseIterable, Sendable, Codable {
     /// Why `path` names no format Lightbox writes, or nil when it names one: it has no
     /// extension, or one Lightbox does not write; the message lists the extensions.
     package static func problem(with path: String) -> String? {
-        let ext = URL(fileURLWithPath: path).pathExtension
+        let ext = URL(fileURLWithPath: path, isDirectory: false).pathExtension
         guard OutputFormat(extension: ext) == nil else { return nil }
         if ext.isEmpty { return "the name has no extension to choose the format by (use \(extensions))" }
         return "unsupported format '.\(ext)' (use \(extensions))"

@@ -27,7 +27,10 @@ package enum OutputLimit {
     /// nil: `40000x4 is over the 16383 pixels a side a WebP can hold`.
     package static func problem(width: Double, height: Double, format: OutputFormat?) -> String? {
         let (across, down) = (width.rounded(), height.rounded())
-        let size = [across, down].map { $0.isFinite ? String(format: "%.0f", $0) : "\($0)" }.joined(separator: "x")
+        // Made only for a message: every crop of a dataset passes here.
+        var size: String {
+            [across, down].map { $0.isFinite ? String(format: "%.0f", $0) : "\($0)" }.joined(separator: "x")
+        }
         guard across >= 1, down >= 1 else { return "\(size) has a side under 1 pixel" }
         let most = maximumSide(of: format)
         guard across > Double(most) || down > Double(most) else { return nil }

@@ -24,12 +24,16 @@ package enum OutputPath {
         } else if !isFolder.boolValue {
             throw RenderError(path, "cannot make the output folder \(folder): a file is in the way")
         }
-        if access(existingAncestor(of: folder), W_OK) != 0 {
+        if access(isFolder.boolValue ? folder : existingAncestor(of: folder), W_OK) != 0 {
             throw RenderError(path, "output folder \(folder) is not writable (\(String(cString: strerror(errno))))")
         }
-        if inputs.contains(where: { sameFile(path, $0) }) { throw RenderError(path, "refusing to overwrite an input") }
         var info = stat()
-        if lstat(path, &info) == 0 {
+        // Nothing at the path is no input: the inputs are stat'ed only for an output that exists.
+        let exists = lstat(path, &info) == 0
+        if exists && inputs.contains(where: { sameFile(path, $0) }) {
+            throw RenderError(path, "refusing to overwrite an input")
+        }
+        if exists {
             if (info.st_mode & S_IFMT) == S_IFDIR { throw RenderError(path, "output is a folder") }
             guard force || skipping else { throw RenderError(path, "output exists (use --force to replace it)") }
             if !force && (info.st_mode & S_IFMT) != S_IFREG {
@@ -40,7 +44,8 @@ package enum OutputPath {
 
     /// The folder an output is written in, absolute.
     package static func folder(of path: String) -> String {
-        URL(fileURLWithPath: path).deletingLastPathComponent().path
+        // Named not a folder: Foundation would stat the path to know (a syscall an output).
+        URL(fileURLWithPath: path, isDirectory: false).deletingLastPathComponent().path
     }
 
     /// Why the folder `path` (an `--out-dir`) cannot take outputs, or nil: it is made with its

@@ -38,7 +38,7 @@ package struct SaveOptions: Sendable, Equatable, Codable {
     /// (`-`) and a name without an extension; nil for an extension Lightbox does not write.
     package func format(of path: String) -> OutputFormat? {
         guard path != OutputPath.standardOutput else { return streamFormat }
-        let ext = URL(fileURLWithPath: path).pathExtension
+        let ext = URL(fileURLWithPath: path, isDirectory: false).pathExtension
         return ext.isEmpty ? streamFormat : OutputFormat(extension: ext)
     }
 

@@ -28,6 +28,12 @@ struct BatchCommand: LightboxCommand {
             fails the job on anything else there (only --force replaces it). An output more
             than 64 folders deep fails its job; folders made for a job that fails are removed.
             Warnings go into the answers; stderr is written without ever waiting.
+            A line {"command": "cancel", "id": ID} gives up the jobs of that id in flight:
+            one waiting for a worker is answered failed without running, a running one is
+            stopped as its timeout stops it (worker killed and replaced, temp file removed,
+            no output), answered failed, "cancelled by its client"; the cancel gets its own
+            answer after theirs, with "command": "cancel" (failed when no such job is
+            queued or running), and counts as no job.
             Behind a service that passes on its users' paths, give --root (or --read-root
             and --write-root): a job whose input or output resolves outside them fails
             alone, and nothing outside them is opened or made. --max-memory bounds each
