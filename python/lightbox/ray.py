@@ -125,13 +125,11 @@ class Crops:
                 groups.setdefault((each.sent_input, each.limits), []).append(position)
         jobs = list(groups.items())
         if jobs:
-            made: List[Tuple[str, int]] = []
             for answer in self._lightbox().run(self._job(index, key, [sent[p] for p in positions])
                                                for index, (key, positions) in enumerate(jobs)):
-                group = [(p, sent[p]) for p in jobs[answer["id"]][1]]
-                made += self._answered(answer, group, results)
-            if record is not None:
-                record.record(made)
+                made = self._answered(answer, [(p, sent[p]) for p in jobs[answer["id"]][1]], results)
+                if record is not None:  # as each job is answered: a task that dies later keeps what it made
+                    record.record(made)
         return self._with_results(batch, results)
 
     def known(self, table: Any) -> Tuple[Any, Any]:

@@ -294,7 +294,7 @@ def example(tmp_path: Path) -> Path:
     return script
 
 
-SAID = re.compile(r"(\d+) done, (\d+) skipped, (\d+) failed in [0-9.]+ s \(ray\.init [0-9.]+ s\)\n$")
+SAID = re.compile(r"(\d+) done, (\d+) skipped, (\d+) failed in [0-9.]+ s \(Ray's start-up [0-9.]+ s\)\n$")
 
 
 def counts(finished: subprocess.CompletedProcess) -> List[int]:
