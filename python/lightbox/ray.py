@@ -43,7 +43,7 @@ def _close_servers() -> None:
 
 
 class Crops:
-    """`ds.map_batches(Crops(out_dir=...), batch_format="pandas")`, or the class with `fn_constructor_kwargs` and actors.
+    """`ds.map_batches(Crops(out_dir=...), batch_format="pandas")`, or the class with actors (docs/ray.md).
 
     A batch has the columns of a crop manifest (docs/ray.md): `input`, the rect (`x, y,
     width, height`, fractions of the upright photo, or `rect`), `output` (inside `out_dir`),
@@ -66,7 +66,7 @@ class Crops:
         skip_existing: bool = True,
         journal: Union[bool, Path] = True,
     ) -> None:
-        """Takes the settings; the worker's `lightbox batch` (`jobs` at once, default its cores) starts at its first batch.
+        """Takes the settings; a worker's `lightbox batch` (`jobs` at once, default its cores) starts at its first batch.
 
         `binary` defaults to $LIGHTBOX_BIN in the worker's environment, else `lightbox` on its
         PATH; `options` are `lightbox batch` options, as in Lightbox (a refused one fails the
@@ -160,7 +160,7 @@ class Crops:
         return done, table.iloc[rest]
 
     def close(self) -> None:
-        """Ends this process's `lightbox batch` for these settings, after the jobs in flight (the next batch starts another)."""
+        """Ends this process's `lightbox batch` for these settings after the jobs in flight (a next batch starts one)."""
         with _servers_lock:
             server = _servers.pop(self._key(), None)
         if server is not None:

@@ -342,6 +342,29 @@ def test_the_example_runs_a_ray_data_pipeline_and_a_rerun_is_free(fake: str, tmp
     assert [job["input"] for job in logged(tmp_path / "again.jsonl")] == [str(tmp_path / "bad.jpg")]
 
 
+def test_crops_runs_in_actors_too(fake: str, tmp_path: Path, ray_tmp: Path) -> None:
+    """The class with fn_constructor_kwargs and an actor pool: each actor's process keeps its lightbox for its batches."""
+    pytest.importorskip("ray")
+    boxes([f"p{n}.jpg" for n in range(4)], 16).to_csv(tmp_path / "crops.csv", index=False)
+    script = tmp_path / "actors.py"
+    script.write_text(f"""
+import os, ray
+from lightbox.ray import Crops
+ray.init(num_cpus=2, object_store_memory=100_000_000, include_dashboard=False, _temp_dir={str(ray_tmp)!r})
+result = ray.data.read_csv("crops.csv").map_batches(
+    Crops, fn_constructor_kwargs={{"out_dir": "out", "cwd": os.getcwd(), "binary": {fake!r}, "jobs": 1}},
+    batch_format="pandas", batch_size=16, compute=ray.data.ActorPoolStrategy(size=2), num_cpus=0.5).to_pandas()
+print(sorted(result["status"].value_counts().items()))
+""")
+    env = {**os.environ, "HOME": str(tmp_path), "RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0", "FAKE_WRITE": "1",
+           "FAKE_LOG": str(tmp_path / "jobs.jsonl")}
+    finished = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=300)
+    assert finished.stdout.strip().endswith("[('done', 64)]"), finished.stdout + finished.stderr[-3000:]
+    assert len(logged(tmp_path / "jobs.jsonl")) == 4
+    assert len(list((tmp_path / "out" / ".lightbox-journal").iterdir())) in (1, 2)  # one file per actor that cropped
+
+
 def test_the_example_crops_every_row_as_the_command_line_does_and_a_done_rerun_needs_no_ray(
     binary: str, photos: List[str], tmp_path: Path, ray_tmp: Path
 ) -> None:
