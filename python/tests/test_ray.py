@@ -410,7 +410,7 @@ def ray_processes(marker: str) -> List[int]:
     return found
 
 
-def stop_nodes(ray: str, env: Dict[str, str], marker: str) -> None:
+def stop_nodes(marker: str) -> None:
     """`ray stop` would stop every Ray on the machine: this stops this test's nodes alone, by their processes."""
     deadline = time.monotonic() + 30
     for sig in (signal.SIGTERM, signal.SIGKILL):
@@ -487,4 +487,4 @@ print(sorted(int(node["Resources"].get("second", 0)) for node in ray.nodes() if 
         again = run_example(tmp_path, "/nonexistent/lightbox", ray_tmp, {"RAY_ADDRESS": f"127.0.0.1:{port}"}, jobs="1")
         assert counts(again) == [0, 128, 0]
     finally:
-        stop_nodes(ray, env, str(ray_tmp))
+        stop_nodes(str(ray_tmp))
