@@ -31,10 +31,17 @@ class Journal:
         self._known: Dict[str, int] = {}  # output (relative to out_dir) -> bytes recorded
         self._read: Dict[str, Tuple[int, int]] = {}  # journal file -> (bytes read up to a line's end, its inode)
         self._own: Optional[str] = None
+        self._loaded = False
         self._lock = threading.Lock()
+
+    def load(self) -> None:
+        """Reads the journal files once, at this process's first look; later, only what it records itself is added."""
+        if not self._loaded:
+            self.refresh()
 
     def refresh(self) -> None:
         """Reads what the journal files gained since the last look (one listing and a stat per file)."""
+        self._loaded = True
         try:
             names = os.listdir(self.folder)
         except FileNotFoundError:

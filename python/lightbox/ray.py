@@ -114,7 +114,7 @@ class Crops:
         results: List[Dict[str, Any]] = [{} for _ in sent]
         record = self._journal()
         if record is not None:
-            record.refresh()
+            record.load()  # once per process: a folder of many journals is not read again for each batch
         groups: Dict[Tuple[str, Tuple[Tuple[str, Any], ...]], List[int]] = {}
         for position, each in enumerate(sent):
             if each.problem:

@@ -157,31 +157,33 @@ def test_a_rerun_skips_what_is_whole_and_warnings_come_back_in_their_column(fake
 
 def test_the_journal_skips_what_it_knows_whole_without_a_job_and_sends_the_rest(fake: str, tmp_path: Path) -> None:
     frame = boxes(["a.jpg", "b.jpg"], 2)
+    frame = pandas.concat([frame, boxes(["x.jpg", "y.jpg"], 1).assign(output=["x.jpg", "y.jpg"])], ignore_index=True)
+    journal = tmp_path / "out" / ".lightbox-journal"
+    journal.mkdir(parents=True)
+    # Another process's journal, read in whole lines only: y.jpg's line is not ended yet.
+    (journal / "other-1-00000000.jsonl").write_text('{"output":"x.jpg","bytes":4}\n{"output":"y.jpg","byt')
+    (tmp_path / "out" / "x.jpg").write_bytes(b"fake")
+    (tmp_path / "out" / "y.jpg").write_bytes(b"fake")
     os.environ["FAKE_WRITE"] = "1"
     try:
         first = with_double(fake, tmp_path, frame)
-        journal = tmp_path / "out" / ".lightbox-journal"
-        [own] = list(journal.iterdir())
+        sent_first = logged(tmp_path / "jobs.jsonl")
+        [own] = [path for path in journal.iterdir() if not path.name.startswith("other-")]
         assert re.fullmatch(r".+-\d+-[0-9a-f]{8}\.jsonl", own.name), own.name
         lines = [json.loads(line) for line in own.read_text().splitlines()]
         assert lines[0] == {"output": "a-0.jpg", "bytes": 4}
-        assert {line["output"] for line in lines} == {"a-0.jpg", "a-1.jpg", "b-0.jpg", "b-1.jpg"}
-        # Another process's journal, read in whole lines only; a file changed since its line is sent again.
-        (journal / "other-1-00000000.jsonl").write_text('{"output":"x.jpg","bytes":4}\n{"output":"y.jpg","byt')
-        (tmp_path / "out" / "x.jpg").write_bytes(b"fake")
-        (tmp_path / "out" / "y.jpg").write_bytes(b"fake")
-        (tmp_path / "out" / "b-1.jpg").write_bytes(b"longer")
-        more = pandas.concat([frame, boxes(["x.jpg", "y.jpg"], 1).assign(output=["x.jpg", "y.jpg"])], ignore_index=True)
+        assert {line["output"] for line in lines} == {"a-0.jpg", "a-1.jpg", "b-0.jpg", "b-1.jpg", "y.jpg"}
+        (tmp_path / "out" / "b-1.jpg").write_bytes(b"longer")  # changed since its line: sent again
         (tmp_path / "jobs.jsonl").unlink()
-        again = with_double(fake, tmp_path, more)
-        sent = logged(tmp_path / "jobs.jsonl")
+        again = with_double(fake, tmp_path, frame)
+        sent_again = logged(tmp_path / "jobs.jsonl")
     finally:
         del os.environ["FAKE_WRITE"]
-    assert list(first["status"]) == ["done"] * 4
+    assert list(first["status"]) == ["done"] * 4 + ["skipped"] * 2
     assert list(again["status"]) == ["skipped"] * 6
-    # Only b-1.jpg (its size changed) and y.jpg (its line not yet ended) were asked; Lightbox's own check skips them.
-    assert [[crop["output"] for crop in job["crops"]] for job in sent] == [
-        [str(tmp_path / "out" / "b-1.jpg")], [str(tmp_path / "out" / "y.jpg")]]
+    # x.jpg never reached Lightbox; y.jpg (its line not ended) and then b-1.jpg did, and its own check skipped them.
+    assert [job["input"] for job in sent_first] == [str(tmp_path / name) for name in ("a.jpg", "b.jpg", "y.jpg")]
+    assert [[crop["output"] for crop in job["crops"]] for job in sent_again] == [[str(tmp_path / "out" / "b-1.jpg")]]
     # The journal names the file an output makes: save options are not part of it, as Lightbox reads them.
     assert [_file(name) for name in ("/o/c.webp[Q=90]", "/o/c.jpg", "/o/[x].jpg")] == ["/o/c.webp", "/o/c.jpg", "/o/[x].jpg"]
 
