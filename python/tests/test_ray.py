@@ -10,8 +10,12 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
+import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -20,7 +24,7 @@ import pytest
 from conftest import ROOT, cli
 
 pandas = pytest.importorskip("pandas")
-from lightbox.ray import Crops  # noqa: E402  (after the skip when pandas is missing)
+from lightbox.ray import Crops, _file  # noqa: E402  (after the skip when pandas is missing)
 
 
 def boxes(photos: List[str], per_photo: int) -> "pandas.DataFrame":
@@ -151,6 +155,80 @@ def test_a_rerun_skips_what_is_whole_and_warnings_come_back_in_their_column(fake
                                        ["rect partly outside the image; clipped to 0.05,0.0,0.4,0.5"]]
 
 
+def test_the_journal_skips_what_it_knows_whole_without_a_job_and_sends_the_rest(fake: str, tmp_path: Path) -> None:
+    frame = boxes(["a.jpg", "b.jpg"], 2)
+    frame = pandas.concat([frame, boxes(["x.jpg", "y.jpg"], 1).assign(output=["x.jpg", "y.jpg"])], ignore_index=True)
+    journal = tmp_path / "out" / ".lightbox-journal"
+    journal.mkdir(parents=True)
+    # Another process's journal, read in whole lines only: y.jpg's line is not ended yet.
+    (journal / "other-1-00000000.jsonl").write_text('{"output":"x.jpg","bytes":4}\n{"output":"y.jpg","byt')
+    (tmp_path / "out" / "x.jpg").write_bytes(b"fake")
+    (tmp_path / "out" / "y.jpg").write_bytes(b"fake")
+    os.environ["FAKE_WRITE"] = "1"
+    try:
+        first = with_double(fake, tmp_path, frame)
+        sent_first = logged(tmp_path / "jobs.jsonl")
+        [own] = [path for path in journal.iterdir() if not path.name.startswith("other-")]
+        assert re.fullmatch(r".+-\d+-[0-9a-f]{8}\.jsonl", own.name), own.name
+        lines = [json.loads(line) for line in own.read_text().splitlines()]
+        assert lines[0] == {"output": "a-0.jpg", "bytes": 4}
+        assert {line["output"] for line in lines} == {"a-0.jpg", "a-1.jpg", "b-0.jpg", "b-1.jpg", "y.jpg"}
+        (tmp_path / "out" / "b-1.jpg").write_bytes(b"longer")  # changed since its line: sent again
+        (tmp_path / "jobs.jsonl").unlink()
+        again = with_double(fake, tmp_path, frame)
+        sent_again = logged(tmp_path / "jobs.jsonl")
+    finally:
+        del os.environ["FAKE_WRITE"]
+    assert list(first["status"]) == ["done"] * 4 + ["skipped"] * 2
+    assert list(again["status"]) == ["skipped"] * 6
+    # x.jpg never reached Lightbox; y.jpg (its line not ended) and then b-1.jpg did, and its own check skipped them.
+    assert [job["input"] for job in sent_first] == [str(tmp_path / name) for name in ("a.jpg", "b.jpg", "y.jpg")]
+    assert [[crop["output"] for crop in job["crops"]] for job in sent_again] == [[str(tmp_path / "out" / "b-1.jpg")]]
+    # The journal names the file an output makes: save options are not part of it, as Lightbox reads them.
+    assert [_file(name) for name in ("/o/c.webp[Q=90]", "/o/c.jpg", "/o/[x].jpg")] == ["/o/c.webp", "/o/c.jpg", "/o/[x].jpg"]
+
+
+def test_known_splits_a_table_in_the_driver_and_no_journal_or_skip_existing_false_keep_none(
+    fake: str, tmp_path: Path
+) -> None:
+    frame = boxes(["a.jpg", "b.jpg"], 2)
+    frame["width"] = frame["width"].astype(object)
+    frame.loc[1, "width"] = "wide"
+    crops = Crops(str(tmp_path / "out"), binary=fake, cwd=str(tmp_path))
+    skipped, rest = crops.known(frame)
+    assert len(skipped) == 0 and list(rest.index) == [0, 1, 2, 3]
+    os.environ["FAKE_WRITE"] = "1"
+    try:
+        crops(frame)
+        crops.close()
+        skipped, rest = crops.known(frame)
+        assert list(skipped.index) == [0, 2, 3] and list(rest.index) == [1]  # the refused row fails in the pipeline
+        assert list(skipped["status"]) == ["skipped"] * 3 and list(skipped.columns) == list(frame.columns) + list(Crops.added)
+        unjournaled = Crops(str(tmp_path / "other"), binary=fake, cwd=str(tmp_path), journal=False)
+        unjournaled(frame)
+        unjournaled.close()
+        assert not (tmp_path / "other" / ".lightbox-journal").exists()
+        assert len(unjournaled.known(frame)[0]) == 0
+        forced = Crops(str(tmp_path / "out"), binary=fake, cwd=str(tmp_path), skip_existing=False)
+        assert len(forced.known(frame)[0]) == 0
+    finally:
+        del os.environ["FAKE_WRITE"]
+
+
+def test_crops_made_in_one_process_share_its_lightbox_and_a_refused_option_fails_the_first_batch(
+    fake: str, tmp_path: Path
+) -> None:
+    first = Crops(str(tmp_path / "out"), binary=fake, jobs=1, cwd=str(tmp_path))
+    second = Crops(str(tmp_path / "out"), binary=fake, jobs=1, cwd=str(tmp_path))
+    first(boxes(["a.jpg"], 1))
+    second(boxes(["b.jpg"], 1))
+    assert first._lightbox() is second._lightbox()
+    first.close()
+    refused = Crops(str(tmp_path / "out"), binary="/nonexistent/lightbox", cwd=str(tmp_path))
+    with pytest.raises(Exception, match="cannot start /nonexistent/lightbox"):
+        refused(boxes(["a.jpg"], 1))
+
+
 def every_column(folder: Path, photos: List[str]) -> "pandas.DataFrame":
     """A manifest that uses every column `lightbox crop --manifest` takes, written as crops.csv and read back as Ray reads it."""
     names = [Path(photo).name for photo in photos]
@@ -218,43 +296,197 @@ def example(tmp_path: Path) -> Path:
     return script
 
 
-def run_example(tmp_path: Path, binary: str, env: Dict[str, str] = {}) -> subprocess.CompletedProcess:
-    """Runs docs/ray.md's example on crops.csv in `tmp_path`, with HOME there (Ray writes ~/.ray)."""
-    merged = dict(os.environ, HOME=str(tmp_path), RAY_ENABLE_UV_RUN_RUNTIME_ENV="0", **env)
-    return subprocess.run([sys.executable, str(example(tmp_path)), "crops.csv", "out", binary], cwd=tmp_path,
+SAID = re.compile(r"(\d+) done, (\d+) skipped, (\d+) failed in [0-9.]+ s \(Ray's start-up [0-9.]+ s\)\n$")
+
+
+def counts(finished: subprocess.CompletedProcess) -> List[int]:
+    """The script's last line: done, skipped and failed rows."""
+    said = SAID.search(finished.stdout)
+    assert said, finished.stdout + finished.stderr[-3000:]
+    return [int(number) for number in said.groups()]
+
+
+def run_example(tmp_path: Path, binary: str, ray_tmp: Path, env: Dict[str, str] = {}, jobs: str = "2"
+                ) -> subprocess.CompletedProcess:
+    """Runs docs/ray.md's example on crops.csv in `tmp_path` (HOME there: Ray writes ~/.ray; Ray's files in `ray_tmp`)."""
+    merged = {**os.environ, "HOME": str(tmp_path), "RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0", "LIGHTBOX_BIN": binary,
+              "RAY_TMPDIR": str(ray_tmp), **env}
+    return subprocess.run([sys.executable, str(example(tmp_path)), "crops.csv", "out", jobs], cwd=tmp_path,
                           env=merged, capture_output=True, text=True, timeout=300)
 
 
-def test_the_example_runs_a_ray_data_pipeline_of_actors_and_a_rerun_is_free(fake: str, tmp_path: Path) -> None:
-    """The pipeline's plumbing for real (Ray, actors, batches, a re-run) with the protocol double answering."""
+@pytest.fixture
+def ray_tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A short folder for Ray's files (its sockets' paths must stay under 108 bytes), under pytest's own."""
+    return tmp_path_factory.mktemp("ray")
+
+
+def sessions(ray_tmp: Path) -> int:
+    """How many Ray sessions have kept their files in `ray_tmp`."""
+    return len(list(ray_tmp.glob("session_2*")))
+
+
+def test_the_example_runs_a_ray_data_pipeline_and_a_rerun_is_free(fake: str, tmp_path: Path, ray_tmp: Path) -> None:
+    """The pipeline's plumbing for real (Ray, tasks, batches, the journal, a re-run) with the protocol double answering."""
     pytest.importorskip("ray")
     frame = boxes([f"p{n}.jpg" for n in range(6)], 16)
     frame.loc[20, "input"] = "bad.jpg"
     frame.to_csv(tmp_path / "crops.csv", index=False)
-    finished = run_example(tmp_path, fake, {"FAKE_WRITE": "1"})
+    finished = run_example(tmp_path, fake, ray_tmp, {"FAKE_WRITE": "1", "FAKE_LOG": str(tmp_path / "jobs.jsonl")})
     assert finished.returncode == 1, finished.stderr[-3000:]
-    assert finished.stdout.endswith("95 done, 0 skipped, 1 failed\n"), finished.stdout
+    assert counts(finished) == [95, 0, 1]
     assert "bad.jpg (output p1-4.jpg): cannot crop " in finished.stderr
-    again = run_example(tmp_path, fake, {"FAKE_WRITE": "1"})
-    assert again.stdout.endswith("0 done, 95 skipped, 1 failed\n"), again.stdout + again.stderr[-3000:]
+    assert len(logged(tmp_path / "jobs.jsonl")) == 7  # one job per photo, and bad.jpg's
+    assert sessions(ray_tmp) == 1  # Ray kept its files where it was told, not in /tmp/ray
+    # The re-run: the journal skips the 95 in the driver; only the failed row goes through Ray again.
+    again = run_example(tmp_path, fake, ray_tmp, {"FAKE_WRITE": "1", "FAKE_LOG": str(tmp_path / "again.jsonl")})
+    assert counts(again) == [0, 95, 1]
+    assert [job["input"] for job in logged(tmp_path / "again.jsonl")] == [str(tmp_path / "bad.jpg")]
 
 
-def test_the_example_crops_every_row_as_the_command_line_does_and_a_rerun_skips_them(
-    binary: str, photos: List[str], tmp_path: Path
+def test_crops_runs_in_actors_too(fake: str, tmp_path: Path, ray_tmp: Path) -> None:
+    """The class with fn_constructor_kwargs and an actor pool: each actor's process keeps its lightbox for its batches."""
+    pytest.importorskip("ray")
+    boxes([f"p{n}.jpg" for n in range(4)], 16).to_csv(tmp_path / "crops.csv", index=False)
+    script = tmp_path / "actors.py"
+    script.write_text(f"""
+import os, ray
+from lightbox.ray import Crops
+ray.init(num_cpus=2, object_store_memory=100_000_000, include_dashboard=False, _temp_dir={str(ray_tmp)!r})
+result = ray.data.read_csv("crops.csv").map_batches(
+    Crops, fn_constructor_kwargs={{"out_dir": "out", "cwd": os.getcwd(), "binary": {fake!r}, "jobs": 1}},
+    batch_format="pandas", batch_size=16, compute=ray.data.ActorPoolStrategy(size=2), num_cpus=0.5).to_pandas()
+print(sorted(result["status"].value_counts().items()))
+""")
+    env = {**os.environ, "HOME": str(tmp_path), "RAY_ENABLE_UV_RUN_RUNTIME_ENV": "0", "FAKE_WRITE": "1",
+           "FAKE_LOG": str(tmp_path / "jobs.jsonl")}
+    finished = subprocess.run([sys.executable, str(script)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                              timeout=300)
+    assert finished.stdout.strip().endswith("[('done', 64)]"), finished.stdout + finished.stderr[-3000:]
+    assert len(logged(tmp_path / "jobs.jsonl")) == 4
+    assert len(list((tmp_path / "out" / ".lightbox-journal").iterdir())) in (1, 2)  # one file per actor that cropped
+
+
+def test_the_example_crops_every_row_as_the_command_line_does_and_a_done_rerun_needs_no_ray(
+    binary: str, photos: List[str], tmp_path: Path, ray_tmp: Path
 ) -> None:
     pytest.importorskip("ray")
     frame = boxes([Path(photo).name for photo in photos], 16)
     frame.loc[len(frame)] = {"input": "gone.jpg", "x": 0, "y": 0, "width": 1, "height": 1, "output": "gone.jpg"}
     frame.to_csv(tmp_path / "crops.csv", index=False)
-    finished = run_example(tmp_path, binary)
+    finished = run_example(tmp_path, binary, ray_tmp)
     assert finished.returncode == 1, finished.stderr[-3000:]
-    assert finished.stdout.endswith(f"{len(frame) - 1} done, 0 skipped, 1 failed\n")
+    assert counts(finished) == [len(frame) - 1, 0, 1]
     assert "gone.jpg (output gone.jpg): cannot open: No such file or directory" in finished.stderr
     whole = cli(binary, "crop", "--manifest", "crops.csv", "--out-dir", "cli", "-q", cwd=tmp_path)
     assert whole.returncode == 1
     for name in frame["output"][:-1]:
         assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes(), name
     before = {name: (tmp_path / "out" / name).stat().st_mtime_ns for name in frame["output"][:-1]}
-    again = run_example(tmp_path, binary)
-    assert again.stdout.endswith(f"0 done, {len(frame) - 1} skipped, 1 failed\n"), again.stdout + again.stderr[-3000:]
+    frame.iloc[:-1].to_csv(tmp_path / "crops.csv", index=False)
+    started = sessions(ray_tmp)
+    again = run_example(tmp_path, binary, ray_tmp)
+    assert again.returncode == 0, again.stderr[-3000:]
+    assert counts(again) == [0, len(frame) - 1, 0]
+    assert sessions(ray_tmp) == started  # every output known whole: no Ray was started
     assert {name: (tmp_path / "out" / name).stat().st_mtime_ns for name in frame["output"][:-1]} == before
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def ray_processes(marker: str) -> List[int]:
+    """The processes whose command line names `marker` (this test's Ray folder): the nodes this test started."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            if marker in (entry / "cmdline").read_bytes().decode("utf-8", "replace"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def stop_nodes(marker: str) -> None:
+    """`ray stop` would stop every Ray on the machine: this stops this test's nodes alone, by their processes."""
+    deadline = time.monotonic() + 30
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in ray_processes(marker):
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        while ray_processes(marker) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        if not ray_processes(marker):
+            return
+        deadline = time.monotonic() + 10
+    assert not ray_processes(marker), "this test's Ray nodes did not stop"
+
+
+def test_two_ray_nodes_each_write_their_share(binary: str, photos: List[str], tmp_path: Path, ray_tmp: Path) -> None:
+    """A head and a second node on this machine, one CPU each, each with its own LIGHTBOX_BIN: both crop into one out_dir."""
+    pytest.importorskip("ray")
+    ray = str(Path(sys.executable).with_name("ray"))
+    names = []
+    for copy in range(2):  # 8 photos, 128 rows: two blocks of 64, one task each, one CPU each: one on each node
+        for photo in photos:
+            name = f"{Path(photo).stem}-{copy}.jpg"
+            shutil.copyfile(photo, tmp_path / name)
+            names.append(name)
+    frame = boxes(names, 16)
+    frame.to_csv(tmp_path / "crops.csv", index=False)
+    # Each node's binary: a wrapper that logs the worker (its parent) that ran it, then is the real one.
+    for node in ("head", "second"):
+        wrapper = tmp_path / node / "lightbox"
+        wrapper.parent.mkdir()
+        wrapper.write_text(f'#!/bin/sh\necho "$PPID" >> {tmp_path / node}.workers\nexec {binary} "$@"\n')
+        wrapper.chmod(0o755)
+    port = free_port()
+    env = dict(os.environ, HOME=str(tmp_path), RAY_ENABLE_UV_RUN_RUNTIME_ENV="0")
+    common = ["--num-cpus=1", "--object-store-memory=100000000", "--disable-usage-stats"]
+    try:
+        started = subprocess.run([ray, "start", "--head", f"--port={port}", f"--temp-dir={ray_tmp}",
+                                  "--include-dashboard=false", *common], env=dict(env, LIGHTBOX_BIN=str(tmp_path / "head" / "lightbox")),
+                                 capture_output=True, text=True, timeout=120)
+        assert started.returncode == 0, started.stderr[-3000:]
+        joined = subprocess.run([ray, "start", f"--address=127.0.0.1:{port}", '--resources={"second": 1}', *common],
+                                env=dict(env, LIGHTBOX_BIN=str(tmp_path / "second" / "lightbox")),
+                                capture_output=True, text=True, timeout=120)
+        assert joined.returncode == 0, joined.stderr[-3000:]
+        nodes = subprocess.run([sys.executable, "-c", f"""
+import time, ray
+ray.init(address="127.0.0.1:{port}", logging_level="ERROR")
+deadline = time.monotonic() + 60
+while time.monotonic() < deadline and sum(node["Alive"] for node in ray.nodes()) < 2:
+    time.sleep(0.2)
+print(sorted(int(node["Resources"].get("second", 0)) for node in ray.nodes() if node["Alive"]))
+"""], env=env, capture_output=True, text=True, timeout=120)
+        assert nodes.stdout.strip() == "[0, 1]", nodes.stdout + nodes.stderr[-3000:]
+        # The driver's LIGHTBOX_BIN is no node's: each node's workers take their raylet's.
+        finished = run_example(tmp_path, "/nonexistent/lightbox", ray_tmp, {"RAY_ADDRESS": f"127.0.0.1:{port}"}, jobs="1")
+        assert finished.returncode == 0, finished.stderr[-3000:]
+        assert counts(finished) == [128, 0, 0]
+        # Which node made which output: each worker's journal file is named <host>-<its pid>-<random>.jsonl.
+        workers = {node: {int(pid) for pid in (tmp_path / f"{node}.workers").read_text().split()}
+                   for node in ("head", "second") if (tmp_path / f"{node}.workers").exists()}
+        made: Dict[str, List[str]] = {"head": [], "second": []}
+        for journal in (tmp_path / "out" / ".lightbox-journal").iterdir():
+            pid = int(journal.name.rsplit("-", 2)[1])
+            [node] = [node for node, pids in workers.items() if pid in pids]
+            made[node] += [json.loads(line)["output"] for line in journal.read_text().splitlines()]
+        assert len(made["head"]) >= 16 and len(made["second"]) >= 16, {node: len(out) for node, out in made.items()}
+        assert sorted(made["head"] + made["second"]) == sorted(frame["output"])
+        whole = cli(binary, "crop", "--manifest", "crops.csv", "--out-dir", "cli", "-q", cwd=tmp_path)
+        assert whole.returncode == 0, whole.stderr
+        for name in frame["output"]:
+            assert (tmp_path / "out" / name).read_bytes() == (tmp_path / "cli" / name).read_bytes(), name
+        again = run_example(tmp_path, "/nonexistent/lightbox", ray_tmp, {"RAY_ADDRESS": f"127.0.0.1:{port}"}, jobs="1")
+        assert counts(again) == [0, 128, 0]
+    finally:
+        stop_nodes(str(ray_tmp))

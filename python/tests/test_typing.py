@@ -18,9 +18,10 @@ EXAMPLES = [ROOT / "docs" / "batch.md", ROOT / "docs" / "ray.md", ROOT / "python
 
 
 def mypy(paths: List[Path], folder: Path) -> subprocess.CompletedProcess:
-    """`mypy --strict` with the package importable; Ray ships no types, so only its imports are let through."""
+    """`mypy --strict` with the package importable; Ray and pandas ship no types, so only their imports are let through."""
     config = folder / "mypy.ini"
-    config.write_text("[mypy]\nmypy_path = {}\n\n[mypy-ray.*]\nignore_missing_imports = True\n".format(ROOT / "python"))
+    config.write_text("[mypy]\nmypy_path = {}\n\n[mypy-ray.*]\nignore_missing_imports = True\n\n"
+                      "[mypy-pandas.*]\nignore_missing_imports = True\n".format(ROOT / "python"))
     return subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--config-file", str(config),
                            *map(str, paths)], capture_output=True, text=True, cwd=folder)
 
