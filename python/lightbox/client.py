@@ -531,12 +531,13 @@ class Lightbox:
             for warning in (crop.get("warnings") or []) if isinstance(crop, dict) else []:
                 log.warning("%s: %s", crop.get("input", answer.get("input")), warning)
         key = answer.get("id")
-        job = self._pending.take(key)
-        if job is None:
-            return
-        if job.abandoned:
+        given_up = self._pending.sent(key)
+        if given_up is not None and given_up.abandoned:
+            # Removed while the job still holds its outputs: a job naming one is sent only after.
             log.info("job %s, given up, was answered: %s", key, answer.get("error") or answer.get("status"))
             self._remove_written(key, cast(Answer, answer))
+        job = self._pending.take(key)
+        if job is None or job.abandoned:
             return
         if job.has_id:
             answer["id"] = job.given_id

@@ -121,6 +121,11 @@ class PendingJobs:
             self._changed.notify_all()
         return job
 
+    def sent(self, key: Any) -> Optional[Job]:
+        """The sent job `key`, left in place (a job naming one of its outputs still waits for it); None if none."""
+        with self._changed:
+            return self._sent.get(key) if type(key) is int else None
+
     def take(self, key: Any) -> Optional[Job]:
         """The sent job `key` answers, removed; None (logged) for a job given up at its timeout, or never sent."""
         with self._changed:
