@@ -89,7 +89,9 @@ import Vips
             ["-c", "ulimit -n 40 && exec \"$0\" batch - --root . --jobs 1", CommandRunner.binary.path],
             in: scratch.url, stdin: line)
         let answer = String(decoding: output.stdout, as: UTF8.self)
-        #expect(status == 0 && answer.contains(#""status":"done""#), "\(answer)")
+        let said = String(decoding: output.stderr, as: UTF8.self)
+        #expect(
+            status == 0 && answer.contains(#""status":"done""#), "status \(status), stdout: \(answer), stderr: \(said)")
         #expect(try VImage.load(scratch.path(Self.deep(64))).average() > 0)
     }
 
