@@ -25,6 +25,8 @@ package final class BatchServer: @unchecked Sendable {
     private let lock = NSLock()
     /// Held while an answer line is written, so lines never mix.
     private let writing = NSLock()
+    /// The job threads that have not yet written their answer (and their cancels'), waited for at the end.
+    private let answering = DispatchGroup()
     /// Jobs answered as done and as failed.
     private var done = 0, failed = 0
     /// The jobs in flight: up to `concurrency` running and as many waiting, found by id.
@@ -84,6 +86,8 @@ package final class BatchServer: @unchecked Sendable {
             }
         }
         queue.waitUntilEmpty()
+        // A job leaves the queue just before its answer is written: wait for the threads to end.
+        answering.wait()
     }
 
     /// Builds a line's job and queues it, or gives up the jobs a cancel line names.
@@ -106,8 +110,10 @@ package final class BatchServer: @unchecked Sendable {
     /// Runs each of `entries` on a thread of its own; each, once answered, leaves its slot to the next.
     private func start(_ entries: [BatchQueue.Entry]) {
         for entry in entries {
+            answering.enter()
             DispatchQueue.global().async {
                 self.finish(entry, self.run(entry.request, cancel: entry.cancel))
+                self.answering.leave()
             }
         }
     }
