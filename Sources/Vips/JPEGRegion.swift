@@ -18,21 +18,10 @@ package enum JPEGRegion {
     package static func load(
         _ path: String, header: VImage, left: Int, top: Int, width: Int, height: Int, shrink: Int = 1
     ) -> VImage? {
-        Vips.ensureStarted()
-        guard [1, 2, 4, 8].contains(shrink), header.format == "uchar", [1, 3].contains(header.bands),
-            let opened = try? PinnedFiles.opening(path)
-        else { return nil }
-        var status: Int32 = 0
         guard
-            let region = lbx_jpeg_region_open(
-                opened, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status)
-        else {
-            return nil
-        }
-        region.pointee.no_restart = restartsDisabled ? 1 : 0
-        guard Int(region.pointee.bands) == header.bands,
-            let image = stream(region, header: header, width: width, height: height)
-        else {
+            let region = open(path, header: header, left: left, top: top, width: width, height: height, shrink: shrink)
+        else { return nil }
+        guard let image = stream(region, header: header, width: width, height: height) else {
             lbx_jpeg_region_close(region)
             return nil
         }
@@ -47,18 +36,11 @@ package enum JPEGRegion {
     package static func decode(
         _ path: String, header: VImage, left: Int, top: Int, width: Int, height: Int, shrink: Int = 1
     ) -> VImage? {
-        Vips.ensureStarted()
-        guard [1, 2, 4, 8].contains(shrink), header.format == "uchar", [1, 3].contains(header.bands),
-            let opened = try? PinnedFiles.opening(path)
-        else { return nil }
-        var status: Int32 = 0
         guard
-            let region = lbx_jpeg_region_open(
-                opened, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status)
+            let region = open(path, header: header, left: left, top: top, width: width, height: height, shrink: shrink)
         else { return nil }
         defer { lbx_jpeg_region_close(region) }
-        region.pointee.no_restart = restartsDisabled ? 1 : 0
-        guard Int(region.pointee.bands) == header.bands, let made = vips_image_new_memory() else { return nil }
+        guard let made = vips_image_new_memory() else { return nil }
         let image = VImage(owning: made)
         let kind = header.pointer.pointee
         vips_image_init_fields(
@@ -68,6 +50,28 @@ package enum JPEGRegion {
         let line = width * header.bands
         guard lbx_jpeg_region_read(region, rows, 0, 0, Int32(width), Int32(height), line) == 0 else { return nil }
         return image
+    }
+
+    /// The partial decoder of the rect of `path` for `load` and `decode` (the caller closes it), or
+    /// nil when it cannot serve the file or its pixels are not the header's kind.
+    private static func open(
+        _ path: String, header: VImage, left: Int, top: Int, width: Int, height: Int, shrink: Int
+    ) -> UnsafeMutablePointer<lbx_jpeg_region>? {
+        Vips.ensureStarted()
+        guard [1, 2, 4, 8].contains(shrink), header.format == "uchar", [1, 3].contains(header.bands),
+            let opened = try? PinnedFiles.opening(path)
+        else { return nil }
+        var status: Int32 = 0
+        guard
+            let region = lbx_jpeg_region_open(
+                opened, Int32(left), Int32(top), Int32(width), Int32(height), Int32(shrink), &status)
+        else { return nil }
+        region.pointee.no_restart = restartsDisabled ? 1 : 0
+        guard Int(region.pointee.bands) == header.bands else {
+            lbx_jpeg_region_close(region)
+            return nil
+        }
+        return region
     }
 
     /// Whether LIGHTBOX_NO_RESTART=1 keeps the region decoder and the lossless cut from starting at
